@@ -1,0 +1,31 @@
+# `make play` and `make test` work from a clean clone: they create .venv and install what they need.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: play test bench lint clean install
+
+$(STAMP): pyproject.toml setup.py
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test,dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+play: $(STAMP)
+	$(VENV)/bin/honeymoon play
+
+test: $(STAMP)
+	$(PY) -m pytest --doctest-modules src tests
+
+bench: $(STAMP)
+	$(PY) benchmarks/engine_speed.py
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check src tests benchmarks
+	$(VENV)/bin/mypy
+
+clean:
+	rm -rf $(VENV) build src/*.egg-info

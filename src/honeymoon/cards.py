@@ -1,0 +1,475 @@
+"""Suits, ranks, cards and sets of cards, with their notation.
+
+Two representations live side by side:
+
+* the friendly values :class:`Card` and :class:`CardSet` (frozen dataclasses), used at the edges;
+* plain ints for speed inside the engine and the solver:
+
+  - a **card id** is ``suit * 13 + (rank - 2)``, 0 (♣2) … 51 (♠A);
+  - a **card mask** is an int with four 16-bit suit lanes, ``1 << (suit * 16 + rank - 2)`` per card
+    (clubs in bits 0–12, diamonds 16–28, hearts 32–44, spades 48–60).
+
+Notation (parsing is case-insensitive; printing is canonical):
+
+* a card: ``SA``, ``AS``, ``♠A``, ``A♠``, ``10S``, ``TS``, ``S10``;
+* a hand: ``♠AKQ ♥J10 ♦- ♣98765`` (suits in any order, ``-`` for a void, letters ``S H D C`` work
+  in place of symbols) or the dotted form ``AKQ.J10..98765`` (spades, hearts, diamonds, clubs).
+
+>>> Card.parse("10h")
+Card(suit=Suit.HEARTS, rank=Rank.TEN)
+>>> str(CardSet.parse("AKQ.J10..98765"))
+'♠AKQ ♥J10 ♦- ♣98765'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from enum import IntEnum
+
+from honeymoon.errors import NotationError
+
+__all__ = [
+    "Suit",
+    "Rank",
+    "Strain",
+    "Card",
+    "CardSet",
+    "ALL_CARDS",
+    "FULL_DECK_MASK",
+    "SUIT_MASKS",
+    "card_id_to_mask",
+    "mask_to_card_ids",
+    "card_id_suit",
+]
+
+
+class Suit(IntEnum):
+    """The four suits, in bridge order from low to high."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def symbol(self) -> str:
+        """The suit symbol, e.g. ``♠``."""
+        return _SUIT_SYMBOLS[self]
+
+    @property
+    def letter(self) -> str:
+        """The suit letter, e.g. ``S``."""
+        return "CDHS"[self]
+
+    @property
+    def is_red(self) -> bool:
+        """True for hearts and diamonds."""
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+    def __str__(self) -> str:
+        return self.symbol
+
+
+class Rank(IntEnum):
+    """Card ranks, two (2) to ace (14)."""
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @property
+    def symbol(self) -> str:
+        """``A K Q J 10 9 … 2``."""
+        return _RANK_SYMBOLS[self]
+
+    @property
+    def pbn(self) -> str:
+        """The one-character form used by PBN: ``A K Q J T 9 … 2``."""
+        return "23456789TJQKA"[self - 2]
+
+    def __str__(self) -> str:
+        return self.symbol
+
+
+class Strain(IntEnum):
+    """Bidding strains from low to high; the four suits share their numbers with :class:`Suit`."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+    NOTRUMP = 4
+
+    @property
+    def symbol(self) -> str:
+        """``♣ ♦ ♥ ♠`` or ``NT``."""
+        return "NT" if self is Strain.NOTRUMP else _SUIT_SYMBOLS[self]
+
+    @property
+    def letter(self) -> str:
+        """``C D H S`` or ``NT``."""
+        return "NT" if self is Strain.NOTRUMP else "CDHS"[self]
+
+    @property
+    def suit(self) -> Suit | None:
+        """The trump suit, or None at no trump."""
+        return None if self is Strain.NOTRUMP else Suit(self.value)
+
+    @classmethod
+    def parse(cls, text: str) -> Strain:
+        """Parse ``C``, ``♣``, ``clubs``, ``NT``, ``N`` … (case-insensitive).
+
+        :raises NotationError: for anything else.
+        """
+        key = text.strip().upper()
+        strain = _STRAIN_WORDS.get(key)
+        if strain is None:
+            raise NotationError(
+                f"{text!r} is not a strain: use C, D, H, S or NT (or ♣ ♦ ♥ ♠)", "bad_strain"
+            )
+        return strain
+
+    def __str__(self) -> str:
+        return self.symbol
+
+
+_SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
+_RANK_SYMBOLS = {r: ("10" if r == 10 else "23456789TJQKA"[r - 2]) for r in Rank}
+
+_SUIT_CHARS: dict[str, Suit] = {
+    "C": Suit.CLUBS,
+    "D": Suit.DIAMONDS,
+    "H": Suit.HEARTS,
+    "S": Suit.SPADES,
+    "♣": Suit.CLUBS,
+    "♦": Suit.DIAMONDS,
+    "♥": Suit.HEARTS,
+    "♠": Suit.SPADES,
+    "♧": Suit.CLUBS,
+    "♢": Suit.DIAMONDS,
+    "♡": Suit.HEARTS,
+    "♤": Suit.SPADES,
+}
+_RANK_CHARS: dict[str, Rank] = {c: Rank(i + 2) for i, c in enumerate("23456789TJQKA")}
+_STRAIN_WORDS: dict[str, Strain] = {
+    **{c: Strain(s.value) for c, s in _SUIT_CHARS.items()},
+    "N": Strain.NOTRUMP,
+    "NT": Strain.NOTRUMP,
+    "CLUBS": Strain.CLUBS,
+    "DIAMONDS": Strain.DIAMONDS,
+    "HEARTS": Strain.HEARTS,
+    "SPADES": Strain.SPADES,
+    "NOTRUMP": Strain.NOTRUMP,
+    "NOTRUMPS": Strain.NOTRUMP,
+}
+
+_CARD_EXAMPLE = "e.g. 'SA', 'AS', '♠A' or '10H'"
+_HAND_EXAMPLE = "e.g. '♠AKQ ♥J10 ♦- ♣98765' or 'AKQ.J10..98765'"
+
+# Integer helpers for the hot paths -------------------------------------------------------------
+
+#: ``SUIT_MASKS[s]`` has the 13 bits of suit ``s`` set.
+SUIT_MASKS: tuple[int, int, int, int] = tuple(0x1FFF << (16 * s) for s in range(4))  # type: ignore[assignment]
+#: All 52 cards as a mask.
+FULL_DECK_MASK: int = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]
+
+#: ``CARD_MASK[card_id]`` is the card's single bit.
+CARD_MASK: tuple[int, ...] = tuple(1 << ((c // 13) * 16 + c % 13) for c in range(52))
+#: ``CARD_SUIT[card_id]`` is its suit number 0–3.
+CARD_SUIT: tuple[int, ...] = tuple(c // 13 for c in range(52))
+#: ``CARD_RANK[card_id]`` is its rank 2–14.
+CARD_RANK: tuple[int, ...] = tuple(c % 13 + 2 for c in range(52))
+
+# _LANE_IDS[suit][lane] lists the card ids of a 13-bit suit lane, low to high; filled lazily.
+_LANE_IDS: list[list[tuple[int, ...] | None]] = [[None] * 8192 for _ in range(4)]
+
+
+def lane_card_ids(suit: int, lane: int) -> tuple[int, ...]:
+    """The card ids, low to high, of the cards of ``suit`` whose rank bits are ``lane``."""
+    table = _LANE_IDS[suit]
+    ids = table[lane]
+    if ids is None:
+        base = suit * 13
+        ids = tuple(base + r for r in range(13) if lane >> r & 1)
+        table[lane] = ids
+    return ids
+
+
+def mask_to_card_ids(mask: int) -> tuple[int, ...]:
+    """All card ids in ``mask``, low to high."""
+    return (
+        lane_card_ids(0, mask & 0x1FFF)
+        + lane_card_ids(1, mask >> 16 & 0x1FFF)
+        + lane_card_ids(2, mask >> 32 & 0x1FFF)
+        + lane_card_ids(3, mask >> 48 & 0x1FFF)
+    )
+
+
+def card_id_to_mask(card_id: int) -> int:
+    """The single-bit mask of a card id."""
+    return CARD_MASK[card_id]
+
+
+def card_id_suit(card_id: int) -> int:
+    """The suit number (0–3) of a card id."""
+    return CARD_SUIT[card_id]
+
+
+# Values ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Card:
+    """One playing card. ``str`` gives ``♠A``; :meth:`parse` reads every usual form."""
+
+    suit: Suit
+    rank: Rank
+
+    def __post_init__(self) -> None:
+        # Accept plain ints but store the enums, so equal cards compare and print the same.
+        object.__setattr__(self, "suit", Suit(self.suit))
+        object.__setattr__(self, "rank", Rank(self.rank))
+
+    @property
+    def id(self) -> int:
+        """The card id 0–51 (``suit * 13 + rank - 2``), the card's action number in play."""
+        return self.suit * 13 + self.rank - 2
+
+    @property
+    def mask(self) -> int:
+        """The card's single bit in a card mask."""
+        return 1 << (self.suit * 16 + self.rank - 2)
+
+    @classmethod
+    def from_id(cls, card_id: int) -> Card:
+        """The card with id 0–51."""
+        if not 0 <= card_id < 52:
+            raise NotationError(f"card id {card_id} is out of range: use 0 to 51", "bad_card")
+        return _CARDS[card_id]
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read a card in any usual form: ``SA``, ``AS``, ``♠A``, ``A♠``, ``10S``, ``TS``.
+
+        :raises NotationError: naming the bad text and showing an accepted form.
+        """
+        token = text.strip().upper()
+        if len(token) >= 2:
+            if token[0] in _SUIT_CHARS:
+                suit, rank_text = _SUIT_CHARS[token[0]], token[1:]
+            elif token[-1] in _SUIT_CHARS:
+                suit, rank_text = _SUIT_CHARS[token[-1]], token[:-1]
+            else:
+                suit, rank_text = None, ""
+            rank = _RANK_CHARS.get("T" if rank_text == "10" else rank_text)
+            if suit is not None and rank is not None:
+                return _CARDS[suit * 13 + rank - 2]
+        raise NotationError(
+            f"{text!r} is not a card: write a suit and a rank, {_CARD_EXAMPLE}", "bad_card"
+        )
+
+    @property
+    def pbn(self) -> str:
+        """``SA``, ``HT``: suit letter then PBN rank."""
+        return self.suit.letter + self.rank.pbn
+
+    def __str__(self) -> str:
+        return self.suit.symbol + self.rank.symbol
+
+
+_CARDS: tuple[Card, ...] = tuple(Card(Suit(c // 13), Rank(c % 13 + 2)) for c in range(52))
+#: All 52 cards, ♣2 first, ♠A last (index = card id).
+ALL_CARDS: tuple[Card, ...] = _CARDS
+
+
+@dataclass(frozen=True, slots=True)
+class CardSet:
+    """An immutable set of cards stored as a card mask (four 16-bit suit lanes).
+
+    ``CardSet.parse('♠AKQ ♥J10 ♦- ♣98765')`` or ``CardSet.parse('AKQ.J10..98765')``;
+    ``str`` prints the symbol form; ``repr`` round-trips. Supports ``in``, ``len``, iteration
+    (low card id first), ``|``, ``&``, ``-`` and ``^``.
+    """
+
+    mask: int = 0
+
+    def __post_init__(self) -> None:
+        if self.mask & ~FULL_DECK_MASK or self.mask < 0:
+            raise NotationError("a card mask may only use bits 0–12 of each 16-bit suit lane")
+
+    @classmethod
+    def of(cls, cards: Iterable[Card | str | int]) -> CardSet:
+        """A set from cards, card notation strings or card ids."""
+        mask = 0
+        for item in cards:
+            if isinstance(item, Card):
+                mask |= item.mask
+            elif isinstance(item, int):
+                mask |= Card.from_id(item).mask
+            else:
+                mask |= Card.parse(item).mask
+        return cls(mask)
+
+    @classmethod
+    def from_ids(cls, card_ids: Iterable[int]) -> CardSet:
+        """A set from card ids 0–51."""
+        mask = 0
+        for card_id in card_ids:
+            mask |= CARD_MASK[card_id]
+        return cls(mask)
+
+    @classmethod
+    def full_deck(cls) -> CardSet:
+        """All 52 cards."""
+        return cls(FULL_DECK_MASK)
+
+    @classmethod
+    def parse(cls, text: str) -> CardSet:
+        """Read a hand in symbol form, dotted form, or as a list of cards.
+
+        Accepted: ``♠AKQ ♥J10 ♦- ♣98765``, ``SAKQ HJ10 D- C98765``, ``AKQ.J10..98765`` (the dotted
+        form lists spades, hearts, diamonds, clubs) and ``SA SK HQ`` (single cards).
+
+        :raises NotationError: naming the bad part and showing an accepted form.
+        """
+        stripped = text.strip()
+        if "." in stripped:
+            return cls._parse_dotted(text, stripped)
+        if not stripped:
+            return cls(0)
+        mask = 0
+        seen_suits: set[Suit] = set()
+        for token in stripped.replace(",", " ").split():
+            mask |= cls._parse_group(text, token, seen_suits)
+        return cls(mask)
+
+    @classmethod
+    def _parse_dotted(cls, text: str, stripped: str) -> CardSet:
+        parts = stripped.split(".")
+        if len(parts) != 4:
+            raise NotationError(
+                f"{text!r} has {len(parts)} dot-separated suits; the dotted form needs exactly 4 "
+                f"(spades.hearts.diamonds.clubs), {_HAND_EXAMPLE}",
+                "bad_hand",
+            )
+        mask = 0
+        for suit, ranks in zip((Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS), parts):
+            mask |= _parse_ranks(text, suit, ranks.strip())
+        return cls(mask)
+
+    @staticmethod
+    def _parse_group(text: str, token: str, seen_suits: set[Suit]) -> int:
+        upper = token.upper()
+        # A single card written rank-first ("AS", "10H") or suit-first ("SA").
+        if len(upper) <= 3 and upper[-1] in _SUIT_CHARS and upper[0] not in _SUIT_CHARS:
+            return Card.parse(upper).mask
+        suit = _SUIT_CHARS.get(upper[0])
+        if suit is None:
+            raise NotationError(
+                f"{token!r} in {text!r} does not start with a suit: {_HAND_EXAMPLE}", "bad_hand"
+            )
+        if suit in seen_suits:
+            raise NotationError(f"{text!r} names {suit.symbol} twice: {_HAND_EXAMPLE}", "bad_hand")
+        seen_suits.add(suit)
+        return _parse_ranks(text, suit, upper[1:].lstrip(":"))
+
+    def __contains__(self, card: object) -> bool:
+        if isinstance(card, Card):
+            return bool(self.mask & card.mask)
+        return False
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __iter__(self) -> Iterator[Card]:
+        return (_CARDS[c] for c in mask_to_card_ids(self.mask))
+
+    def __bool__(self) -> bool:
+        return self.mask != 0
+
+    def __or__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask | other.mask)
+
+    def __and__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask & other.mask)
+
+    def __sub__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask & ~other.mask)
+
+    def __xor__(self, other: CardSet) -> CardSet:
+        return CardSet(self.mask ^ other.mask)
+
+    def suit(self, suit: Suit) -> CardSet:
+        """The cards of one suit."""
+        return CardSet(self.mask & SUIT_MASKS[suit])
+
+    def count(self, suit: Suit) -> int:
+        """How many cards of ``suit``."""
+        return (self.mask & SUIT_MASKS[suit]).bit_count()
+
+    def ranks(self, suit: Suit) -> list[Rank]:
+        """The ranks held in ``suit``, high to low."""
+        lane = self.mask >> (16 * suit) & 0x1FFF
+        return [Rank(r + 2) for r in range(12, -1, -1) if lane >> r & 1]
+
+    def cards_high_to_low(self) -> list[Card]:
+        """Display order: spades first, then hearts, diamonds, clubs; high cards first."""
+        return [Card(s, r) for s in reversed(Suit) for r in self.ranks(s)]
+
+    def card_ids(self) -> tuple[int, ...]:
+        """The card ids, low to high."""
+        return mask_to_card_ids(self.mask)
+
+    def to_dotted(self, ten: str = "T") -> str:
+        """The dotted form, spades first: ``AKQ.JT..98765`` (PBN uses ``T`` for the ten)."""
+        return ".".join(
+            "".join(ten if r == Rank.TEN else r.pbn for r in self.ranks(s))
+            for s in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+        )
+
+    def __str__(self) -> str:
+        return " ".join(
+            s.symbol + ("".join(r.symbol for r in self.ranks(s)) or "-")
+            for s in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+        )
+
+    def __repr__(self) -> str:
+        return f"CardSet.parse({str(self)!r})"
+
+
+def _parse_ranks(text: str, suit: Suit, ranks: str) -> int:
+    if ranks in ("-", "—", "–"):
+        return 0
+    lane = 0
+    position = 0
+    upper = ranks.upper()
+    while position < len(upper):
+        if upper.startswith("10", position):
+            char, position = "T", position + 2
+        else:
+            char, position = upper[position], position + 1
+        rank = _RANK_CHARS.get(char)
+        if rank is None:
+            raise NotationError(
+                f"{char!r} in {suit.symbol}{ranks} of {text!r} is not a rank: use A K Q J 10 (or T) "
+                f"9 … 2, and '-' for a void, {_HAND_EXAMPLE}",
+                "bad_hand",
+            )
+        bit = 1 << (rank - 2)
+        if lane & bit:
+            raise NotationError(
+                f"{suit.symbol}{rank.symbol} appears twice in {text!r}", "duplicate_card"
+            )
+        lane |= bit
+    return lane << (16 * suit)
