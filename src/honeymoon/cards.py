@@ -16,7 +16,7 @@ Notation (parsing is case-insensitive; printing is canonical):
   in place of symbols) or the dotted form ``AKQ.J10..98765`` (spades, hearts, diamonds, clubs).
 
 >>> Card.parse("10h")
-Card(suit=Suit.HEARTS, rank=Rank.TEN)
+Card.parse('♥10')
 >>> str(CardSet.parse("AKQ.J10..98765"))
 '♠AKQ ♥J10 ♦- ♣98765'
 """
@@ -114,7 +114,7 @@ class Strain(IntEnum):
     @property
     def symbol(self) -> str:
         """``♣ ♦ ♥ ♠`` or ``NT``."""
-        return "NT" if self is Strain.NOTRUMP else _SUIT_SYMBOLS[self]
+        return "NT" if self is Strain.NOTRUMP else _SUIT_SYMBOLS[Suit(self.value)]
 
     @property
     def letter(self) -> str:
@@ -287,6 +287,9 @@ class Card:
     def __str__(self) -> str:
         return self.suit.symbol + self.rank.symbol
 
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
 
 _CARDS: tuple[Card, ...] = tuple(Card(Suit(c // 13), Rank(c % 13 + 2)) for c in range(52))
 #: All 52 cards, ♣2 first, ♠A last (index = card id).
@@ -364,7 +367,9 @@ class CardSet:
                 "bad_hand",
             )
         mask = 0
-        for suit, ranks in zip((Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS), parts):
+        for suit, ranks in zip(
+            (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS), parts, strict=True
+        ):
             mask |= _parse_ranks(text, suit, ranks.strip())
         return cls(mask)
 
@@ -462,8 +467,8 @@ def _parse_ranks(text: str, suit: Suit, ranks: str) -> int:
         rank = _RANK_CHARS.get(char)
         if rank is None:
             raise NotationError(
-                f"{char!r} in {suit.symbol}{ranks} of {text!r} is not a rank: use A K Q J 10 (or T) "
-                f"9 … 2, and '-' for a void, {_HAND_EXAMPLE}",
+                f"{char!r} in {suit.symbol}{ranks} of {text!r} is not a rank: use A K Q J "
+                f"10 (or T) 9 … 2, and '-' for a void, {_HAND_EXAMPLE}",
                 "bad_hand",
             )
         bit = 1 << (rank - 2)

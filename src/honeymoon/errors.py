@@ -30,10 +30,11 @@ class NotationError(HoneymoonError, ValueError):
     """Text that is not valid card, hand, call or contract notation.
 
     >>> from honeymoon.cards import Card
-    >>> Card.parse("ZZ")
-    Traceback (most recent call last):
-    ...
-    honeymoon.errors.NotationError: 'ZZ' is not a card: write a suit and a rank, e.g. 'SA', 'AS', '♠A' or '10H'
+    >>> try:
+    ...     Card.parse("ZZ")
+    ... except NotationError as error:
+    ...     print(error.code)
+    bad_card
     """
 
     code = "bad_notation"
@@ -84,3 +85,13 @@ class UnknownVariantError(HoneymoonError, LookupError):
     """A variant name that is not registered."""
 
     code = "unknown_variant"
+
+
+class SolverInputError(HoneymoonError, ValueError):
+    """A position the double-dummy solver cannot take: the hands, strain or led card do not fit.
+
+    Codes: ``card_in_both_hands``, ``unequal_hands``, ``too_many_cards``, ``bad_strain``,
+    ``bad_leader``, ``bad_led_card``, ``bad_mask``.
+    """
+
+    code = "bad_solver_input"

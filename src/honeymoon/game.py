@@ -1,0 +1,598 @@
+"""The game state machine: a whole rubber, hand after hand, phase by phase.
+
+``Game`` is the one mutable object of the core. It knows everything (every hand, the stock,
+the seed), so it is never shown to a player: :func:`honeymoon.views.view_for` builds what each
+seat may see. Actions are small ints (see :mod:`honeymoon.actions`); ``legal_actions()`` lists
+them and ``apply(action)`` validates one and carries it out, or raises
+:class:`~honeymoon.errors.IllegalActionError` and leaves the state unchanged.
+
+Chance: each hand's stock order comes from the explicit ``stocks`` given at creation (top card
+first), and after those from a shuffle seeded by ``seed`` and the hand's number, so a seed
+alone replays a rubber and the same stocks can be played again with the seats swapped.
+
+>>> game = Game(seed=7, first_dealer=Seat.SOUTH)
+>>> game.phase, game.to_act  # the non-dealer draws first
+(<Phase.DRAWING: 0>, <Seat.EAST: 1>)
+>>> game.apply(KEEP); game.to_act
+<Seat.SOUTH: 0>
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import IntEnum
+
+from honeymoon.actions import KEEP, REJECT, action_of, describe
+from honeymoon.auction import LAST_BID, PASS, Auction, Call, Contract
+from honeymoon.cards import CARD_MASK, CARD_SUIT, SUIT_MASKS, Card, CardSet, lane_card_ids
+from honeymoon.errors import IllegalActionError, NotationError
+from honeymoon.rules import DEFAULT_RULES, FirstCaller, Procedure, RuleSet
+from honeymoon.scoring import HandScore, ScoreSheet, honours_bonus, score_contract
+from honeymoon.seats import SEATS, Seat
+from honeymoon.tricks import Trick
+
+__all__ = ["Game", "Phase", "HandResult", "HandHistory", "KEEP", "REJECT", "shuffled_stock"]
+
+_DRAW_CHOICES = (KEEP, REJECT)
+_TRICKS_PER_HAND = 13
+
+
+class Phase(IntEnum):
+    """The phases of a hand, and the end of the rubber."""
+
+    DRAWING = 0
+    AUCTION = 1
+    PLAY = 2
+    #: The rubber is over; no more actions.
+    COMPLETE = 3
+
+
+# Module-level names for the hot paths (a global lookup is cheaper than an enum attribute).
+_DRAWING = Phase.DRAWING
+_AUCTION = Phase.AUCTION
+_PLAY = Phase.PLAY
+_COMPLETE = Phase.COMPLETE
+_CARD_MASK = CARD_MASK
+_CARD_SUIT = CARD_SUIT
+_SUIT_MASKS = SUIT_MASKS
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """How one hand ended. ``contract`` is None when the hand was passed out."""
+
+    number: int
+    dealer: Seat
+    contract: Contract | None
+    declarer: Seat | None
+    declarer_tricks: int | None
+    score: HandScore | None
+    honours: tuple[int, int] = (0, 0)
+
+    @property
+    def passed_out(self) -> bool:
+        """True if both players passed before any bid."""
+        return self.contract is None
+
+    def summary(self) -> str:
+        """One line, e.g. ``South 3NT made 10 tricks: 100 below, 30 above``."""
+        if self.contract is None or self.declarer is None or self.score is None:
+            return f"Hand {self.number + 1}: passed out"
+        made = self.declarer_tricks is not None and (
+            self.declarer_tricks >= self.contract.tricks_needed
+        )
+        outcome = f"{self.declarer_tricks} tricks, " + ("made" if made else "down")
+        if made:
+            points = f"{self.score.declarer_below} below, {self.score.declarer_above} above"
+        else:
+            points = f"{self.declarer.other} {self.score.defender_above} above"
+        return f"Hand {self.number + 1}: {self.declarer} {self.contract}, {outcome}: {points}"
+
+
+@dataclass(frozen=True, slots=True)
+class HandHistory:
+    """A completed hand: its stock order (top first), every action in order, and the result."""
+
+    number: int
+    dealer: Seat
+    stock: tuple[int, ...]
+    actions: tuple[int, ...]
+    result: HandResult
+
+
+def shuffled_stock(seed: int | str, hand_number: int) -> tuple[int, ...]:
+    """The stock order (card ids, top first) that ``seed`` gives hand ``hand_number``."""
+    order = list(range(52))
+    random.Random(f"honeymoon:{seed}:{hand_number}").shuffle(order)
+    return tuple(order)
+
+
+def _check_stock(stock: Sequence[int], index: int) -> tuple[int, ...]:
+    order = tuple(stock)
+    if sorted(order) != list(range(52)):
+        raise NotationError(
+            f"stock {index + 1} is not an order of the 52 cards (each card id 0-51 exactly once)",
+            "bad_stock",
+        )
+    return order
+
+
+class Game:
+    """A rubber of Honeymoon Bridge under ``rules`` (the default profile unless given).
+
+    :param seed: seeds each hand's shuffle and the choice of first dealer; random if omitted.
+    :param stocks: explicit stock orders (52 card ids or cards, top first) for the first hands.
+    :param first_dealer: the first hand's dealer; chosen at random (from the seed) if omitted.
+    """
+
+    __slots__ = (
+        "rules",
+        "seed",
+        "first_dealer",
+        "_stocks",
+        "_phase",
+        "_to_act",
+        "_hand_number",
+        "_dealer",
+        "_stock",
+        "_stock_pos",
+        "_hands",
+        "_discards",
+        "_draw_turns",
+        "_auction",
+        "_contract",
+        "_declarer",
+        "_trump",
+        "_leader",
+        "_trick",
+        "_led_suit",
+        "_best_card",
+        "_best_hand",
+        "_tricks_won",
+        "_tricks",
+        "_actions",
+        "_history",
+        "_sheet",
+        "_honours",
+    )
+
+    def __init__(
+        self,
+        rules: RuleSet = DEFAULT_RULES,
+        *,
+        seed: int | str | None = None,
+        stocks: Sequence[Sequence[int | Card]] = (),
+        first_dealer: Seat | int | None = None,
+    ) -> None:
+        if rules.procedure is not Procedure.DRAW_DISCARD or not rules.discard_after_keep:
+            raise NotImplementedError(f"the {rules.name} procedure is not implemented yet")
+        self.rules = rules
+        self.seed: int | str = secrets.randbits(64) if seed is None else seed
+        self._stocks = tuple(
+            _check_stock([action_of(c) for c in stock], i) for i, stock in enumerate(stocks)
+        )
+        if first_dealer is None:
+            first_dealer = random.Random(f"honeymoon:{self.seed}:dealer").randrange(2)
+        self.first_dealer: Seat = SEATS[int(first_dealer)]
+        self._hand_number = 0
+        self._dealer = int(self.first_dealer)
+        self._history: list[HandHistory] = []
+        self._sheet = ScoreSheet()
+        self._start_hand()
+
+    # -- hand set-up ------------------------------------------------------------------------
+
+    def stock_for_hand(self, hand_number: int) -> tuple[int, ...]:
+        """The stock order of hand ``hand_number`` (0-based): preset, or from the seed."""
+        if hand_number < len(self._stocks):
+            return self._stocks[hand_number]
+        return shuffled_stock(self.seed, hand_number)
+
+    def _start_hand(self) -> None:
+        self._stock = self.stock_for_hand(self._hand_number)
+        self._stock_pos = 0
+        self._hands = [0, 0]
+        self._discards = [0, 0]
+        self._draw_turns = [0, 0]
+        self._auction: Auction | None = None
+        self._contract: Contract | None = None
+        self._declarer = -1
+        self._trump = -1
+        self._leader = -1
+        self._trick: list[int] = []
+        self._led_suit = -1
+        self._best_card = -1
+        self._best_hand = -1
+        self._tricks_won = [0, 0]
+        self._tricks: list[tuple[int, tuple[int, ...], int]] = []
+        self._actions: list[int] = []
+        self._honours = (0, 0)
+        self._phase = _DRAWING
+        self._to_act = 1 - self._dealer
+
+    def clone(self) -> Game:
+        """An independent copy (for search and simulation)."""
+        clone = Game.__new__(Game)
+        for name in Game.__slots__:
+            setattr(clone, name, getattr(self, name))
+        clone._hands = self._hands.copy()
+        clone._discards = self._discards.copy()
+        clone._draw_turns = self._draw_turns.copy()
+        clone._auction = self._auction.copy() if self._auction is not None else None
+        clone._trick = self._trick.copy()
+        clone._tricks_won = self._tricks_won.copy()
+        clone._tricks = self._tricks.copy()
+        clone._actions = self._actions.copy()
+        clone._history = self._history.copy()
+        return clone
+
+    # -- the public state -------------------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        """The current phase (``COMPLETE`` once the rubber is over)."""
+        return self._phase
+
+    @property
+    def to_act(self) -> Seat | None:
+        """The seat that must act now; None once the rubber is over."""
+        return None if self._phase is _COMPLETE else SEATS[self._to_act]
+
+    @property
+    def is_over(self) -> bool:
+        """True once the rubber is over."""
+        return self._phase is _COMPLETE
+
+    @property
+    def hand_number(self) -> int:
+        """The current hand's number, 0 for the first (passed-out hands count)."""
+        return self._hand_number
+
+    @property
+    def dealer(self) -> Seat:
+        """The current hand's dealer."""
+        return SEATS[self._dealer]
+
+    @property
+    def score_sheet(self) -> ScoreSheet:
+        """The rubber's score sheet so far."""
+        return self._sheet
+
+    @property
+    def history(self) -> tuple[HandHistory, ...]:
+        """Every completed hand, in order."""
+        return tuple(self._history)
+
+    @property
+    def actions(self) -> tuple[int, ...]:
+        """The actions of the current hand so far."""
+        return tuple(self._actions)
+
+    @property
+    def stock_remaining(self) -> int:
+        """How many cards are left in the stock."""
+        return len(self._stock) - self._stock_pos
+
+    @property
+    def auction_calls(self) -> tuple[Call, ...]:
+        """The calls made so far this hand."""
+        return tuple(Call(c) for c in self._auction.calls) if self._auction else ()
+
+    @property
+    def first_caller(self) -> Seat | None:
+        """Who called (or calls) first this hand; None while drawing."""
+        return SEATS[self._auction.first_caller] if self._auction else None
+
+    @property
+    def contract(self) -> Contract | None:
+        """The contract being played (or the current highest bid during the auction)."""
+        if self._contract is not None:
+            return self._contract
+        return self._auction.contract if self._auction else None
+
+    @property
+    def declarer(self) -> Seat | None:
+        """Declarer once the auction is over (or the current highest bidder during it)."""
+        if self._declarer >= 0:
+            return SEATS[self._declarer]
+        if self._auction is not None and self._auction.declarer is not None:
+            return SEATS[self._auction.declarer]
+        return None
+
+    @property
+    def tricks_won(self) -> tuple[int, int]:
+        """Tricks won this hand by South and East."""
+        return (self._tricks_won[0], self._tricks_won[1])
+
+    @property
+    def current_trick(self) -> Trick | None:
+        """The trick in progress (possibly empty) during play; None otherwise."""
+        if self._phase is not _PLAY:
+            return None
+        leader = self._leader
+        return Trick(leader, tuple(Card.from_id(c) for c in self._trick))
+
+    @property
+    def completed_tricks(self) -> tuple[Trick, ...]:
+        """The tricks completed this hand, in order."""
+        return tuple(
+            Trick(leader, tuple(Card.from_id(c) for c in cards), winner)
+            for leader, cards, winner in self._tricks
+        )
+
+    def hand(self, seat: Seat | int) -> CardSet:
+        """The cards ``seat`` holds now. Secret: show it only through a view."""
+        return CardSet(self._hands[seat])
+
+    def discards(self, seat: Seat | int) -> CardSet:
+        """The cards ``seat`` has discarded this hand. Secret: show it only through a view."""
+        return CardSet(self._discards[seat])
+
+    def looking_at(self) -> Card | None:
+        """The top card of the stock, which the seat to draw is looking at; None otherwise."""
+        if self._phase is _DRAWING:
+            return Card.from_id(self._stock[self._stock_pos])
+        return None
+
+    # -- actions ----------------------------------------------------------------------------
+
+    def legal_actions(self) -> tuple[int, ...]:
+        """The legal actions of the seat to act, ascending; empty once the rubber is over."""
+        phase = self._phase
+        if phase is _PLAY:
+            hand = self._hands[self._to_act]
+            led = self._led_suit
+            if led >= 0:
+                lane = hand >> (16 * led) & 0x1FFF
+                if lane:
+                    return lane_card_ids(led, lane)
+            return (
+                lane_card_ids(0, hand & 0x1FFF)
+                + lane_card_ids(1, hand >> 16 & 0x1FFF)
+                + lane_card_ids(2, hand >> 32 & 0x1FFF)
+                + lane_card_ids(3, hand >> 48 & 0x1FFF)
+            )
+        if phase is _DRAWING:
+            return _DRAW_CHOICES
+        if phase is _AUCTION:
+            assert self._auction is not None
+            return self._auction.legal_calls()
+        return ()
+
+    def is_legal(self, action: int | Card | Call, seat: Seat | int | None = None) -> bool:
+        """True if ``apply(action, seat)`` would succeed."""
+        try:
+            self.check(action, seat)
+        except IllegalActionError:
+            return False
+        return True
+
+    def check(self, action: int | Card | Call, seat: Seat | int | None = None) -> None:
+        """Raise :class:`IllegalActionError` if the action is not legal now; change nothing."""
+        self._validate(action_of(action), seat)
+
+    def _validate(self, action: int, seat: Seat | int | None) -> None:
+        phase = self._phase
+        if phase is _COMPLETE:
+            raise IllegalActionError("game_over", "the rubber is over: no more actions")
+        if seat is not None and int(seat) != self._to_act:
+            raise IllegalActionError(
+                "not_your_turn", f"it is {SEATS[self._to_act]}'s turn, not {SEATS[int(seat)]}'s"
+            )
+        if not 0 <= action <= REJECT:
+            raise IllegalActionError(
+                "unknown_action", f"{action} is not an action number (actions are 0 to 91)"
+            )
+        if phase is _PLAY:
+            if action >= 52:
+                raise IllegalActionError(
+                    "wrong_phase", f"{describe(action)} is not possible now: play a card"
+                )
+            hand = self._hands[self._to_act]
+            if not hand & CARD_MASK[action]:
+                raise IllegalActionError(
+                    "card_not_in_hand", f"{describe(action)} is not in your hand"
+                )
+            led = self._led_suit
+            if led >= 0 and CARD_SUIT[action] != led and hand & SUIT_MASKS[led]:
+                symbol = "♣♦♥♠"[led]
+                raise IllegalActionError(
+                    "must_follow_suit",
+                    f"you must follow suit: {symbol} was led and you hold {symbol}",
+                )
+        elif phase is _DRAWING:
+            if action != KEEP and action != REJECT:
+                raise IllegalActionError(
+                    "wrong_phase",
+                    f"{describe(action)} is not possible now: the players are drawing; "
+                    "keep or reject the top card",
+                )
+        else:
+            assert self._auction is not None
+            if not PASS <= action <= LAST_BID:
+                raise IllegalActionError(
+                    "wrong_phase",
+                    f"{describe(action)} is not possible now: it is the auction; make a call",
+                )
+            self._auction.check(action)
+
+    def apply(self, action: int | Card | Call, seat: Seat | int | None = None) -> None:
+        """Validate ``action`` for the seat to act and carry it out.
+
+        :param seat: if given, the seat that means to act (``not_your_turn`` if it is not theirs).
+        :raises IllegalActionError: with a machine-readable ``code``; the state is unchanged.
+        """
+        if seat is None and action.__class__ is int:
+            phase = self._phase
+            if phase is _PLAY:
+                if 0 <= action < 52:
+                    # The hot path: validate a card inline, then play it.
+                    to_act = self._to_act
+                    hand = self._hands[to_act]
+                    bit = _CARD_MASK[action]
+                    led = self._led_suit
+                    if hand & bit and (
+                        led < 0 or _CARD_SUIT[action] == led or not hand & _SUIT_MASKS[led]
+                    ):
+                        self._play_card(action, to_act, hand ^ bit)
+                        return
+            elif phase is _DRAWING and (action == KEEP or action == REJECT):
+                self._draw(action)
+                return
+        number = action_of(action)
+        self._validate(number, seat)
+        phase = self._phase
+        if phase is _PLAY:
+            self._play_card(number, self._to_act, self._hands[self._to_act] ^ CARD_MASK[number])
+        elif phase is _DRAWING:
+            self._draw(number)
+        else:
+            self._call(number)
+
+    def parse_action(self, text: str) -> int:
+        """Read an action written for the current phase: ``keep``/``reject`` while drawing, a
+        call (``1NT``, ``pass``, ``X``) in the auction, a card (``SA``, ``10H``) in play.
+
+        Only the notation is checked here; :meth:`apply` checks legality.
+
+        :raises NotationError: naming the bad text and what the phase accepts.
+        """
+        phase = self._phase
+        if phase is _DRAWING:
+            key = text.strip().lower()
+            if key in ("k", "keep", "take"):
+                return KEEP
+            if key in ("r", "reject", "discard"):
+                return REJECT
+            raise NotationError(
+                f"{text!r}: while drawing, answer 'keep' (k) or 'reject' (r)", "bad_action"
+            )
+        if phase is _AUCTION:
+            return Call.parse(text).action
+        if phase is _PLAY:
+            return Card.parse(text).id
+        raise NotationError("the rubber is over: there is nothing to do", "bad_action")
+
+    # -- phase handlers (called after validation) -------------------------------------------
+
+    def _draw(self, action: int) -> None:
+        seat = self._to_act
+        stock = self._stock
+        position = self._stock_pos
+        top = CARD_MASK[stock[position]]
+        following = CARD_MASK[stock[position + 1]]
+        if action == KEEP:
+            self._hands[seat] |= top
+            self._discards[seat] |= following
+        else:
+            self._discards[seat] |= top
+            self._hands[seat] |= following
+        self._stock_pos = position + 2
+        self._draw_turns[seat] += 1
+        self._actions.append(action)
+        if self._stock_pos >= 52:
+            first = (
+                self._dealer if self.rules.first_caller is FirstCaller.DEALER else 1 - self._dealer
+            )
+            self._auction = Auction(first)
+            self._phase = _AUCTION
+            self._to_act = first
+        else:
+            self._to_act = 1 - seat
+
+    def _call(self, action: int) -> None:
+        auction = self._auction
+        assert auction is not None
+        auction.add(action)
+        self._actions.append(action)
+        if not auction.is_finished:
+            self._to_act = auction.to_call
+            return
+        if auction.is_passed_out:
+            self._finish_hand(
+                HandResult(self._hand_number, SEATS[self._dealer], None, None, None, None)
+            )
+            return
+        contract = auction.contract
+        declarer = auction.declarer
+        assert contract is not None and declarer is not None
+        self._contract = contract
+        self._declarer = declarer
+        self._trump = int(contract.strain)
+        if self.rules.honours:
+            self._honours = (
+                honours_bonus(self._hands[0], contract.strain),
+                honours_bonus(self._hands[1], contract.strain),
+            )
+        self._phase = _PLAY
+        self._leader = self._to_act = 1 - declarer
+
+    def _play_card(self, action: int, seat: int, remaining: int) -> None:
+        self._hands[seat] = remaining
+        self._actions.append(action)
+        trick = self._trick
+        trick.append(action)
+        if len(trick) == 1:
+            self._led_suit = CARD_SUIT[action]
+            self._best_card = action
+            self._best_hand = seat
+            self._to_act = 1 - seat
+            return
+        best = self._best_card
+        suit = CARD_SUIT[action]
+        if (action > best) if suit == CARD_SUIT[best] else (suit == self._trump):
+            self._best_card = action
+            self._best_hand = seat
+        winner = self._best_hand
+        self._tricks_won[winner] += 1
+        self._tricks.append((self._leader, tuple(trick), winner))
+        self._trick = []
+        self._led_suit = -1
+        self._leader = self._to_act = winner
+        if len(self._tricks) == _TRICKS_PER_HAND:
+            self._score_played_hand()
+
+    def _score_played_hand(self) -> None:
+        contract = self._contract
+        assert contract is not None
+        declarer = self._declarer
+        taken = self._tricks_won[declarer]
+        score = score_contract(contract, taken, self._sheet.vulnerable(declarer))
+        result = HandResult(
+            self._hand_number,
+            SEATS[self._dealer],
+            contract,
+            SEATS[declarer],
+            taken,
+            score,
+            self._honours,
+        )
+        self._sheet = self._sheet.add_hand(self._hand_number, declarer, score, self._honours)
+        self._finish_hand(result)
+
+    def _finish_hand(self, result: HandResult) -> None:
+        self._history.append(
+            HandHistory(
+                self._hand_number,
+                SEATS[self._dealer],
+                self._stock,
+                tuple(self._actions),
+                result,
+            )
+        )
+        if self._sheet.is_complete:
+            self._phase = _COMPLETE
+            self._to_act = -1
+            return
+        self._hand_number += 1
+        self._dealer = 1 - self._dealer
+        self._start_hand()
+
+    def __repr__(self) -> str:
+        return (
+            f"<Game {self.rules.name} hand {self._hand_number + 1} {self._phase.name.lower()}"
+            f" to act: {self.to_act}>"
+        )

@@ -1,0 +1,66 @@
+"""The two players' seats, and compass directions for hands and PBN.
+
+The two players sit side by side (RULES.md 5.1 seats them South and East), so in the variants
+with dummies each player's dummy sits opposite them: North is South's dummy, West is East's.
+In the default profile there are no dummies and only the South and East hands exist.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+
+class Direction(IntEnum):
+    """Compass positions at a four-seat table, in PBN order."""
+
+    NORTH = 0
+    EAST = 1
+    SOUTH = 2
+    WEST = 3
+
+    @property
+    def letter(self) -> str:
+        """``N``, ``E``, ``S`` or ``W``."""
+        return "NESW"[self]
+
+
+class Seat(IntEnum):
+    """One of the two players. ``Seat.SOUTH`` is 0 and ``Seat.EAST`` is 1."""
+
+    SOUTH = 0
+    EAST = 1
+
+    @property
+    def other(self) -> Seat:
+        """The opponent's seat."""
+        return _SEATS[1 - self]
+
+    @property
+    def direction(self) -> Direction:
+        """Where this player's own hand sits."""
+        return Direction.SOUTH if self is Seat.SOUTH else Direction.EAST
+
+    @property
+    def label(self) -> str:
+        """``South`` or ``East``."""
+        return self.name.capitalize()
+
+    @classmethod
+    def parse(cls, text: str) -> Seat:
+        """``south``/``s``/``0`` or ``east``/``e``/``1`` (case-insensitive)."""
+        from honeymoon.errors import NotationError
+
+        key = text.strip().lower()
+        if key in ("south", "s", "0"):
+            return Seat.SOUTH
+        if key in ("east", "e", "1"):
+            return Seat.EAST
+        raise NotationError(f"{text!r} is not a seat: use 'south' or 'east'", "bad_seat")
+
+    def __str__(self) -> str:
+        return self.label
+
+
+_SEATS = (Seat.SOUTH, Seat.EAST)
+#: Both seats, indexable by their number.
+SEATS: tuple[Seat, Seat] = _SEATS

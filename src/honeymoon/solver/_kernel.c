@@ -1,0 +1,609 @@
+/*
+ * Compiled kernel of the two-hand double-dummy solver (module honeymoon.solver._kernel).
+ *
+ * The search works on a *compact* form of the position: in each 16-bit suit lane the cards still
+ * held by either player occupy bits 0..k-1 in rank order, so a card's bit is its relative rank.
+ * Removing a played card shifts the higher cards of its lane down by one. Two positions that differ
+ * only in cards that no longer matter therefore have the same compact form, and the compact form of
+ * the hand on lead, plus one marker bit per lane for the suit length, is an exact transposition key.
+ *
+ * Search: null-window alpha-beta at trick boundaries ("can the player on lead take at least t of the
+ * remaining tricks?"), driven by a bisection over t. Cards in sequence in one hand (adjacent bits
+ * in the compact form) are searched once. Bounds: sure tricks of the leader (cashable top cards),
+ * and master trumps of either side. The transposition table keeps lower and upper bounds and the
+ * lead that last proved a lower bound; it persists between calls because its keys are exact.
+ *
+ * The kernel is not re-entrant: callers hold the GIL, which it never releases.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef uint64_t u64;
+
+#if defined(_MSC_VER)
+#include <intrin.h>
+static inline int popcount64(u64 x) { return (int)__popcnt64(x); }
+static inline int popcount32(unsigned x) { return (int)__popcnt(x); }
+static inline int highbit(unsigned x) { unsigned long i; _BitScanReverse(&i, x); return (int)i; }
+static inline int lowbit(unsigned x) { unsigned long i; _BitScanForward(&i, x); return (int)i; }
+#else
+static inline int popcount64(u64 x) { return __builtin_popcountll(x); }
+static inline int popcount32(unsigned x) { return __builtin_popcount(x); }
+static inline int highbit(unsigned x) { return 31 - __builtin_clz(x); }
+static inline int lowbit(unsigned x) { return __builtin_ctz(x); }
+#endif
+
+#define LANE(m, s) ((unsigned)((m) >> ((s) * 16)) & 0xFFFFu)
+#define LANES_ONE 0x0001000100010001ULL
+#define FULL_DECK 0x1FFF1FFF1FFF1FFFULL
+#define NOTRUMP 4
+#define MAX_MOVES 16
+
+/* ---------------------------------------------------------------------------------------------
+ * Transposition table: buckets of two entries. Slot 0 keeps the entry with more cards (costlier
+ * to recompute), slot 1 always takes the newest.
+ */
+typedef struct {
+    u64 key;
+    int8_t lower;   /* the leader surely takes at least this many tricks */
+    int8_t upper;   /* ... and at most this many */
+    uint8_t best;   /* compact bit of the lead that proved `lower`, 0xFF if none */
+    uint8_t cards;  /* cards per hand in this position */
+} Entry;
+
+#define TT_BITS 20
+#define TT_SIZE (1u << TT_BITS)
+
+static Entry *table = NULL;
+static int trump = NOTRUMP;
+static u64 trump_key = 0;  /* the strain, folded into the unused bits 14-15 of the key lanes */
+static unsigned long long nodes = 0;
+
+static inline u64 position_key(u64 leader, u64 follower)
+{
+    /* (leader | follower) has bits 0..k-1 set in a lane of k cards; adding one marks k. */
+    return leader | ((leader | follower) + LANES_ONE) | trump_key;
+}
+
+static inline Entry *bucket_of(u64 key)
+{
+    return table + ((size_t)((key * 0x9E3779B97F4A7C15ULL) >> (64 - TT_BITS)) & ~(size_t)1);
+}
+
+static inline Entry *probe(u64 key)
+{
+    Entry *bucket = bucket_of(key);
+    if (bucket[0].key == key) return bucket;
+    if (bucket[1].key == key) return bucket + 1;
+    return NULL;
+}
+
+static void store(u64 key, int cards, int lower, int upper, int best)
+{
+    Entry *bucket = bucket_of(key);
+    Entry *entry;
+    if (bucket[0].key == key) {
+        entry = bucket;
+    } else if (bucket[1].key == key) {
+        entry = bucket + 1;
+    } else {
+        entry = (bucket[0].key == 0 || bucket[0].cards <= cards) ? bucket : bucket + 1;
+        if (entry == bucket && bucket[0].key != 0) bucket[1] = bucket[0];
+        entry->key = key;
+        entry->lower = 0;
+        entry->upper = (int8_t)cards;
+        entry->best = 0xFF;
+        entry->cards = (uint8_t)cards;
+    }
+    if (lower > entry->lower) entry->lower = (int8_t)lower;
+    if (upper < entry->upper) entry->upper = (int8_t)upper;
+    if (best >= 0) entry->best = (uint8_t)best;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Position helpers.
+ */
+
+/* Remove compact bit q (global index) from a mask: higher cards of that lane move down one. */
+static inline u64 remove_card(u64 mask, int q)
+{
+    u64 lane = 0xFFFFULL << (q & ~15);
+    u64 below = (1ULL << q) - 1;
+    u64 kept = mask & (~lane | below);
+    u64 above = mask & lane & ~below & ~(1ULL << q);
+    return kept | (above >> 1);
+}
+
+/* Both hands after a trick in which compact cards `a` and `b` were played. */
+static inline void play_trick(u64 *leader, u64 *follower, int a, int b)
+{
+    if (a < b) { int t = a; a = b; b = t; }  /* the higher index first keeps the lower valid */
+    *leader = remove_card(remove_card(*leader, a), b);
+    *follower = remove_card(remove_card(*follower, a), b);
+}
+
+static inline int leader_wins_trick(int lead, int reply)
+{
+    int lead_suit = lead >> 4, reply_suit = reply >> 4;
+    if (reply_suit == lead_suit) return reply < lead;
+    return reply_suit != trump;
+}
+
+/* Quick bounds on the leader's tricks: cashable top cards and master trumps. */
+static inline void quick_bounds(u64 leader, u64 follower, int cards, int *lower, int *upper)
+{
+    int count_l[4], count_f[4], top_l[4], top_f[4];
+    for (int s = 0; s < 4; s++) {
+        unsigned l = LANE(leader, s), f = LANE(follower, s);
+        count_l[s] = popcount32(l);
+        count_f[s] = popcount32(f);
+        int length = count_l[s] + count_f[s];
+        top_l[s] = f ? length - 1 - highbit(f) : count_l[s];
+        top_f[s] = l ? length - 1 - highbit(l) : count_f[s];
+    }
+    int sure = 0, cap = cards;
+    if (trump != NOTRUMP) {
+        sure = top_l[trump];
+        cap = cards - top_f[trump];
+    }
+    int cash = 0;
+    if (trump == NOTRUMP || count_f[trump] == 0 || top_l[trump] >= count_f[trump]) {
+        /* No ruffs to fear (at once, or once the follower's trumps are drawn). */
+        for (int s = 0; s < 4; s++)
+            cash += top_l[s] >= count_f[s] ? count_l[s] : top_l[s];
+    } else {
+        /* Side winners while the follower still follows, then the master trumps. */
+        for (int s = 0; s < 4; s++)
+            if (s != trump) cash += top_l[s] < count_f[s] ? top_l[s] : count_f[s];
+        cash += top_l[trump];
+    }
+    if (cash > sure) sure = cash;
+    *lower = sure;
+    *upper = cap;
+}
+
+static int search(u64 leader, u64 follower, int target);
+
+/* Replies of the follower to compact card `lead`, most likely refutations first. */
+static int reply_moves(u64 follower, int lead, int *moves)
+{
+    int count = 0;
+    int lead_suit = lead >> 4, lead_bit = lead & 15;
+    unsigned f = LANE(follower, lead_suit);
+    if (f) {
+        unsigned reps = f & ~(f >> 1);  /* the top card of each sequence */
+        unsigned above = reps & ~((2u << lead_bit) - 1);
+        unsigned below = reps & ((1u << lead_bit) - 1);
+        if (above) {  /* cheapest winner */
+            int b = lowbit(above);
+            moves[count++] = lead_suit * 16 + b;
+            above &= above - 1;
+        }
+        if (below) {  /* lowest card */
+            int b = lowbit(below);
+            moves[count++] = lead_suit * 16 + b;
+            below &= below - 1;
+        }
+        while (above) { moves[count++] = lead_suit * 16 + lowbit(above); above &= above - 1; }
+        while (below) { moves[count++] = lead_suit * 16 + lowbit(below); below &= below - 1; }
+        return count;
+    }
+    /* Void: the cheapest ruff, then the lowest card of each side suit, longest suit first,
+     * then every other card. */
+    unsigned rest[4];
+    for (int s = 0; s < 4; s++) {
+        unsigned lane = LANE(follower, s);
+        rest[s] = lane & ~(lane >> 1);
+    }
+    if (trump != NOTRUMP && rest[trump]) {
+        int b = lowbit(rest[trump]);
+        moves[count++] = trump * 16 + b;
+        rest[trump] &= rest[trump] - 1;
+    }
+    int order[4], n_order = 0;
+    for (int s = 0; s < 4; s++)
+        if (s != trump && rest[s]) order[n_order++] = s;
+    for (int i = 1; i < n_order; i++) {
+        int s = order[i], j = i;
+        int len = popcount32(LANE(follower, s));
+        while (j > 0 && popcount32(LANE(follower, order[j - 1])) < len) {
+            order[j] = order[j - 1];
+            j--;
+        }
+        order[j] = s;
+    }
+    for (int i = 0; i < n_order; i++) {
+        int s = order[i];
+        moves[count++] = s * 16 + lowbit(rest[s]);
+        rest[s] &= rest[s] - 1;
+    }
+    for (int s = 0; s < 4; s++)
+        while (rest[s]) { moves[count++] = s * 16 + lowbit(rest[s]); rest[s] &= rest[s] - 1; }
+    return count;
+}
+
+/* Does leading compact card `lead` let the leader take at least `target` of `cards` tricks? */
+static int lead_succeeds(u64 leader, u64 follower, int cards, int lead, int target)
+{
+    if (target <= 0) return 1;
+    if (target > cards) return 0;
+    int moves[MAX_MOVES];
+    int count = reply_moves(follower, lead, moves);
+    for (int i = 0; i < count; i++) {
+        int reply = moves[i];
+        u64 l = leader, f = follower;
+        play_trick(&l, &f, lead, reply);
+        int ok;
+        if (leader_wins_trick(lead, reply))
+            ok = search(l, f, target - 1);
+        else
+            ok = !search(f, l, cards - target);
+        if (!ok) return 0;
+    }
+    return 1;
+}
+
+/* Leads of the leader (one per sequence), best first, into moves; returns how many. */
+static int lead_moves(u64 leader, u64 follower, int hint, int *moves)
+{
+    int scores[MAX_MOVES];
+    int count = 0;
+    unsigned trump_f = trump == NOTRUMP ? 0 : LANE(follower, trump);
+    for (int s = 0; s < 4; s++) {
+        unsigned l = LANE(leader, s);
+        if (!l) continue;
+        unsigned f = LANE(follower, s);
+        int f_high = f ? highbit(f) : -1;
+        int ruffed = f == 0 && trump_f != 0 && s != trump;
+        unsigned reps = l & ~(l >> 1);
+        int lowest = lowbit(reps);
+        while (reps) {
+            int b = lowbit(reps);
+            reps &= reps - 1;
+            int move = s * 16 + b, score;
+            if (move == hint) score = 1000;
+            else if (ruffed) score = -50 - b;
+            else if (b > f_high) score = f ? 60 + (s == trump) * 10 : 40;
+            else score = b == lowest ? 20 - popcount32(f) : 0 - b;
+            int j = count++;
+            while (j > 0 && scores[j - 1] < score) {
+                scores[j] = scores[j - 1];
+                moves[j] = moves[j - 1];
+                j--;
+            }
+            scores[j] = score;
+            moves[j] = move;
+        }
+    }
+    return count;
+}
+
+static int last_trick(u64 leader, u64 follower)
+{
+    int a = 0, b = 0;
+    while (!((leader >> a) & 1)) a++;
+    while (!((follower >> b) & 1)) b++;
+    return leader_wins_trick(a, b);
+}
+
+/* Can the player on lead take at least `target` of the remaining tricks? */
+static int search(u64 leader, u64 follower, int target)
+{
+    int cards = popcount64(leader);
+    if (target <= 0) return 1;
+    if (target > cards) return 0;
+    nodes++;
+    if (cards == 1) return last_trick(leader, follower);
+    int lower, upper;
+    quick_bounds(leader, follower, cards, &lower, &upper);
+    if (lower >= target) return 1;
+    if (upper < target) return 0;
+    u64 key = position_key(leader, follower);
+    Entry *entry = probe(key);
+    int hint = -1;
+    if (entry) {
+        if (entry->lower >= target) return 1;
+        if (entry->upper < target) return 0;
+        if (entry->best != 0xFF) hint = entry->best;
+    }
+    int moves[MAX_MOVES];
+    int count = lead_moves(leader, follower, hint, moves);
+    for (int i = 0; i < count; i++) {
+        if (lead_succeeds(leader, follower, cards, moves[i], target)) {
+            store(key, cards, target, cards, moves[i]);
+            return 1;
+        }
+    }
+    store(key, cards, 0, target - 1, -1);
+    return 0;
+}
+
+/* Exact tricks for the leader, by bisection over null-window searches. */
+static int solve_exact(u64 leader, u64 follower)
+{
+    int cards = popcount64(leader);
+    if (cards == 0) return 0;
+    int lower, upper;
+    quick_bounds(leader, follower, cards, &lower, &upper);
+    Entry *entry = probe(position_key(leader, follower));
+    if (entry) {
+        if (entry->lower > lower) lower = entry->lower;
+        if (entry->upper < upper) upper = entry->upper;
+    }
+    while (lower < upper) {
+        int target = (lower + upper + 1) / 2;
+        if (search(leader, follower, target)) lower = target;
+        else upper = target - 1;
+    }
+    return lower;
+}
+
+/* Exact tricks for the leader after leading `lead`, knowing it is at most `upper`. */
+static int solve_lead(u64 leader, u64 follower, int cards, int lead, int upper)
+{
+    int lower = 0, first = 1;
+    while (lower < upper) {
+        int target = first ? upper : (lower + upper + 1) / 2;
+        first = 0;
+        if (lead_succeeds(leader, follower, cards, lead, target)) lower = target;
+        else upper = target - 1;
+    }
+    return lower;
+}
+
+/* Tricks for the follower (of `cards` in all, this one included) after replying `reply`. */
+static int reply_value(u64 leader, u64 follower, int cards, int lead, int reply)
+{
+    u64 l = leader, f = follower;
+    play_trick(&l, &f, lead, reply);
+    if (leader_wins_trick(lead, reply)) return cards - 1 - solve_exact(l, f);
+    return 1 + solve_exact(f, l);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Python interface.
+ */
+
+static PyObject *input_error = NULL;  /* honeymoon.errors.SolverInputError */
+
+static PyObject *raise_input(const char *code, const char *message)
+{
+    PyObject *error = PyObject_CallFunction(input_error, "ss", message, code);
+    if (error) {
+        PyErr_SetObject(input_error, error);
+        Py_DECREF(error);
+    }
+    return NULL;
+}
+
+typedef struct {
+    u64 leader, follower;   /* compact hands; the leader's includes a card on the table */
+    int lead;               /* compact card on the table, or -1 */
+    int mover_leads;        /* 1 at a trick boundary */
+    int ranks[4][16];       /* compact bit -> rank index 0..12, per suit */
+} Root;
+
+static int parse_args(PyObject *const *args, Py_ssize_t nargs, Root *root)
+{
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError, "expected (mask_to_move, mask_other, trump, led_card)");
+        return -1;
+    }
+    u64 mover = PyLong_AsUnsignedLongLong(args[0]);
+    if (PyErr_Occurred()) goto bad_mask;
+    u64 other = PyLong_AsUnsignedLongLong(args[1]);
+    if (PyErr_Occurred()) goto bad_mask;
+    long strain = PyLong_AsLong(args[2]);
+    if (strain == -1 && PyErr_Occurred()) return -1;
+    long led = PyLong_AsLong(args[3]);
+    if (led == -1 && PyErr_Occurred()) return -1;
+    if ((mover | other) & ~FULL_DECK) goto bad_mask;
+    if (strain < 0 || strain > 4) {
+        raise_input("bad_strain", "the trump strain must be 0-3 (clubs to spades) or 4 (no trump)");
+        return -1;
+    }
+    if (mover & other) {
+        raise_input("card_in_both_hands", "a card is in both hands");
+        return -1;
+    }
+    int n_mover = popcount64(mover), n_other = popcount64(other);
+    if (n_mover > 13 || n_other > 13) {
+        raise_input("too_many_cards", "a hand holds more than 13 cards");
+        return -1;
+    }
+    u64 led_bit = 0;
+    if (led != -1) {
+        if (led < 0 || led > 51) {
+            raise_input("bad_led_card", "the led card must be a card id 0-51 or -1 for none");
+            return -1;
+        }
+        led_bit = 1ULL << ((led / 13) * 16 + led % 13);
+        if (led_bit & (mover | other)) {
+            raise_input("bad_led_card", "the led card is on the table, so it cannot be in a hand");
+            return -1;
+        }
+        if (n_mover != n_other + 1) {
+            raise_input("unequal_hands",
+                        "with a card led, the hand to move must hold one card more than the other");
+            return -1;
+        }
+        if (n_mover == 0) {
+            raise_input("unequal_hands", "the hand to move is empty");
+            return -1;
+        }
+    } else if (n_mover != n_other) {
+        raise_input("unequal_hands", "at the start of a trick both hands must hold as many cards");
+        return -1;
+    }
+    if ((int)strain != trump) {
+        trump = (int)strain;
+        trump_key = ((u64)(strain & 3) << 14) | ((u64)(strain >> 2) << 30);
+    }
+    u64 leader_abs = led_bit ? (other | led_bit) : mover;
+    u64 follower_abs = led_bit ? mover : other;
+    root->leader = root->follower = 0;
+    root->lead = -1;
+    root->mover_leads = led_bit == 0;
+    for (int s = 0; s < 4; s++) {
+        int index = 0;
+        for (int r = 0; r < 13; r++) {
+            u64 bit = 1ULL << (s * 16 + r);
+            if (!((leader_abs | follower_abs) & bit)) continue;
+            u64 compact = 1ULL << (s * 16 + index);
+            if (leader_abs & bit) root->leader |= compact;
+            else root->follower |= compact;
+            if (bit == led_bit) root->lead = s * 16 + index;
+            root->ranks[s][index++] = r;
+        }
+    }
+    return 0;
+bad_mask:
+    PyErr_Clear();
+    raise_input("bad_mask", "a card mask must be a non-negative int using bits 0-12 of each "
+                            "16-bit suit lane");
+    return -1;
+}
+
+static int ensure_table(void)
+{
+    if (table) return 0;
+    table = (Entry *)calloc(TT_SIZE, sizeof(Entry));
+    if (!table) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}
+
+static inline int card_id(const Root *root, int compact)
+{
+    int s = compact >> 4;
+    return s * 13 + root->ranks[s][compact & 15];
+}
+
+PyDoc_STRVAR(tricks_doc,
+"tricks(mask_to_move, mask_other, trump, led_card) -> int\n\n"
+"Tricks the player to move takes with best play (led_card is a card id, or -1 for none).");
+
+static PyObject *kernel_tricks(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    Root root;
+    nodes = 0;
+    if (parse_args(args, nargs, &root) < 0 || ensure_table() < 0) return NULL;
+    int cards = popcount64(root.leader);
+    if (root.mover_leads) return PyLong_FromLong(solve_exact(root.leader, root.follower));
+    int moves[MAX_MOVES];
+    int count = reply_moves(root.follower, root.lead, moves);
+    int best = 0;
+    for (int i = 0; i < count; i++) {
+        int value = reply_value(root.leader, root.follower, cards, root.lead, moves[i]);
+        if (value > best) best = value;
+    }
+    return PyLong_FromLong(best);
+}
+
+PyDoc_STRVAR(values_doc,
+"values(mask_to_move, mask_other, trump, led_card) -> (tricks, [(card_id, tricks), ...])\n\n"
+"The best result for the player to move and the result of each legal card, low card id first.");
+
+static PyObject *kernel_values(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    Root root;
+    nodes = 0;
+    if (parse_args(args, nargs, &root) < 0 || ensure_table() < 0) return NULL;
+    int cards = popcount64(root.leader);
+    int value_of[64];
+    u64 legal;
+    int best = 0;
+    for (int i = 0; i < 64; i++) value_of[i] = -1;
+    if (root.mover_leads) {
+        legal = root.leader;
+        if (cards > 0) {
+            best = solve_exact(root.leader, root.follower);
+            int moves[MAX_MOVES];
+            int count = lead_moves(root.leader, root.follower, -1, moves);
+            for (int i = 0; i < count; i++)
+                value_of[moves[i]] =
+                    solve_lead(root.leader, root.follower, cards, moves[i], best);
+        }
+    } else {
+        unsigned suit_cards = LANE(root.follower, root.lead >> 4);
+        legal = suit_cards ? (u64)suit_cards << (root.lead & ~15) : root.follower;
+        int moves[MAX_MOVES];
+        int count = reply_moves(root.follower, root.lead, moves);
+        for (int i = 0; i < count; i++) {
+            int value = reply_value(root.leader, root.follower, cards, root.lead, moves[i]);
+            value_of[moves[i]] = value;
+            if (value > best) best = value;
+        }
+    }
+    /* A card takes the value of the top card of its sequence, searched above. */
+    PyObject *list = PyList_New(0);
+    if (!list) return NULL;
+    u64 own = root.mover_leads ? root.leader : root.follower;
+    for (int s = 0; s < 4; s++) {
+        int run_value = -1;
+        for (int b = 15; b >= 0; b--) {
+            int q = s * 16 + b;
+            if (!((own >> q) & 1)) { run_value = -1; continue; }
+            if (value_of[q] >= 0) run_value = value_of[q];
+            if (!((legal >> q) & 1)) continue;
+            PyObject *pair = Py_BuildValue("(ii)", card_id(&root, q), run_value);
+            if (!pair || PyList_Append(list, pair) < 0) {
+                Py_XDECREF(pair);
+                Py_DECREF(list);
+                return NULL;
+            }
+            Py_DECREF(pair);
+        }
+    }
+    if (PyList_Sort(list) < 0) {
+        Py_DECREF(list);
+        return NULL;
+    }
+    return Py_BuildValue("(iN)", best, list);
+}
+
+PyDoc_STRVAR(nodes_doc, "nodes() -> int\n\nTrick-boundary positions searched by the last call.");
+
+static PyObject *kernel_nodes(PyObject *self, PyObject *unused)
+{
+    return PyLong_FromUnsignedLongLong(nodes);
+}
+
+PyDoc_STRVAR(clear_doc, "clear() -> None\n\nEmpty the transposition table.");
+
+static PyObject *kernel_clear(PyObject *self, PyObject *unused)
+{
+    if (table) memset(table, 0, TT_SIZE * sizeof(Entry));
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef kernel_methods[] = {
+    {"tricks", (PyCFunction)(void (*)(void))kernel_tricks, METH_FASTCALL, tricks_doc},
+    {"values", (PyCFunction)(void (*)(void))kernel_values, METH_FASTCALL, values_doc},
+    {"nodes", kernel_nodes, METH_NOARGS, nodes_doc},
+    {"clear", kernel_clear, METH_NOARGS, clear_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef kernel_module = {
+    PyModuleDef_HEAD_INIT, "honeymoon.solver._kernel",
+    "Compiled two-hand double-dummy search; use honeymoon.solver, not this module.", -1,
+    kernel_methods,
+};
+
+PyMODINIT_FUNC PyInit__kernel(void)
+{
+    PyObject *errors = PyImport_ImportModule("honeymoon.errors");
+    if (!errors) return NULL;
+    input_error = PyObject_GetAttrString(errors, "SolverInputError");
+    Py_DECREF(errors);
+    if (!input_error) return NULL;
+    PyObject *module = PyModule_Create(&kernel_module);
+    if (module) PyModule_AddIntConstant(module, "TABLE_ENTRIES", TT_SIZE);
+    return module;
+}

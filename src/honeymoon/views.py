@@ -1,0 +1,251 @@
+"""What each seat may see: :func:`view_for` is the one place that decides it.
+
+A seat sees its own hand, its own discards, the card it is looking at while it draws, how many
+cards every pile holds, the public auction, every card played, the tricks, the results of
+earlier hands and the score sheet. It never sees the opponent's hand, the opponent's discards,
+the order of the stock or the seed. ``view_for(game, None)`` is a spectator's view: only what
+is public.
+
+>>> from honeymoon.game import Game
+>>> from honeymoon.seats import Seat
+>>> game = Game(seed=1, first_dealer=Seat.SOUTH)
+>>> view = view_for(game, Seat.EAST)
+>>> view.looking_at is not None, view_for(game, Seat.SOUTH).looking_at is None
+(True, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from honeymoon.actions import KEEP, REJECT, describe
+from honeymoon.auction import Call, Contract
+from honeymoon.cards import Card, CardSet
+from honeymoon.game import Game, HandResult, Phase
+from honeymoon.scoring import ScoreSheet
+from honeymoon.seats import SEATS, Seat
+
+__all__ = ["SeatView", "TrickView", "DrawTurn", "view_for"]
+
+
+@dataclass(frozen=True, slots=True)
+class TrickView:
+    """A trick as everyone saw it: who led, the cards in order, who won (None if unfinished)."""
+
+    leader: Seat
+    cards: tuple[Card, ...]
+    winner: Seat | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DrawTurn:
+    """One of the seat's own drawing turns: the card it kept and the card it discarded.
+
+    ``kept_first`` is True if the seat kept the top card (and so had to discard the next).
+    """
+
+    kept: Card
+    discarded: Card
+    kept_first: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """Everything one seat is entitled to know, and nothing else.
+
+    ``seat`` is None for a spectator, whose ``hand``, ``discards`` and ``draws`` are empty.
+    ``legal_actions`` is empty unless it is this seat's turn.
+    """
+
+    seat: Seat | None
+    variant: str
+    phase: Phase
+    hand_number: int
+    dealer: Seat
+    to_act: Seat | None
+    hand: CardSet
+    discards: CardSet
+    draws: tuple[DrawTurn, ...]
+    looking_at: Card | None
+    hand_sizes: tuple[int, int]
+    discard_counts: tuple[int, int]
+    stock_remaining: int
+    first_caller: Seat | None
+    auction: tuple[Call, ...]
+    contract: Contract | None
+    declarer: Seat | None
+    current_trick: TrickView | None
+    tricks: tuple[TrickView, ...]
+    tricks_won: tuple[int, int]
+    score_sheet: ScoreSheet
+    results: tuple[HandResult, ...]
+    legal_actions: tuple[int, ...]
+
+    @property
+    def my_turn(self) -> bool:
+        """True if this seat must act now."""
+        return self.seat is not None and self.to_act == self.seat
+
+    @property
+    def vulnerable(self) -> tuple[bool, bool]:
+        """South's and East's vulnerability."""
+        return (self.score_sheet.vulnerable(0), self.score_sheet.vulnerable(1))
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict (cards as ``"SA"``-style strings, calls as ``"3NT"``)."""
+        return _view_to_dict(self)
+
+
+def view_for(game: Game, seat: Seat | int | None) -> SeatView:
+    """The view of ``seat`` (or of a spectator when ``seat`` is None) of ``game``."""
+    me = None if seat is None else SEATS[int(seat)]
+    phase = game.phase
+    to_act = game.to_act
+    history = game.history
+    hand = game.hand(me) if me is not None else CardSet()
+    discards = game.discards(me) if me is not None else CardSet()
+    draws = _own_draws(game, me) if me is not None else ()
+    looking_at = game.looking_at() if me is not None and to_act == me else None
+    current = game.current_trick
+    return SeatView(
+        seat=me,
+        variant=game.rules.name,
+        phase=phase,
+        hand_number=game.hand_number,
+        dealer=game.dealer,
+        to_act=to_act,
+        hand=hand,
+        discards=discards,
+        draws=draws,
+        looking_at=looking_at,
+        hand_sizes=(len(game.hand(0)), len(game.hand(1))),
+        discard_counts=(len(game.discards(0)), len(game.discards(1))),
+        stock_remaining=game.stock_remaining if phase is Phase.DRAWING else 0,
+        first_caller=game.first_caller,
+        auction=game.auction_calls,
+        contract=game.contract,
+        declarer=game.declarer,
+        current_trick=(
+            TrickView(SEATS[current.leader], current.cards) if current is not None else None
+        ),
+        tricks=tuple(
+            TrickView(SEATS[t.leader], t.cards, SEATS[t.winner] if t.winner is not None else None)
+            for t in game.completed_tricks
+        ),
+        tricks_won=game.tricks_won,
+        score_sheet=game.score_sheet,
+        results=tuple(h.result for h in history),
+        legal_actions=game.legal_actions() if me is not None and to_act == me else (),
+    )
+
+
+def _own_draws(game: Game, seat: Seat) -> tuple[DrawTurn, ...]:
+    # The seat saw both cards of each of its own turns; the opponent's turns stay unknown.
+    if game.phase is Phase.COMPLETE:
+        return ()
+    stock = game.stock_for_hand(game.hand_number)
+    turns: list[DrawTurn] = []
+    drawer = 1 - int(game.dealer)
+    position = 0
+    for action in game.actions:
+        if position >= len(stock) - 1 or action not in (KEEP, REJECT):
+            break
+        if drawer == seat:
+            first, second = Card.from_id(stock[position]), Card.from_id(stock[position + 1])
+            if action == KEEP:
+                turns.append(DrawTurn(kept=first, discarded=second, kept_first=True))
+            else:
+                turns.append(DrawTurn(kept=second, discarded=first, kept_first=False))
+        position += 2
+        drawer = 1 - drawer
+    return tuple(turns)
+
+
+def _cards(cards: CardSet | tuple[Card, ...]) -> list[str]:
+    return [card.pbn for card in cards]
+
+
+def _view_to_dict(view: SeatView) -> dict[str, Any]:
+    sheet = view.score_sheet
+    return {
+        "seat": view.seat.name.lower() if view.seat is not None else None,
+        "variant": view.variant,
+        "phase": view.phase.name.lower(),
+        "hand_number": view.hand_number,
+        "dealer": view.dealer.name.lower(),
+        "to_act": view.to_act.name.lower() if view.to_act is not None else None,
+        "hand": _cards(view.hand),
+        "discards": _cards(view.discards),
+        "draws": [
+            {"kept": t.kept.pbn, "discarded": t.discarded.pbn, "kept_first": t.kept_first}
+            for t in view.draws
+        ],
+        "looking_at": view.looking_at.pbn if view.looking_at is not None else None,
+        "hand_sizes": list(view.hand_sizes),
+        "discard_counts": list(view.discard_counts),
+        "stock_remaining": view.stock_remaining,
+        "first_caller": view.first_caller.name.lower() if view.first_caller else None,
+        "auction": [call.pbn for call in view.auction],
+        "contract": view.contract.pbn if view.contract is not None else None,
+        "declarer": view.declarer.name.lower() if view.declarer is not None else None,
+        "current_trick": (
+            {
+                "leader": view.current_trick.leader.name.lower(),
+                "cards": _cards(view.current_trick.cards),
+            }
+            if view.current_trick is not None
+            else None
+        ),
+        "tricks": [
+            {
+                "leader": t.leader.name.lower(),
+                "cards": _cards(t.cards),
+                "winner": t.winner.name.lower() if t.winner is not None else None,
+            }
+            for t in view.tricks
+        ],
+        "tricks_won": list(view.tricks_won),
+        "score": {
+            "above": [sheet.above(0), sheet.above(1)],
+            "below": [sheet.below(0), sheet.below(1)],
+            "totals": list(sheet.totals),
+            "games": list(sheet.games),
+            "progress": list(sheet.progress),
+            "vulnerable": list(view.vulnerable),
+            "rubber_winner": _seat_name(sheet.rubber_winner),
+            "points_winner": _seat_name(sheet.points_winner) if sheet.is_complete else None,
+            "entries": [
+                {
+                    "hand": e.hand,
+                    "seat": SEATS[e.seat].name.lower(),
+                    "line": e.line.value,
+                    "points": e.points,
+                    "reason": e.reason,
+                    "game": e.game,
+                }
+                for e in sheet.entries
+            ],
+        },
+        "results": [_result_to_dict(r) for r in view.results],
+        "legal_actions": [{"action": a, "text": describe(a)} for a in view.legal_actions],
+    }
+
+
+def _seat_name(seat: int | None) -> str | None:
+    return SEATS[seat].name.lower() if seat is not None else None
+
+
+def _result_to_dict(result: HandResult) -> dict[str, Any]:
+    score = result.score
+    return {
+        "hand": result.number,
+        "dealer": result.dealer.name.lower(),
+        "contract": result.contract.pbn if result.contract is not None else None,
+        "declarer": result.declarer.name.lower() if result.declarer is not None else None,
+        "declarer_tricks": result.declarer_tricks,
+        "declarer_below": score.declarer_below if score else 0,
+        "declarer_above": score.declarer_above if score else 0,
+        "defender_above": score.defender_above if score else 0,
+        "honours": list(result.honours),
+    }
