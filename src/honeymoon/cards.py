@@ -354,7 +354,11 @@ class CardSet:
         mask = 0
         seen_suits: set[Suit] = set()
         for token in stripped.replace(",", " ").split():
-            mask |= cls._parse_group(text, token, seen_suits)
+            group = cls._parse_group(text, token, seen_suits)
+            if mask & group:
+                repeated = _CARDS[mask_to_card_ids(mask & group)[0]]
+                raise NotationError(f"{repeated} appears twice in {text!r}", "duplicate_card")
+            mask |= group
         return cls(mask)
 
     @classmethod
@@ -378,6 +382,9 @@ class CardSet:
         upper = token.upper()
         # A single card written rank-first ("AS", "10H") or suit-first ("SA").
         if len(upper) <= 3 and upper[-1] in _SUIT_CHARS and upper[0] not in _SUIT_CHARS:
+            return Card.parse(upper).mask
+        # A list of single cards may name a suit again ("SA SK HQ"); a group of ranks may not.
+        if upper[0] in _SUIT_CHARS and (upper[1:] == "10" or upper[1:] in _RANK_CHARS):
             return Card.parse(upper).mask
         suit = _SUIT_CHARS.get(upper[0])
         if suit is None:

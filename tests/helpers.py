@@ -1,0 +1,174 @@
+"""Shared test helpers: stock orders that produce chosen hands, and random legal play."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from honeymoon.actions import KEEP, PASS, REJECT
+from honeymoon.auction import FIRST_BID, Call
+from honeymoon.cards import ALL_CARDS, Card, CardSet
+from honeymoon.game import Game, Phase
+from honeymoon.seats import Seat
+from honeymoon.views import view_for
+
+__all__ = [
+    "DrawStep",
+    "cards",
+    "stock_for_turns",
+    "stock_for_hands",
+    "draw_all",
+    "call_all",
+    "random_action",
+    "play_randomly",
+    "snapshot",
+    "card_locations",
+]
+
+
+def cards(text: str) -> list[Card]:
+    """The cards of a hand written in any accepted notation, high cards of spades first."""
+    return CardSet.parse(text).cards_high_to_low()
+
+
+@dataclass(frozen=True)
+class DrawStep:
+    """One drawing turn: the card kept, the card discarded, and whether the top card was kept."""
+
+    kept: Card
+    discarded: Card
+    keep_top: bool = True
+
+    @property
+    def action(self) -> int:
+        """The drawing action that produces this turn."""
+        return KEEP if self.keep_top else REJECT
+
+    @property
+    def stock_pair(self) -> tuple[Card, Card]:
+        """The two stock cards of the turn, top first."""
+        if self.keep_top:
+            return (self.kept, self.discarded)
+        return (self.discarded, self.kept)
+
+
+def stock_for_turns(turns: Sequence[DrawStep]) -> tuple[list[int], list[int]]:
+    """A stock order (card ids, top first) and the drawing actions that replay ``turns``.
+
+    ``turns`` lists the 26 turns in playing order (non-dealer first, then alternating).
+    """
+    if len(turns) != 26:
+        raise ValueError(f"a hand has 26 drawing turns, not {len(turns)}")
+    stock = [card.id for turn in turns for card in turn.stock_pair]
+    if sorted(stock) != list(range(52)):
+        raise ValueError("the turns must use each of the 52 cards exactly once")
+    return stock, [turn.action for turn in turns]
+
+
+def stock_for_hands(
+    non_dealer_hand: Iterable[Card],
+    dealer_hand: Iterable[Card],
+    *,
+    first_turns: Sequence[DrawStep] = (),
+) -> tuple[list[int], list[int]]:
+    """A stock order that gives the non-dealer and the dealer the chosen 13-card hands.
+
+    ``first_turns`` fixes the first turns (alternating, non-dealer first); every later turn keeps
+    the next card of the player's hand and discards one of the remaining cards. Returns the stock
+    order and the 26 drawing actions.
+    """
+    hands = [list(non_dealer_hand), list(dealer_hand)]
+    if len(hands[0]) != 13 or len(hands[1]) != 13 or set(hands[0]) & set(hands[1]):
+        raise ValueError("two disjoint hands of 13 cards are needed")
+    used = {card for turn in first_turns for card in (turn.kept, turn.discarded)}
+    for index, turn in enumerate(first_turns):
+        if turn.kept not in hands[index % 2]:
+            raise ValueError(f"{turn.kept} is kept but not in that player's hand")
+        hands[index % 2].remove(turn.kept)
+    spare = [c for c in ALL_CARDS if c not in used and c not in hands[0] and c not in hands[1]]
+    turns = list(first_turns)
+    while len(turns) < 26:
+        turns.append(DrawStep(hands[len(turns) % 2].pop(0), spare.pop(0)))
+    return stock_for_turns(turns)
+
+
+def draw_all(game: Game, actions: Iterable[int]) -> None:
+    """Apply drawing actions, each by the seat whose turn it is."""
+    for action in actions:
+        game.apply(action, game.to_act)
+
+
+def call_all(game: Game, calls: Iterable[str]) -> None:
+    """Make calls written as text (``1NT``, ``pass``, ``X``), each by the seat to call."""
+    for text in calls:
+        game.apply(Call.parse(text).action, game.to_act)
+
+
+def random_action(game: Game, rng: random.Random, pass_chance: float = 0.6) -> int:
+    """A random legal action; in the auction it passes often and bids low, so hands end."""
+    legal = game.legal_actions()
+    if game.phase is Phase.AUCTION:
+        if PASS in legal and rng.random() < pass_chance:
+            return PASS
+        others = [a for a in legal if a != PASS]
+        bids = [a for a in others if a >= FIRST_BID][:4]
+        doubles = [a for a in others if a < FIRST_BID]
+        choices = bids + doubles
+        if choices:
+            return rng.choice(choices)
+    return rng.choice(legal)
+
+
+def play_randomly(
+    game: Game, rng: random.Random, max_actions: int | None = None, pass_chance: float = 0.6
+) -> int:
+    """Play random legal actions until the rubber ends (or ``max_actions``); returns the count."""
+    count = 0
+    while not game.is_over and (max_actions is None or count < max_actions):
+        game.apply(random_action(game, rng, pass_chance))
+        count += 1
+    return count
+
+
+def snapshot(game: Game) -> tuple[object, ...]:
+    """Everything observable about a game, for checking that a refused action changed nothing."""
+    return (
+        game.phase,
+        game.to_act,
+        game.hand_number,
+        game.dealer,
+        game.actions,
+        game.legal_actions(),
+        game.stock_remaining,
+        game.contract,
+        game.declarer,
+        game.tricks_won,
+        game.current_trick,
+        game.completed_tricks,
+        game.score_sheet,
+        tuple(h.result for h in game.history),
+        tuple(game.hand(seat) for seat in Seat),
+        tuple(game.discards(seat) for seat in Seat),
+        tuple(view_for(game, seat).to_dict().__repr__() for seat in (Seat.SOUTH, Seat.EAST, None)),
+    )
+
+
+def card_locations(game: Game) -> dict[int, list[str]]:
+    """For each card id, every place it is found: hands, discards, stock remainder, tricks."""
+    places: dict[int, list[str]] = {card_id: [] for card_id in range(52)}
+    for seat in Seat:
+        for card in game.hand(seat):
+            places[card.id].append(f"hand {seat}")
+        for card in game.discards(seat):
+            places[card.id].append(f"discards {seat}")
+    if game.phase is Phase.DRAWING:
+        stock = game.stock_for_hand(game.hand_number)
+        for card_id in stock[52 - game.stock_remaining :]:
+            places[card_id].append("stock")
+    played = [c for t in game.completed_tricks for c in t.cards]
+    if game.current_trick is not None:
+        played += list(game.current_trick.cards)
+    for card in played:
+        places[card.id].append("played")
+    return places
