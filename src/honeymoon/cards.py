@@ -191,8 +191,10 @@ CARD_SUIT: tuple[int, ...] = tuple(c // 13 for c in range(52))
 #: ``CARD_RANK[card_id]`` is its rank 2–14.
 CARD_RANK: tuple[int, ...] = tuple(c % 13 + 2 for c in range(52))
 
-# _LANE_IDS[suit][lane] lists the card ids of a 13-bit suit lane, low to high; filled lazily.
-_LANE_IDS: list[list[tuple[int, ...] | None]] = [[None] * 8192 for _ in range(4)]
+#: ``LANE_CARD_IDS[suit][lane]`` lists the card ids of a 13-bit suit lane, low to high. Filled
+#: lazily by :func:`lane_card_ids` (an unfilled entry is None; an empty lane stays falsy).
+LANE_CARD_IDS: list[list[tuple[int, ...] | None]] = [[None] * 8192 for _ in range(4)]
+_LANE_IDS = LANE_CARD_IDS
 
 
 def lane_card_ids(suit: int, lane: int) -> tuple[int, ...]:

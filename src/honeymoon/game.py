@@ -19,6 +19,7 @@ alone replays a rubber and the same stocks can be played again with the seats sw
 
 from __future__ import annotations
 
+import hashlib
 import random
 import secrets
 from collections.abc import Sequence
@@ -27,7 +28,15 @@ from enum import IntEnum
 
 from honeymoon.actions import KEEP, REJECT, action_of, describe
 from honeymoon.auction import LAST_BID, PASS, Auction, Call, Contract
-from honeymoon.cards import CARD_MASK, CARD_SUIT, SUIT_MASKS, Card, CardSet, lane_card_ids
+from honeymoon.cards import (
+    CARD_MASK,
+    CARD_SUIT,
+    LANE_CARD_IDS,
+    SUIT_MASKS,
+    Card,
+    CardSet,
+    lane_card_ids,
+)
 from honeymoon.errors import IllegalActionError, NotationError
 from honeymoon.rules import DEFAULT_RULES, FirstCaller, Procedure, RuleSet
 from honeymoon.scoring import HandScore, ScoreSheet, honours_bonus, score_contract
@@ -58,6 +67,9 @@ _COMPLETE = Phase.COMPLETE
 _CARD_MASK = CARD_MASK
 _CARD_SUIT = CARD_SUIT
 _SUIT_MASKS = SUIT_MASKS
+# The lazily filled lane tables of cards.lane_card_ids, read directly on the hot path.
+_LANE_IDS = LANE_CARD_IDS
+_CLUB_IDS, _DIAMOND_IDS, _HEART_IDS, _SPADE_IDS = LANE_CARD_IDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,9 +116,18 @@ class HandHistory:
 
 
 def shuffled_stock(seed: int | str, hand_number: int) -> tuple[int, ...]:
-    """The stock order (card ids, top first) that ``seed`` gives hand ``hand_number``."""
+    """The stock order (card ids, top first) that ``seed`` gives hand ``hand_number``.
+
+    A Fisher-Yates shuffle driven by 384 bits from BLAKE2b of the seed and the hand number:
+    the same on every machine and Python version, and far more bits than the 226 that 52!
+    needs, so every order is (to within 2**-150) equally likely.
+    """
+    digest = hashlib.blake2b(f"honeymoon:{seed}:{hand_number}".encode(), digest_size=48).digest()
+    bits = int.from_bytes(digest, "big")
     order = list(range(52))
-    random.Random(f"honeymoon:{seed}:{hand_number}").shuffle(order)
+    for top in range(51, 0, -1):
+        bits, pick = divmod(bits, top + 1)
+        order[top], order[pick] = order[pick], order[top]
     return tuple(order)
 
 
@@ -348,12 +369,16 @@ class Game:
             if led >= 0:
                 lane = hand >> (16 * led) & 0x1FFF
                 if lane:
-                    return lane_card_ids(led, lane)
+                    return _LANE_IDS[led][lane] or lane_card_ids(led, lane)
+            clubs = hand & 0x1FFF
+            diamonds = hand >> 16 & 0x1FFF
+            hearts = hand >> 32 & 0x1FFF
+            spades = hand >> 48 & 0x1FFF
             return (
-                lane_card_ids(0, hand & 0x1FFF)
-                + lane_card_ids(1, hand >> 16 & 0x1FFF)
-                + lane_card_ids(2, hand >> 32 & 0x1FFF)
-                + lane_card_ids(3, hand >> 48 & 0x1FFF)
+                (_CLUB_IDS[clubs] or lane_card_ids(0, clubs))
+                + (_DIAMOND_IDS[diamonds] or lane_card_ids(1, diamonds))
+                + (_HEART_IDS[hearts] or lane_card_ids(2, hearts))
+                + (_SPADE_IDS[spades] or lane_card_ids(3, spades))
             )
         if phase is _DRAWING:
             return _DRAW_CHOICES
