@@ -18,6 +18,7 @@ play: $(STAMP)
 	$(VENV)/bin/honeymoon play
 
 test: $(STAMP)
+	@if [ -x scripts/test-services.sh ]; then scripts/test-services.sh; fi
 	$(PY) -m pytest --doctest-modules src tests
 
 bench: $(STAMP)
