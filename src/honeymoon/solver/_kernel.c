@@ -20,21 +20,29 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 typedef uint64_t u64;
 
 #if defined(_MSC_VER)
 #include <intrin.h>
-static inline int popcount64(u64 x) { return (int)__popcnt64(x); }
-static inline int popcount32(unsigned x) { return (int)__popcnt(x); }
 static inline int highbit(unsigned x) { unsigned long i; _BitScanReverse(&i, x); return (int)i; }
 static inline int lowbit(unsigned x) { unsigned long i; _BitScanForward(&i, x); return (int)i; }
 #else
-static inline int popcount64(u64 x) { return __builtin_popcountll(x); }
-static inline int popcount32(unsigned x) { return __builtin_popcount(x); }
 static inline int highbit(unsigned x) { return 31 - __builtin_clz(x); }
 static inline int lowbit(unsigned x) { return __builtin_ctz(x); }
 #endif
+
+/* Portable popcount: without -mpopcnt the builtin is a library call, slower than this. */
+static inline int popcount64(u64 x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
 
 #define LANE(m, s) ((unsigned)((m) >> ((s) * 16)) & 0xFFFFu)
 #define LANES_ONE 0x0001000100010001ULL
@@ -54,7 +62,7 @@ typedef struct {
     uint8_t cards;  /* cards per hand in this position */
 } Entry;
 
-#define TT_BITS 20
+#define TT_BITS 16
 #define TT_SIZE (1u << TT_BITS)
 
 static Entry *table = NULL;
@@ -132,40 +140,73 @@ static inline int leader_wins_trick(int lead, int reply)
     return reply_suit != trump;
 }
 
-/* Quick bounds on the leader's tricks: cashable top cards and master trumps. */
-static inline void quick_bounds(u64 leader, u64 follower, int cards, int *lower, int *upper)
+/* What the bounds need from one suit, indexed by its lane of the key: the leader's compact
+ * cards below a marker bit at the suit length. */
+typedef struct {
+    uint8_t count_l, count_f;  /* cards held by the leader, the follower */
+    uint8_t top_l, top_f;      /* cards above every card of the other side */
+    uint8_t side_sure;         /* min(top_l, count_f) */
+    uint8_t side_conceded;     /* min(top_f, count_l) */
+    uint8_t cash;              /* tricks the leader cashes when the other side cannot ruff */
+    uint8_t pad;
+} LaneInfo;
+
+#define LANE_KEYS (1 << 14)
+static LaneInfo lane_info[LANE_KEYS];
+
+static void init_lane_info(void)
 {
-    int count_l[4], count_f[4], top_l[4], top_f[4];
-    for (int s = 0; s < 4; s++) {
-        unsigned l = LANE(leader, s), f = LANE(follower, s);
-        count_l[s] = popcount32(l);
-        count_f[s] = popcount32(f);
-        int length = count_l[s] + count_f[s];
-        top_l[s] = f ? length - 1 - highbit(f) : count_l[s];
-        top_f[s] = l ? length - 1 - highbit(l) : count_f[s];
+    for (unsigned key = 1; key < LANE_KEYS; key++) {
+        int length = highbit(key);
+        unsigned all = (1u << length) - 1, l = key & all, f = all & ~l;
+        int count_l = (int)popcount64(l), count_f = length - count_l;
+        int top_l = f ? length - 1 - highbit(f) : count_l;
+        int top_f = l ? length - 1 - highbit(l) : count_f;
+        LaneInfo *info = &lane_info[key];
+        info->count_l = (uint8_t)count_l;
+        info->count_f = (uint8_t)count_f;
+        info->top_l = (uint8_t)top_l;
+        info->top_f = (uint8_t)top_f;
+        info->side_sure = (uint8_t)(top_l < count_f ? top_l : count_f);
+        info->side_conceded = (uint8_t)(top_f < count_l ? top_f : count_l);
+        info->cash = (uint8_t)(top_l >= count_f ? count_l : top_l);
     }
-    int sure = 0, cap = cards;
-    if (trump != NOTRUMP) {
-        sure = top_l[trump];
-        cap = cards - top_f[trump];
-    }
-    int cash = 0;
-    if (trump == NOTRUMP || count_f[trump] == 0 || top_l[trump] >= count_f[trump]) {
-        /* No ruffs to fear (at once, or once the follower's trumps are drawn). */
-        for (int s = 0; s < 4; s++)
-            cash += top_l[s] >= count_f[s] ? count_l[s] : top_l[s];
-    } else {
-        /* Side winners while the follower still follows, then the master trumps. */
-        for (int s = 0; s < 4; s++)
-            if (s != trump) cash += top_l[s] < count_f[s] ? top_l[s] : count_f[s];
-        cash += top_l[trump];
-    }
-    if (cash > sure) sure = cash;
-    *lower = sure;
-    *upper = cap;
 }
 
-static int search(u64 leader, u64 follower, int target);
+#define LANE_INFO(key, s) (&lane_info[((key) >> ((s) * 16)) & 0x3FFF])
+
+/* Quick bounds on the leader's tricks, from the position key. */
+static inline void quick_bounds(u64 key, int cards, int *lower, int *upper)
+{
+    const LaneInfo *lanes[4] = {LANE_INFO(key, 0), LANE_INFO(key, 1), LANE_INFO(key, 2),
+                                LANE_INFO(key, 3)};
+    /* Either side takes its master trumps and, in each side suit, as many of its masters as the
+     * other side holds cards there: it cashes them when on lead (side suits first, so the other
+     * side follows and cannot discard), wins with them when that suit or a trump is led, ruffs
+     * with a master trump when void, and otherwise has a spare card to discard (it needs to keep
+     * fewer cards than it holds, the other side having just played one of the void suit). */
+    int sure = 0, conceded = 0;
+    for (int s = 0; s < 4; s++) {
+        if (s == trump) {
+            sure += lanes[s]->top_l;
+            conceded += lanes[s]->top_f;
+        } else {
+            sure += lanes[s]->side_sure;
+            conceded += lanes[s]->side_conceded;
+        }
+    }
+    /* On lead, the leader also cashes every winner when no ruff is to be feared (at once, or
+     * once the follower's trumps are drawn); otherwise `sure` is what it cashes (side winners
+     * while the follower still follows, then the master trumps). */
+    if (trump == NOTRUMP || lanes[trump]->top_l >= lanes[trump]->count_f) {
+        int cash = lanes[0]->cash + lanes[1]->cash + lanes[2]->cash + lanes[3]->cash;
+        if (cash > sure) sure = cash;
+    }
+    *lower = sure;
+    *upper = cards - conceded;
+}
+
+static int search(u64 leader, u64 follower, int cards, int target);
 
 /* Replies of the follower to compact card `lead`, most likely refutations first. */
 static int reply_moves(u64 follower, int lead, int *moves)
@@ -208,8 +249,8 @@ static int reply_moves(u64 follower, int lead, int *moves)
         if (s != trump && rest[s]) order[n_order++] = s;
     for (int i = 1; i < n_order; i++) {
         int s = order[i], j = i;
-        int len = popcount32(LANE(follower, s));
-        while (j > 0 && popcount32(LANE(follower, order[j - 1])) < len) {
+        int len = popcount64(LANE(follower, s));
+        while (j > 0 && popcount64(LANE(follower, order[j - 1])) < len) {
             order[j] = order[j - 1];
             j--;
         }
@@ -238,9 +279,9 @@ static int lead_succeeds(u64 leader, u64 follower, int cards, int lead, int targ
         play_trick(&l, &f, lead, reply);
         int ok;
         if (leader_wins_trick(lead, reply))
-            ok = search(l, f, target - 1);
+            ok = search(l, f, cards - 1, target - 1);
         else
-            ok = !search(f, l, cards - target);
+            ok = !search(f, l, cards - 1, cards - target);
         if (!ok) return 0;
     }
     return 1;
@@ -267,7 +308,7 @@ static int lead_moves(u64 leader, u64 follower, int hint, int *moves)
             if (move == hint) score = 1000;
             else if (ruffed) score = -50 - b;
             else if (b > f_high) score = f ? 60 + (s == trump) * 10 : 40;
-            else score = b == lowest ? 20 - popcount32(f) : 0 - b;
+            else score = b == lowest ? 20 - popcount64(f) : 0 - b;
             int j = count++;
             while (j > 0 && scores[j - 1] < score) {
                 scores[j] = scores[j - 1];
@@ -281,27 +322,59 @@ static int lead_moves(u64 leader, u64 follower, int hint, int *moves)
     return count;
 }
 
-static int last_trick(u64 leader, u64 follower)
+static inline int lowest_card(u64 mask)
 {
-    int a = 0, b = 0;
-    while (!((leader >> a) & 1)) a++;
-    while (!((follower >> b) & 1)) b++;
-    return leader_wins_trick(a, b);
+    unsigned low = (unsigned)mask;
+    return low ? lowbit(low) : 32 + lowbit((unsigned)(mask >> 32));
+}
+
+static inline int highest_card(u64 mask)
+{
+    unsigned high = (unsigned)(mask >> 32);
+    return high ? 32 + highbit(high) : highbit((unsigned)mask);
+}
+
+/* Exact tricks for the leader with two cards each, by plain minimax. Removing played cards
+ * without compacting is fine here: it keeps the order of the cards that remain. */
+static int two_cards_value(u64 leader, u64 follower)
+{
+    int leads[2] = {lowest_card(leader), highest_card(leader)};
+    int replies[2] = {lowest_card(follower), highest_card(follower)};
+    int best = 0;
+    for (int i = 0; i < 2; i++) {
+        int lead = leads[i], other_lead = leads[1 - i];
+        int follows = (replies[0] >> 4) == (lead >> 4) || (replies[1] >> 4) == (lead >> 4);
+        int worst = 2;
+        for (int j = 0; j < 2; j++) {
+            int reply = replies[j], other_reply = replies[1 - j];
+            if (follows && (reply >> 4) != (lead >> 4)) continue;
+            int value;
+            if (leader_wins_trick(lead, reply))
+                value = 1 + leader_wins_trick(other_lead, other_reply);
+            else
+                value = 1 - leader_wins_trick(other_reply, other_lead);
+            if (value < worst) worst = value;
+        }
+        if (worst > best) best = worst;
+    }
+    return best;
 }
 
 /* Can the player on lead take at least `target` of the remaining tricks? */
-static int search(u64 leader, u64 follower, int target)
+static int search(u64 leader, u64 follower, int cards, int target)
 {
-    int cards = popcount64(leader);
     if (target <= 0) return 1;
     if (target > cards) return 0;
     nodes++;
-    if (cards == 1) return last_trick(leader, follower);
+    if (cards <= 2) {
+        if (cards == 1) return leader_wins_trick(lowest_card(leader), lowest_card(follower));
+        return two_cards_value(leader, follower) >= target;
+    }
+    u64 key = position_key(leader, follower);
     int lower, upper;
-    quick_bounds(leader, follower, cards, &lower, &upper);
+    quick_bounds(key, cards, &lower, &upper);
     if (lower >= target) return 1;
     if (upper < target) return 0;
-    u64 key = position_key(leader, follower);
     Entry *entry = probe(key);
     int hint = -1;
     if (entry) {
@@ -326,16 +399,17 @@ static int solve_exact(u64 leader, u64 follower)
 {
     int cards = popcount64(leader);
     if (cards == 0) return 0;
+    u64 key = position_key(leader, follower);
     int lower, upper;
-    quick_bounds(leader, follower, cards, &lower, &upper);
-    Entry *entry = probe(position_key(leader, follower));
+    quick_bounds(key, cards, &lower, &upper);
+    Entry *entry = probe(key);
     if (entry) {
         if (entry->lower > lower) lower = entry->lower;
         if (entry->upper < upper) upper = entry->upper;
     }
     while (lower < upper) {
         int target = (lower + upper + 1) / 2;
-        if (search(leader, follower, target)) lower = target;
+        if (search(leader, follower, cards, target)) lower = target;
         else upper = target - 1;
     }
     return lower;
@@ -470,6 +544,16 @@ bad_mask:
 static int ensure_table(void)
 {
     if (table) return 0;
+#if defined(__linux__)
+    /* Huge pages spare a TLB miss on most probes of this randomly accessed table. */
+    void *memory = NULL;
+    if (posix_memalign(&memory, 1 << 21, TT_SIZE * sizeof(Entry)) == 0) {
+        madvise(memory, TT_SIZE * sizeof(Entry), MADV_HUGEPAGE);
+        memset(memory, 0, TT_SIZE * sizeof(Entry));
+        table = (Entry *)memory;
+        return 0;
+    }
+#endif
     table = (Entry *)calloc(TT_SIZE, sizeof(Entry));
     if (!table) {
         PyErr_NoMemory();
@@ -604,6 +688,7 @@ PyMODINIT_FUNC PyInit__kernel(void)
     Py_DECREF(errors);
     if (!input_error) return NULL;
     PyObject *module = PyModule_Create(&kernel_module);
+    init_lane_info();
     if (module) PyModule_AddIntConstant(module, "TABLE_ENTRIES", TT_SIZE);
     return module;
 }

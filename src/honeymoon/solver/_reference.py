@@ -109,11 +109,17 @@ class _Search:
             length = n_l + n_f
             top_l.append(length - 1 - _HIGHBIT[lane_f] if lane_f else n_l)
             top_f.append(length - 1 - _HIGHBIT[lane_l] if lane_l else n_f)
+        # Either side takes its master trumps and, in each side suit, as many of its masters as
+        # the other side holds cards there (see docs/solver.md for why this is safe).
         sure = 0
-        cap = cards
-        if trump != NOTRUMP:
-            sure = top_l[trump]
-            cap = cards - top_f[trump]
+        conceded = 0
+        for suit in range(4):
+            if suit == trump:
+                sure += top_l[suit]
+                conceded += top_f[suit]
+            else:
+                sure += min(top_l[suit], count_f[suit])
+                conceded += min(top_f[suit], count_l[suit])
         cash = 0
         if trump == NOTRUMP or count_f[trump] == 0 or top_l[trump] >= count_f[trump]:
             for suit in range(4):
@@ -123,7 +129,7 @@ class _Search:
                 if suit != trump:
                     cash += min(top_l[suit], count_f[suit])
             cash += top_l[trump]
-        return max(sure, cash), cap
+        return max(sure, cash), cards - conceded
 
     def reply_moves(self, follower: int, lead: int) -> list[int]:
         """The follower's replies (one per sequence), likeliest refutations first."""
