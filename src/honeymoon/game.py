@@ -35,17 +35,37 @@ from honeymoon.cards import (
     SUIT_MASKS,
     Card,
     CardSet,
+    Strain,
     lane_card_ids,
 )
 from honeymoon.errors import IllegalActionError, NotationError
 from honeymoon.rules import DEFAULT_RULES, FirstCaller, Procedure, RuleSet
-from honeymoon.scoring import HandScore, ScoreSheet, honours_bonus, score_contract
+from honeymoon.scoring import (
+    MEMORY_BONUS,
+    HandScore,
+    Line,
+    ScoreItem,
+    ScoreSheet,
+    honours_bonus,
+    score_contract,
+)
 from honeymoon.seats import SEATS, Seat
 from honeymoon.tricks import Trick
 
-__all__ = ["Game", "Phase", "HandResult", "HandHistory", "KEEP", "REJECT", "shuffled_stock"]
+__all__ = [
+    "Game",
+    "Phase",
+    "HandResult",
+    "HandHistory",
+    "PreliminaryResult",
+    "KEEP",
+    "REJECT",
+    "shuffled_stock",
+]
 
 _DRAW_CHOICES = (KEEP, REJECT)
+_IMPLEMENTED_PROCEDURES = (Procedure.DRAW_DISCARD, Procedure.DRAW, Procedure.MEMORY)
+_ONE_NO_TRUMP = Contract(1, Strain.NOTRUMP)
 _TRICKS_PER_HAND = 13
 
 
@@ -57,6 +77,8 @@ class Phase(IntEnum):
     PLAY = 2
     #: The rubber is over; no more actions.
     COMPLETE = 3
+    #: Preliminary tricks at no trump before the auction (Draw Bridge, Memory Bridge).
+    PRELIMINARY = 4
 
 
 # Module-level names for the hot paths (a global lookup is cheaper than an enum attribute).
@@ -64,6 +86,7 @@ _DRAWING = Phase.DRAWING
 _AUCTION = Phase.AUCTION
 _PLAY = Phase.PLAY
 _COMPLETE = Phase.COMPLETE
+_PRELIMINARY = Phase.PRELIMINARY
 _CARD_MASK = CARD_MASK
 _CARD_SUIT = CARD_SUIT
 _SUIT_MASKS = SUIT_MASKS
@@ -73,8 +96,23 @@ _CLUB_IDS, _DIAMOND_IDS, _HEART_IDS, _SPADE_IDS = LANE_CARD_IDS
 
 
 @dataclass(frozen=True, slots=True)
+class PreliminaryResult:
+    """The preliminary tricks of a Draw Bridge or Memory Bridge hand.
+
+    ``tricks`` is the number each seat took. In Memory Bridge the seat that took seven or more
+    is ``award_seat`` and ``award`` its score (1NT made, plus 100); in Draw Bridge the tricks
+    score nothing and both are None.
+    """
+
+    tricks: tuple[int, int]
+    award_seat: Seat | None = None
+    award: HandScore | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class HandResult:
-    """How one hand ended. ``contract`` is None when the hand was passed out."""
+    """How one hand ended. ``contract`` is None when the hand was passed out (or, in Memory
+    Bridge, when the memory award ended the rubber before the second deal)."""
 
     number: int
     dealer: Seat
@@ -83,16 +121,29 @@ class HandResult:
     declarer_tricks: int | None
     score: HandScore | None
     honours: tuple[int, int] = (0, 0)
+    preliminary: PreliminaryResult | None = None
+    #: Memory Bridge: the memory award won the rubber, so the second deal was not played.
+    ended_by_award: bool = False
 
     @property
     def passed_out(self) -> bool:
         """True if both players passed before any bid."""
-        return self.contract is None
+        return self.contract is None and not self.ended_by_award
 
     def summary(self) -> str:
-        """One line, e.g. ``South 3NT made 10 tricks: 100 below, 30 above``."""
+        """One line, e.g. ``Hand 1: South 3NT, 10 tricks, made: 100 below, 30 above``."""
+        prefix = ""
+        if self.preliminary is not None and self.preliminary.award_seat is not None:
+            award = self.preliminary.award
+            assert award is not None
+            prefix = (
+                f"{self.preliminary.award_seat} takes {max(self.preliminary.tricks)} memory "
+                f"tricks: {award.declarer_below} below, {award.declarer_above} above; "
+            )
+        if self.ended_by_award:
+            return f"Hand {self.number + 1}: {prefix}that ends the rubber"
         if self.contract is None or self.declarer is None or self.score is None:
-            return f"Hand {self.number + 1}: passed out"
+            return f"Hand {self.number + 1}: {prefix}passed out"
         made = self.declarer_tricks is not None and (
             self.declarer_tricks >= self.contract.tricks_needed
         )
@@ -101,7 +152,9 @@ class HandResult:
             points = f"{self.score.declarer_below} below, {self.score.declarer_above} above"
         else:
             points = f"{self.declarer.other} {self.score.defender_above} above"
-        return f"Hand {self.number + 1}: {self.declarer} {self.contract}, {outcome}: {points}"
+        return (
+            f"Hand {self.number + 1}: {prefix}{self.declarer} {self.contract}, {outcome}: {points}"
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +231,13 @@ class Game:
         "_history",
         "_sheet",
         "_honours",
+        "_keep_ends_turn",
+        "_follow_required",
+        "_drawn",
+        "_preliminary",
+        "_preliminary_won",
+        "_award",
+        "_draw_log",
     )
 
     def __init__(
@@ -188,9 +248,10 @@ class Game:
         stocks: Sequence[Sequence[int | Card]] = (),
         first_dealer: Seat | int | None = None,
     ) -> None:
-        if rules.procedure is not Procedure.DRAW_DISCARD or not rules.discard_after_keep:
+        if rules.procedure not in _IMPLEMENTED_PROCEDURES:
             raise NotImplementedError(f"the {rules.name} procedure is not implemented yet")
         self.rules = rules
+        self._keep_ends_turn = not rules.discard_after_keep
         self.seed: int | str = secrets.randbits(64) if seed is None else seed
         self._stocks = tuple(
             _check_stock([action_of(c) for c in stock], i) for i, stock in enumerate(stocks)
@@ -231,8 +292,35 @@ class Game:
         self._tricks: list[tuple[int, tuple[int, ...], int]] = []
         self._actions: list[int] = []
         self._honours = (0, 0)
-        self._phase = _DRAWING
-        self._to_act = 1 - self._dealer
+        self._follow_required = True
+        self._drawn: list[list[int]] = [[], []]
+        self._draw_log: list[tuple[int, int, int, bool]] = []
+        self._preliminary: tuple[tuple[int, tuple[int, ...], int], ...] = ()
+        self._preliminary_won = (0, 0)
+        self._award: PreliminaryResult | None = None
+        non_dealer = 1 - self._dealer
+        if self.rules.procedure is Procedure.DRAW_DISCARD:
+            self._phase = _DRAWING
+            self._to_act = non_dealer
+            return
+        # Draw Bridge and Memory Bridge: 13 each, one at a time, non-dealer first; then the
+        # preliminary tricks at no trump, non-dealer leading.
+        self._deal(0)
+        self._phase = _PRELIMINARY
+        self._trump = 4
+        self._follow_required = (
+            self.rules.preliminary_follow_suit or self.rules.procedure is Procedure.MEMORY
+        )
+        self._leader = self._to_act = non_dealer
+
+    def _deal(self, start: int) -> None:
+        # Deal stock[start:start + 26] one card at a time, the non-dealer first.
+        non_dealer = 1 - self._dealer
+        for offset in range(26):
+            self._hands[non_dealer if offset % 2 == 0 else self._dealer] |= CARD_MASK[
+                self._stock[start + offset]
+            ]
+        self._stock_pos = start + 26
 
     def clone(self) -> Game:
         """An independent copy (for search and simulation)."""
@@ -248,6 +336,8 @@ class Game:
         clone._tricks = self._tricks.copy()
         clone._actions = self._actions.copy()
         clone._history = self._history.copy()
+        clone._drawn = [self._drawn[0].copy(), self._drawn[1].copy()]
+        clone._draw_log = self._draw_log.copy()
         return clone
 
     # -- the public state -------------------------------------------------------------------
@@ -330,8 +420,8 @@ class Game:
 
     @property
     def current_trick(self) -> Trick | None:
-        """The trick in progress (possibly empty) during play; None otherwise."""
-        if self._phase is not _PLAY:
+        """The trick in progress (possibly empty) during play or the preliminary tricks."""
+        if self._phase is not _PLAY and self._phase is not _PRELIMINARY:
             return None
         leader = self._leader
         return Trick(leader, tuple(Card.from_id(c) for c in self._trick))
@@ -343,6 +433,39 @@ class Game:
             Trick(leader, tuple(Card.from_id(c) for c in cards), winner)
             for leader, cards, winner in self._tricks
         )
+
+    @property
+    def preliminary_tricks(self) -> tuple[Trick, ...]:
+        """The preliminary tricks of this hand (Draw and Memory Bridge), once they are over.
+
+        While they are being played they are :attr:`completed_tricks`.
+        """
+        return tuple(
+            Trick(leader, tuple(Card.from_id(c) for c in cards), winner)
+            for leader, cards, winner in self._preliminary
+        )
+
+    @property
+    def preliminary_result(self) -> PreliminaryResult | None:
+        """The preliminary tricks' outcome this hand, once they are over."""
+        return self._award
+
+    def face_up_card(self) -> Card | None:
+        """The stock card turned face up for both to see (Draw Bridge's face-up option)."""
+        if self._phase is _PRELIMINARY and self.rules.face_up_stock and self.stock_remaining:
+            return Card.from_id(self._stock[self._stock_pos])
+        return None
+
+    def draw_turns(self, seat: Seat | int) -> tuple[tuple[int, int, bool], ...]:
+        """``seat``'s drawing turns this hand: (kept card id, discarded card id or -1, whether
+        the top card was kept). Secret: show it only through a view."""
+        return tuple(
+            (kept, gone, first) for who, kept, gone, first in self._draw_log if who == seat
+        )
+
+    def drawn_cards(self, seat: Seat | int) -> tuple[Card, ...]:
+        """The cards ``seat`` drew after preliminary tricks (Draw Bridge). Secret."""
+        return tuple(Card.from_id(c) for c in self._drawn[seat])
 
     def hand(self, seat: Seat | int) -> CardSet:
         """The cards ``seat`` holds now. Secret: show it only through a view."""
@@ -363,7 +486,7 @@ class Game:
     def legal_actions(self) -> tuple[int, ...]:
         """The legal actions of the seat to act, ascending; empty once the rubber is over."""
         phase = self._phase
-        if phase is _PLAY:
+        if phase is _PLAY or phase is _PRELIMINARY:
             hand = self._hands[self._to_act]
             led = self._led_suit
             if led >= 0:
@@ -411,7 +534,7 @@ class Game:
             raise IllegalActionError(
                 "unknown_action", f"{action} is not an action number (actions are 0 to 91)"
             )
-        if phase is _PLAY:
+        if phase is _PLAY or phase is _PRELIMINARY:
             if action >= 52:
                 raise IllegalActionError(
                     "wrong_phase", f"{describe(action)} is not possible now: play a card"
@@ -470,7 +593,7 @@ class Game:
         number = action_of(action)
         self._validate(number, seat)
         phase = self._phase
-        if phase is _PLAY:
+        if phase is _PLAY or phase is _PRELIMINARY:
             self._play_card(number, self._to_act, self._hands[self._to_act] ^ CARD_MASK[number])
         elif phase is _DRAWING:
             self._draw(number)
@@ -497,7 +620,7 @@ class Game:
             )
         if phase is _AUCTION:
             return Call.parse(text).action
-        if phase is _PLAY:
+        if phase is _PLAY or phase is _PRELIMINARY:
             return Card.parse(text).id
         raise NotationError("the rubber is over: there is nothing to do", "bad_action")
 
@@ -507,26 +630,40 @@ class Game:
         seat = self._to_act
         stock = self._stock
         position = self._stock_pos
-        top = CARD_MASK[stock[position]]
-        following = CARD_MASK[stock[position + 1]]
-        if action == KEEP:
-            self._hands[seat] |= top
-            self._discards[seat] |= following
+        top = stock[position]
+        if action == KEEP and self._keep_ends_turn:
+            # RULES.md 2a: keeping the top card ends the turn.
+            self._hands[seat] |= CARD_MASK[top]
+            self._stock_pos = position + 1
+            self._draw_log.append((seat, top, -1, True))
+        elif action == KEEP:
+            following = stock[position + 1]
+            self._hands[seat] |= CARD_MASK[top]
+            self._discards[seat] |= CARD_MASK[following]
+            self._stock_pos = position + 2
+            self._draw_log.append((seat, top, following, True))
         else:
-            self._discards[seat] |= top
-            self._hands[seat] |= following
-        self._stock_pos = position + 2
-        self._draw_turns[seat] += 1
+            following = stock[position + 1]
+            self._discards[seat] |= CARD_MASK[top]
+            self._hands[seat] |= CARD_MASK[following]
+            self._stock_pos = position + 2
+            self._draw_log.append((seat, following, top, False))
+        turns = self._draw_turns
+        turns[seat] += 1
         self._actions.append(action)
-        if self._stock_pos >= 52:
-            first = (
-                self._dealer if self.rules.first_caller is FirstCaller.DEALER else 1 - self._dealer
-            )
-            self._auction = Auction(first)
-            self._phase = _AUCTION
-            self._to_act = first
-        else:
+        # A player with 13 cards stops drawing; the other continues alone (13 turns each).
+        if turns[1 - seat] < 13:
             self._to_act = 1 - seat
+        elif turns[seat] < 13:
+            self._to_act = seat
+        else:
+            self._start_auction()
+
+    def _start_auction(self) -> None:
+        first = self._dealer if self.rules.first_caller is FirstCaller.DEALER else 1 - self._dealer
+        self._auction = Auction(first)
+        self._phase = _AUCTION
+        self._to_act = first
 
     def _call(self, action: int) -> None:
         auction = self._auction
@@ -538,7 +675,15 @@ class Game:
             return
         if auction.is_passed_out:
             self._finish_hand(
-                HandResult(self._hand_number, SEATS[self._dealer], None, None, None, None)
+                HandResult(
+                    self._hand_number,
+                    SEATS[self._dealer],
+                    None,
+                    None,
+                    None,
+                    None,
+                    preliminary=self._award,
+                )
             )
             return
         contract = auction.contract
@@ -553,6 +698,7 @@ class Game:
                 honours_bonus(self._hands[1], contract.strain),
             )
         self._phase = _PLAY
+        self._follow_required = True
         self._leader = self._to_act = 1 - declarer
 
     def _play_card(self, action: int, seat: int, remaining: int) -> None:
@@ -561,7 +707,9 @@ class Game:
         trick = self._trick
         trick.append(action)
         if len(trick) == 1:
-            self._led_suit = CARD_SUIT[action]
+            # Without a duty to follow suit (an option of Draw Bridge's preliminary tricks)
+            # no suit is "led" for the legality check; the trick winner does not use it.
+            self._led_suit = CARD_SUIT[action] if self._follow_required else -1
             self._best_card = action
             self._best_hand = seat
             self._to_act = 1 - seat
@@ -577,8 +725,69 @@ class Game:
         self._trick = []
         self._led_suit = -1
         self._leader = self._to_act = winner
-        if len(self._tricks) == _TRICKS_PER_HAND:
+        if self._phase is _PRELIMINARY:
+            self._after_preliminary_trick(winner)
+        elif len(self._tricks) == _TRICKS_PER_HAND:
             self._score_played_hand()
+
+    def _after_preliminary_trick(self, winner: int) -> None:
+        if self.rules.procedure is Procedure.DRAW:
+            # The winner takes the top stock card, the loser the next; both draw privately.
+            position = self._stock_pos
+            won, lost = self._stock[position], self._stock[position + 1]
+            self._hands[winner] |= CARD_MASK[won]
+            self._hands[1 - winner] |= CARD_MASK[lost]
+            self._drawn[winner].append(won)
+            self._drawn[1 - winner].append(lost)
+            self._stock_pos = position + 2
+        if len(self._tricks) < _TRICKS_PER_HAND:
+            return
+        self._preliminary = tuple(self._tricks)
+        self._preliminary_won = (self._tricks_won[0], self._tricks_won[1])
+        self._tricks = []
+        self._tricks_won = [0, 0]
+        self._trump = -1
+        self._leader = -1
+        if self.rules.procedure is Procedure.MEMORY:
+            self._award = self._memory_award()
+            if self._sheet.is_complete:
+                # The award won the rubber: the second deal is not played.
+                self._finish_hand(
+                    HandResult(
+                        self._hand_number,
+                        SEATS[self._dealer],
+                        None,
+                        None,
+                        None,
+                        None,
+                        preliminary=self._award,
+                        ended_by_award=True,
+                    )
+                )
+                return
+            self._deal(26)
+        else:
+            self._award = PreliminaryResult(self._preliminary_won)
+        self._start_auction()
+
+    def _memory_award(self) -> PreliminaryResult:
+        # RULES.md 4.2: seven or more tricks score as 1NT bid and made, undoubled, plus 100.
+        won = self._preliminary_won
+        seat = 0 if won[0] >= 7 else 1
+        made = score_contract(_ONE_NO_TRUMP, won[seat], vulnerable=False)
+        bonus = ScoreItem("declarer", Line.ABOVE, MEMORY_BONUS, "memory tricks bonus")
+        award = HandScore(
+            made.declarer_below,
+            made.declarer_above + MEMORY_BONUS,
+            0,
+            tuple(
+                ScoreItem(i.side, i.line, i.points, f"memory tricks: {i.reason}")
+                for i in made.items
+            )
+            + (bonus,),
+        )
+        self._sheet = self._sheet.add_hand(self._hand_number, seat, award)
+        return PreliminaryResult(won, SEATS[seat], award)
 
     def _score_played_hand(self) -> None:
         contract = self._contract
@@ -594,6 +803,7 @@ class Game:
             taken,
             score,
             self._honours,
+            self._award,
         )
         self._sheet = self._sheet.add_hand(self._hand_number, declarer, score, self._honours)
         self._finish_hand(result)

@@ -52,24 +52,28 @@ class RuleSet:
     discard_after_keep: bool = True
     #: Score honours above the line as rubber bridge does (off in every profile by default).
     honours: bool = False
+    #: Draw Bridge: the preliminary tricks require following suit (RULES.md 3.2 DECISION).
+    preliminary_follow_suit: bool = True
+    #: Draw Bridge: the top stock card is turned face up before each preliminary trick.
+    face_up_stock: bool = False
+    #: The options a player may change with :meth:`with_options`.
+    option_names: tuple[str, ...] = ("honours",)
 
     def with_options(self, **options: bool) -> RuleSet:
         """A copy with some options changed, e.g. ``honours=True``.
 
-        :raises UnknownVariantError: for an option this rule set does not have.
+        :raises UnknownVariantError: for an option this variant does not have.
         """
-        allowed = {f.name for f in fields(self)} - {
-            "name",
-            "title",
-            "summary",
-            "rules_section",
-            "procedure",
-        }
-        for key in options:
-            if key not in allowed:
+        for key, value in options.items():
+            if key not in self.option_names:
                 raise UnknownVariantError(
-                    f"{key!r} is not an option of {self.name}: options are {sorted(allowed)}",
+                    f"{key!r} is not an option of {self.name}: its options are "
+                    f"{', '.join(self.option_names)}",
                     "unknown_option",
+                )
+            if not isinstance(value, bool):
+                raise UnknownVariantError(
+                    f"option {key!r} is true or false, not {value!r}", "bad_option"
                 )
         return replace(self, **options)  # type: ignore[arg-type]
 
@@ -97,8 +101,50 @@ DRAW_AND_DISCARD = RuleSet(
     procedure=Procedure.DRAW_DISCARD,
 )
 
+DRAW_AND_DISCARD_KEEP_ENDS_TURN = RuleSet(
+    name="draw-discard-no-discard",
+    title="Draw and Discard Bridge, keeping without discarding",
+    summary=(
+        "As Draw and Discard Bridge, but keeping the top card ends the turn (nothing is "
+        "discarded); rejecting it discards it and keeps the next. A player with 13 cards stops "
+        "drawing and the other continues alone; the rest of the stock stays unseen."
+    ),
+    rules_section="2a",
+    procedure=Procedure.DRAW_DISCARD,
+    discard_after_keep=False,
+)
+
+DRAW_BRIDGE = RuleSet(
+    name="draw",
+    title="Draw Bridge",
+    summary=(
+        "13 cards dealt each, 26 in the stock. Thirteen preliminary tricks at no trump: the "
+        "winner of each draws the top stock card, the loser the next, privately. They score "
+        "nothing. Then the auction (dealer first), play and rubber scoring."
+    ),
+    rules_section="3",
+    procedure=Procedure.DRAW,
+    first_caller=FirstCaller.DEALER,
+    option_names=("honours", "preliminary_follow_suit", "face_up_stock"),
+)
+
+MEMORY_BRIDGE = RuleSet(
+    name="memory",
+    title="Memory Bridge",
+    summary=(
+        "13 cards dealt each and thirteen tricks at no trump with no drawing: whoever takes "
+        "seven or more scores as for 1NT bid and made, plus 100. Then the other 26 cards are "
+        "dealt, and the players bid, play and score as usual."
+    ),
+    rules_section="4",
+    procedure=Procedure.MEMORY,
+)
+
 #: Every variant that can be played, by name.
-VARIANTS: dict[str, RuleSet] = {DRAW_AND_DISCARD.name: DRAW_AND_DISCARD}
+VARIANTS: dict[str, RuleSet] = {
+    rules.name: rules
+    for rules in (DRAW_AND_DISCARD, DRAW_AND_DISCARD_KEEP_ENDS_TURN, DRAW_BRIDGE, MEMORY_BRIDGE)
+}
 
 #: The default profile.
 DEFAULT_RULES = DRAW_AND_DISCARD

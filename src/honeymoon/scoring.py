@@ -20,6 +20,8 @@ from honeymoon.errors import NotationError
 GAME_POINTS = 100
 RUBBER_BONUS_TWO_GAMES_TO_NIL = 700
 RUBBER_BONUS_TWO_GAMES_TO_ONE = 500
+#: Memory Bridge: the bonus above the line for taking seven or more preliminary tricks.
+MEMORY_BONUS = 100
 
 
 class Line(Enum):

@@ -19,12 +19,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from honeymoon.actions import KEEP, REJECT, describe
+from honeymoon.actions import describe
 from honeymoon.auction import Call, Contract
 from honeymoon.cards import Card, CardSet
 from honeymoon.game import Game, HandResult, Phase
 from honeymoon.scoring import ScoreSheet
 from honeymoon.seats import SEATS, Seat
+from honeymoon.tricks import Trick
 
 __all__ = ["SeatView", "TrickView", "DrawTurn", "view_for"]
 
@@ -42,11 +43,12 @@ class TrickView:
 class DrawTurn:
     """One of the seat's own drawing turns: the card it kept and the card it discarded.
 
-    ``kept_first`` is True if the seat kept the top card (and so had to discard the next).
+    ``kept_first`` is True if the seat kept the top card (and so had to discard the next, except
+    in the variation where keeping ends the turn: then ``discarded`` is None).
     """
 
     kept: Card
-    discarded: Card
+    discarded: Card | None
     kept_first: bool
 
 
@@ -68,6 +70,12 @@ class SeatView:
     discards: CardSet
     draws: tuple[DrawTurn, ...]
     looking_at: Card | None
+    #: Draw Bridge: the cards this seat drew after each preliminary trick, in order.
+    drawn: tuple[Card, ...]
+    #: Draw Bridge with the face-up option: the stock card both can see.
+    face_up: Card | None
+    #: Draw and Memory Bridge: the preliminary tricks, once they are over.
+    preliminary_tricks: tuple[TrickView, ...]
     hand_sizes: tuple[int, int]
     discard_counts: tuple[int, int]
     stock_remaining: int
@@ -108,6 +116,10 @@ def view_for(game: Game, seat: Seat | int | None) -> SeatView:
     draws = _own_draws(game, me) if me is not None else ()
     looking_at = game.looking_at() if me is not None and to_act == me else None
     current = game.current_trick
+    if phase is Phase.DRAWING or phase is Phase.PRELIMINARY:
+        stock_remaining = game.stock_remaining
+    else:
+        stock_remaining = 0
     return SeatView(
         seat=me,
         variant=game.rules.name,
@@ -119,9 +131,12 @@ def view_for(game: Game, seat: Seat | int | None) -> SeatView:
         discards=discards,
         draws=draws,
         looking_at=looking_at,
+        drawn=game.drawn_cards(me) if me is not None else (),
+        face_up=game.face_up_card(),
+        preliminary_tricks=_trick_views(game.preliminary_tricks),
         hand_sizes=(len(game.hand(0)), len(game.hand(1))),
         discard_counts=(len(game.discards(0)), len(game.discards(1))),
-        stock_remaining=game.stock_remaining if phase is Phase.DRAWING else 0,
+        stock_remaining=stock_remaining,
         first_caller=game.first_caller,
         auction=game.auction_calls,
         contract=game.contract,
@@ -129,10 +144,7 @@ def view_for(game: Game, seat: Seat | int | None) -> SeatView:
         current_trick=(
             TrickView(SEATS[current.leader], current.cards) if current is not None else None
         ),
-        tricks=tuple(
-            TrickView(SEATS[t.leader], t.cards, SEATS[t.winner] if t.winner is not None else None)
-            for t in game.completed_tricks
-        ),
+        tricks=_trick_views(game.completed_tricks),
         tricks_won=game.tricks_won,
         score_sheet=game.score_sheet,
         results=tuple(h.result for h in history),
@@ -140,26 +152,23 @@ def view_for(game: Game, seat: Seat | int | None) -> SeatView:
     )
 
 
+def _trick_views(tricks: tuple[Trick, ...]) -> tuple[TrickView, ...]:
+    return tuple(
+        TrickView(SEATS[t.leader], t.cards, SEATS[t.winner] if t.winner is not None else None)
+        for t in tricks
+    )
+
+
 def _own_draws(game: Game, seat: Seat) -> tuple[DrawTurn, ...]:
-    # The seat saw both cards of each of its own turns; the opponent's turns stay unknown.
-    if game.phase is Phase.COMPLETE:
-        return ()
-    stock = game.stock_for_hand(game.hand_number)
-    turns: list[DrawTurn] = []
-    drawer = 1 - int(game.dealer)
-    position = 0
-    for action in game.actions:
-        if position >= len(stock) - 1 or action not in (KEEP, REJECT):
-            break
-        if drawer == seat:
-            first, second = Card.from_id(stock[position]), Card.from_id(stock[position + 1])
-            if action == KEEP:
-                turns.append(DrawTurn(kept=first, discarded=second, kept_first=True))
-            else:
-                turns.append(DrawTurn(kept=second, discarded=first, kept_first=False))
-        position += 2
-        drawer = 1 - drawer
-    return tuple(turns)
+    # The seat saw the cards of its own turns; the opponent's turns stay unknown.
+    return tuple(
+        DrawTurn(
+            kept=Card.from_id(kept),
+            discarded=Card.from_id(discarded) if discarded >= 0 else None,
+            kept_first=kept_first,
+        )
+        for kept, discarded, kept_first in game.draw_turns(seat)
+    )
 
 
 def _cards(cards: CardSet | tuple[Card, ...]) -> list[str]:
@@ -178,10 +187,17 @@ def _view_to_dict(view: SeatView) -> dict[str, Any]:
         "hand": _cards(view.hand),
         "discards": _cards(view.discards),
         "draws": [
-            {"kept": t.kept.pbn, "discarded": t.discarded.pbn, "kept_first": t.kept_first}
+            {
+                "kept": t.kept.pbn,
+                "discarded": t.discarded.pbn if t.discarded is not None else None,
+                "kept_first": t.kept_first,
+            }
             for t in view.draws
         ],
         "looking_at": view.looking_at.pbn if view.looking_at is not None else None,
+        "drawn": _cards(view.drawn),
+        "face_up": view.face_up.pbn if view.face_up is not None else None,
+        "preliminary_tricks": [_trick_to_dict(t) for t in view.preliminary_tricks],
         "hand_sizes": list(view.hand_sizes),
         "discard_counts": list(view.discard_counts),
         "stock_remaining": view.stock_remaining,
@@ -197,14 +213,7 @@ def _view_to_dict(view: SeatView) -> dict[str, Any]:
             if view.current_trick is not None
             else None
         ),
-        "tricks": [
-            {
-                "leader": t.leader.name.lower(),
-                "cards": _cards(t.cards),
-                "winner": t.winner.name.lower() if t.winner is not None else None,
-            }
-            for t in view.tricks
-        ],
+        "tricks": [_trick_to_dict(t) for t in view.tricks],
         "tricks_won": list(view.tricks_won),
         "score": {
             "above": [sheet.above(0), sheet.above(1)],
@@ -232,6 +241,14 @@ def _view_to_dict(view: SeatView) -> dict[str, Any]:
     }
 
 
+def _trick_to_dict(trick: TrickView) -> dict[str, Any]:
+    return {
+        "leader": trick.leader.name.lower(),
+        "cards": _cards(trick.cards),
+        "winner": trick.winner.name.lower() if trick.winner is not None else None,
+    }
+
+
 def _seat_name(seat: int | None) -> str | None:
     return SEATS[seat].name.lower() if seat is not None else None
 
@@ -248,4 +265,23 @@ def _result_to_dict(result: HandResult) -> dict[str, Any]:
         "declarer_above": score.declarer_above if score else 0,
         "defender_above": score.defender_above if score else 0,
         "honours": list(result.honours),
+        "preliminary": (
+            {
+                "tricks": list(result.preliminary.tricks),
+                "award_seat": (
+                    result.preliminary.award_seat.name.lower()
+                    if result.preliminary.award_seat is not None
+                    else None
+                ),
+                "award_below": result.preliminary.award.declarer_below
+                if result.preliminary.award is not None
+                else 0,
+                "award_above": result.preliminary.award.declarer_above
+                if result.preliminary.award is not None
+                else 0,
+            }
+            if result.preliminary is not None
+            else None
+        ),
+        "ended_by_award": result.ended_by_award,
     }
