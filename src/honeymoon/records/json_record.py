@@ -1,0 +1,847 @@
+"""The JSON game record of a rubber: write it, read it back, replay it.
+
+The API mirrors :mod:`json`: :func:`dump` / :func:`dumps` write a :class:`~honeymoon.game.Game`
+(or a :class:`GameRecord`), :func:`load` / :func:`loads` read one into a :class:`GameRecord`.
+Reading validates everything: the structure, every action (replayed through
+:meth:`Game.apply <honeymoon.game.Game.apply>`), every recorded result and the score sheet.
+Any fault raises :class:`~honeymoon.errors.RecordError` naming the hand and action.
+The format is described field by field in ``docs/record-format.md``.
+
+>>> from honeymoon.game import Game
+>>> game = Game(seed=3, first_dealer=0)
+>>> for text in ["keep"] * 26 + ["1NT", "pass"]:
+...     game.apply(game.parse_action(text))
+>>> record = loads(dumps(game))
+>>> record.hands[0].actions[-2:], record.is_complete
+((59, 52), False)
+>>> resumed = record.to_game()
+>>> resumed.phase.name, resumed.to_act, resumed.legal_actions() == game.legal_actions()
+('PLAY', <Seat.SOUTH: 0>, True)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import IO, Any
+
+from honeymoon.auction import Contract
+from honeymoon.cards import Card
+from honeymoon.errors import (
+    IllegalActionError,
+    NotationError,
+    RecordError,
+    UnknownVariantError,
+)
+from honeymoon.game import Game, HandResult
+from honeymoon.records._shape import DRAW_TURNS, HandShape, action_text, walk_hand
+from honeymoon.rules import Procedure, RuleSet, find_variant
+from honeymoon.scoring import HandScore, ScoreSheet, honours_bonus, score_contract
+from honeymoon.seats import SEATS, Seat
+
+__all__ = [
+    "FORMAT_NAME",
+    "FORMAT_VERSION",
+    "HandRecord",
+    "GameRecord",
+    "record_from_game",
+    "dump",
+    "dumps",
+    "load",
+    "loads",
+]
+
+#: The value of the record's ``format`` field.
+FORMAT_NAME = "honeymoon-record"
+#: The version of the format this module writes (and the newest it reads).
+FORMAT_VERSION = 1
+
+_SEAT_NAMES = ("south", "east")
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    """One hand of a record.
+
+    ``number`` is 0-based. ``stock`` is the stock order (card ids, top first), None in a copy
+    written without it. ``actions`` are action numbers (see :mod:`honeymoon.actions`), with None
+    for a drawing action such a copy hides. ``result`` is None for an unfinished hand.
+    """
+
+    number: int
+    dealer: Seat
+    stock: tuple[int, ...] | None
+    actions: tuple[int | None, ...]
+    result: HandResult | None
+
+    @property
+    def is_finished(self) -> bool:
+        """True if the hand has a result."""
+        return self.result is not None
+
+    def action_texts(self) -> tuple[str, ...]:
+        """The actions as the record writes them: ``keep``, ``1NT``, ``Pass``, ``SA`` …"""
+        return tuple(action_text(action) for action in self.actions)
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A whole rubber (or the part played so far), as read from or written to a record.
+
+    ``score_sheet`` is the sheet after the finished hands; ``seed`` is None when the record
+    has none (a copy written with ``reveal=False``, or a game created from stocks alone);
+    ``players`` holds South's and East's names, None where not given.
+    """
+
+    rules: RuleSet
+    first_dealer: Seat
+    hands: tuple[HandRecord, ...]
+    score_sheet: ScoreSheet = field(default_factory=ScoreSheet)
+    seed: int | str | None = None
+    players: tuple[str | None, str | None] = (None, None)
+
+    @property
+    def is_complete(self) -> bool:
+        """True if the rubber is over."""
+        return self.score_sheet.is_complete
+
+    @property
+    def is_replayable(self) -> bool:
+        """True if every hand's stock order is known, so the actions can be replayed."""
+        return all(hand.stock is not None for hand in self.hands)
+
+    @property
+    def results(self) -> tuple[HandResult, ...]:
+        """The results of the finished hands, in order."""
+        return tuple(hand.result for hand in self.hands if hand.result is not None)
+
+    def shape(self, hand: int) -> HandShape:
+        """What hand ``hand``'s actions say (auction, contract, tricks), without the stock."""
+        record = self.hands[hand]
+        return walk_hand(self.rules, record.dealer, record.actions, hand)[0]
+
+    def replay(self) -> Game:
+        """A new :class:`~honeymoon.game.Game` with every recorded action re-applied through
+        :meth:`Game.apply <honeymoon.game.Game.apply>` (so each one is validated), and every
+        result and the score sheet checked against the replay.
+
+        :raises RecordError: if the record has no stock orders (a player-safe copy), or an
+            action is illegal, or a result differs from the replay.
+        """
+        if not self.is_replayable:
+            raise RecordError(
+                "this record was written without the stock order (a player-safe copy): "
+                "it can be read but not replayed",
+                code="not_replayable",
+            )
+        game, _ = _replay(self.rules, self.seed, self.first_dealer, self.hands)
+        _compare_sheet(self.score_sheet, game.score_sheet)
+        return game
+
+    def to_game(self) -> Game:
+        """The game at the point the record stops, ready to continue ("save and resume").
+
+        The same as :meth:`replay`. Hands after the recorded ones draw their stock from the
+        recorded seed (from a fresh random seed if the record has none).
+        """
+        return self.replay()
+
+
+def record_from_game(
+    game: Game, *, players: tuple[str | None, str | None] = (None, None)
+) -> GameRecord:
+    """The record of ``game`` so far: every finished hand and, unless the rubber is over, the
+    hand in progress (with its stock order and the actions taken so far)."""
+    hands = [
+        HandRecord(done.number, done.dealer, done.stock, done.actions, done.result)
+        for done in game.history
+    ]
+    if not game.is_over:
+        number = game.hand_number
+        hands.append(
+            HandRecord(number, game.dealer, game.stock_for_hand(number), game.actions, None)
+        )
+    return GameRecord(
+        rules=game.rules,
+        first_dealer=game.first_dealer,
+        hands=tuple(hands),
+        score_sheet=game.score_sheet,
+        seed=game.seed,
+        players=players,
+    )
+
+
+# -- writing ----------------------------------------------------------------------------------
+
+
+def dumps(
+    game: Game | GameRecord,
+    *,
+    reveal: bool = True,
+    players: tuple[str | None, str | None] | None = None,
+) -> str:
+    """The JSON record of ``game`` (a game, or a record read earlier), as text.
+
+    :param reveal: False writes a player-safe copy: no seed, no stock orders, and every
+        drawing action written as ``"draw"``. Such a copy can be read but not replayed.
+    :param players: South's and East's names (default: those of a record, else none).
+    """
+    record = game if isinstance(game, GameRecord) else record_from_game(game)
+    if players is not None:
+        record = GameRecord(
+            record.rules,
+            record.first_dealer,
+            record.hands,
+            record.score_sheet,
+            record.seed,
+            players,
+        )
+    return _format_json(record_to_dict(record, reveal=reveal)) + "\n"
+
+
+def dump(
+    game: Game | GameRecord,
+    fp: IO[str],
+    *,
+    reveal: bool = True,
+    players: tuple[str | None, str | None] | None = None,
+) -> None:
+    """Write the JSON record of ``game`` to the text file ``fp`` (see :func:`dumps`)."""
+    fp.write(dumps(game, reveal=reveal, players=players))
+
+
+def record_to_dict(record: GameRecord, *, reveal: bool = True) -> dict[str, Any]:
+    """The record as plain JSON-ready values (see :func:`dumps` for ``reveal``)."""
+    data: dict[str, Any] = {
+        "format": FORMAT_NAME,
+        "version": FORMAT_VERSION,
+        "variant": {
+            "name": record.rules.name,
+            "options": {
+                key: value.value if isinstance(value, Enum) else value
+                for key, value in record.rules.options().items()
+            },
+        },
+    }
+    if reveal and record.seed is not None:
+        data["seed"] = record.seed
+    data["first_dealer"] = _SEAT_NAMES[record.first_dealer]
+    if any(name is not None for name in record.players):
+        data["players"] = {"south": record.players[0], "east": record.players[1]}
+    hands: list[dict[str, Any]] = []
+    for hand in record.hands:
+        entry: dict[str, Any] = {"number": hand.number, "dealer": _SEAT_NAMES[hand.dealer]}
+        if reveal and hand.stock is not None:
+            entry["stock"] = [Card.from_id(card_id).pbn for card_id in hand.stock]
+        entry["actions"] = [
+            action_text(action if reveal or index >= DRAW_TURNS else None)
+            for index, action in enumerate(hand.actions)
+        ]
+        entry["result"] = _result_to_dict(hand.result) if hand.result is not None else None
+        hands.append(entry)
+    data["hands"] = hands
+    data["complete"] = record.is_complete
+    data["score"] = _sheet_to_dict(record.score_sheet)
+    return data
+
+
+def _result_to_dict(result: HandResult) -> dict[str, Any]:
+    score = result.score
+    return {
+        "passed_out": result.passed_out,
+        "contract": result.contract.pbn if result.contract is not None else None,
+        "declarer": _SEAT_NAMES[result.declarer] if result.declarer is not None else None,
+        "declarer_tricks": result.declarer_tricks,
+        "declarer_below": score.declarer_below if score else 0,
+        "declarer_above": score.declarer_above if score else 0,
+        "defender_above": score.defender_above if score else 0,
+        "honours": list(result.honours),
+    }
+
+
+def _sheet_to_dict(sheet: ScoreSheet) -> dict[str, Any]:
+    winner = sheet.points_winner if sheet.is_complete else None
+    return {
+        "above": [sheet.above(0), sheet.above(1)],
+        "below": [sheet.below(0), sheet.below(1)],
+        "totals": list(sheet.totals),
+        "games": list(sheet.games),
+        "rubber_winner": _SEAT_NAMES[sheet.rubber_winner]
+        if sheet.rubber_winner is not None
+        else None,
+        "points_winner": _SEAT_NAMES[winner] if winner is not None else None,
+    }
+
+
+_WIDTH = 100
+
+
+def _format_json(value: Any, depth: int = 0) -> str:
+    # Indented like json.dumps(indent=2), but a list of plain values is packed onto as few
+    # lines as fit, so that a stock or a hand's actions stay readable.
+    pad = "  " * (depth + 1)
+    if isinstance(value, dict):
+        if not value:
+            return "{}"
+        items = [
+            f"{pad}{json.dumps(key, ensure_ascii=False)}: {_format_json(item, depth + 1)}"
+            for key, item in value.items()
+        ]
+        return "{\n" + ",\n".join(items) + "\n" + "  " * depth + "}"
+    if isinstance(value, list):
+        if not value:
+            return "[]"
+        if any(isinstance(item, dict | list) for item in value):
+            items = [pad + _format_json(item, depth + 1) for item in value]
+            return "[\n" + ",\n".join(items) + "\n" + "  " * depth + "]"
+        parts = [json.dumps(item, ensure_ascii=False) for item in value]
+        single = "[" + ", ".join(parts) + "]"
+        if len(single) + len(pad) <= _WIDTH - 20:
+            return single
+        lines: list[str] = []
+        line = ""
+        for part in parts:
+            if line and len(pad) + len(line) + len(part) + 2 > _WIDTH:
+                lines.append(line)
+                line = ""
+            line = f"{line}, {part}" if line else part
+        lines.append(line)
+        return "[\n" + ",\n".join(pad + text for text in lines) + "\n" + "  " * depth + "]"
+    return json.dumps(value, ensure_ascii=False)
+
+
+# -- reading ----------------------------------------------------------------------------------
+
+
+def loads(text: str | bytes) -> GameRecord:
+    """Read a record from JSON text (or UTF-8 bytes) and validate it completely.
+
+    A record with stock orders is replayed action by action through
+    :meth:`Game.apply <honeymoon.game.Game.apply>`; a player-safe copy (no stocks) is checked
+    for form, for the legality of every call, and its results are re-scored from the play.
+
+    :raises RecordError: for bad JSON (with line and column), a missing or mistyped field, bad
+        notation, an illegal action, or a result or score that differs from the replay.
+    """
+    if isinstance(text, bytes | bytearray):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise RecordError(
+                f"a record is UTF-8 text; byte {error.start} is not valid UTF-8",
+                code="bad_json",
+            ) from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise RecordError(
+            f"not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}",
+            code="bad_json",
+        ) from None
+    except RecursionError:
+        raise RecordError(
+            "not a record: the JSON is nested far too deeply", code="bad_json"
+        ) from None
+    return record_from_dict(data)
+
+
+def load(fp: IO[str] | IO[bytes]) -> GameRecord:
+    """Read a record from a file opened for reading (text or binary); see :func:`loads`."""
+    return loads(fp.read())
+
+
+def record_from_dict(data: object) -> GameRecord:
+    """Build and validate a record from parsed JSON values (see :func:`loads`).
+
+    :raises RecordError: as :func:`loads` does.
+    """
+    top = _expect_object(data, "the record", None)
+    format_name = _get(top, "format", str, "the record", None)
+    if format_name != FORMAT_NAME:
+        raise RecordError(
+            f"'format' is {format_name!r}: a Honeymoon Bridge record says {FORMAT_NAME!r}",
+            code="bad_format",
+        )
+    version = _get(top, "version", int, "the record", None)
+    if version != FORMAT_VERSION:
+        newer = " (written by a newer version of this program)" if version > FORMAT_VERSION else ""
+        raise RecordError(
+            f"record format version {version} cannot be read{newer}: this program reads "
+            f"version {FORMAT_VERSION}",
+            code="unsupported_version",
+        )
+    rules = _read_variant(_get(top, "variant", dict, "the record", None))
+    seed = _read_seed(top)
+    first_dealer = _read_seat(_get(top, "first_dealer", str, "the record", None), "first_dealer")
+    players = _read_players(top)
+    raw_hands = _get(top, "hands", list, "the record", None)
+    if not raw_hands:
+        raise RecordError("'hands' is empty: a record has at least one hand", code="missing_field")
+    hands = [_read_hand(item, index) for index, item in enumerate(raw_hands)]
+    with_stock = [hand for hand in hands if hand.stock is not None]
+    if with_stock and len(with_stock) != len(hands):
+        missing = next(index for index, hand in enumerate(hands) if hand.stock is None)
+        raise RecordError(
+            "'stock' is missing: either every hand has its stock order or none does "
+            "(a player-safe copy)",
+            hand=missing,
+            code="missing_field",
+        )
+    if with_stock:
+        game, actions = _replay(rules, seed, first_dealer, hands)
+        replayed = game.history
+        records = tuple(
+            HandRecord(
+                index,
+                hand.dealer,
+                tuple(hand.stock or ()),
+                actions[index],
+                replayed[index].result if hand.result is not None else None,
+            )
+            for index, hand in enumerate(hands)
+        )
+        sheet = game.score_sheet
+    else:
+        records, sheet = _check_without_stock(rules, first_dealer, hands)
+    _check_recorded_summary(top, sheet)
+    return GameRecord(rules, first_dealer, records, sheet, seed, players)
+
+
+@dataclass(frozen=True, slots=True)
+class _ReadHand:
+    dealer: Seat
+    stock: tuple[int, ...] | None
+    actions: tuple[str, ...]
+    result: HandResult | None
+
+
+_TYPE_WORDS: dict[type, str] = {
+    dict: "an object",
+    list: "an array",
+    str: "a string",
+    int: "an integer",
+    bool: "true or false",
+    float: "a number",
+    type(None): "null",
+}
+
+
+def _kind(value: object) -> str:
+    return _TYPE_WORDS.get(type(value), type(value).__name__)
+
+
+def _expect_object(value: object, where: str, hand: int | None) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise RecordError(
+            f"{where} should be a JSON object, not {_kind(value)}", hand=hand, code="wrong_type"
+        )
+    return value
+
+
+def _has_type(value: object, kind: type) -> bool:
+    if kind is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, kind)
+
+
+def _get(
+    obj: dict[str, Any],
+    key: str,
+    kind: type,
+    where: str,
+    hand: int | None,
+    *,
+    optional: bool = False,
+) -> Any:
+    if key not in obj:
+        if optional:
+            return None
+        raise RecordError(f"{where} has no {key!r} field", hand=hand, code="missing_field")
+    value = obj[key]
+    if value is None and optional:
+        return None
+    if not _has_type(value, kind):
+        raise RecordError(
+            f"{key!r} should be {_TYPE_WORDS[kind]}, not {_kind(value)}",
+            hand=hand,
+            code="wrong_type",
+        )
+    return value
+
+
+def _read_variant(variant: dict[str, Any]) -> RuleSet:
+    name = _get(variant, "name", str, "'variant'", None)
+    try:
+        base = find_variant(name)
+    except UnknownVariantError as error:
+        raise RecordError(error.message, code="unknown_variant") from None
+    options = _get(variant, "options", dict, "'variant'", None, optional=True) or {}
+    converted: dict[str, Any] = {}
+    for key, value in options.items():
+        current = getattr(base, key, None) if isinstance(key, str) else None
+        if isinstance(current, bool):
+            if not isinstance(value, bool):
+                raise RecordError(
+                    f"variant option {key!r} should be true or false, not {_kind(value)}",
+                    code="wrong_type",
+                )
+            converted[key] = value
+        elif isinstance(current, Enum):
+            try:
+                converted[key] = type(current)(value)
+            except ValueError:
+                choices = ", ".join(repr(member.value) for member in type(current))
+                raise RecordError(
+                    f"variant option {key!r} is {value!r}: use one of {choices}",
+                    code="wrong_type",
+                ) from None
+        else:
+            converted[key] = value
+    try:
+        rules = base.with_options(**converted)
+    except UnknownVariantError as error:
+        raise RecordError(error.message, code="unknown_option") from None
+    if rules.procedure is not Procedure.DRAW_DISCARD or not rules.discard_after_keep:
+        raise RecordError(
+            f"records of {rules.title} with these options cannot be read yet",
+            code="unsupported_variant",
+        )
+    return rules
+
+
+def _read_seed(top: dict[str, Any]) -> int | str | None:
+    seed = top.get("seed")
+    if seed is None or isinstance(seed, str) or _has_type(seed, int):
+        return seed
+    raise RecordError(
+        f"'seed' should be an integer or a string, not {_kind(seed)}", code="wrong_type"
+    )
+
+
+def _read_seat(text: str, where: str, hand: int | None = None) -> Seat:
+    key = text.strip().lower()
+    if key not in _SEAT_NAMES:
+        raise RecordError(
+            f"{where} is {text!r}: a seat is 'south' or 'east'", hand=hand, code="bad_seat"
+        )
+    return SEATS[_SEAT_NAMES.index(key)]
+
+
+def _read_players(top: dict[str, Any]) -> tuple[str | None, str | None]:
+    players = _get(top, "players", dict, "the record", None, optional=True)
+    if players is None:
+        return (None, None)
+    for key in players:
+        if key not in _SEAT_NAMES:
+            raise RecordError(
+                f"'players' names {key!r}: only 'south' and 'east' play", code="bad_seat"
+            )
+    south = _get(players, "south", str, "'players'", None, optional=True)
+    east = _get(players, "east", str, "'players'", None, optional=True)
+    return (south, east)
+
+
+def _read_hand(item: object, index: int) -> _ReadHand:
+    hand = _expect_object(item, "a hand", index)
+    number = _get(hand, "number", int, "the hand", index)
+    if number != index:
+        raise RecordError(
+            f"'number' is {number}, but this is hand {index} of the list (numbers start at 0)",
+            hand=index,
+            code="bad_number",
+        )
+    dealer = _read_seat(_get(hand, "dealer", str, "the hand", index), "'dealer'", index)
+    raw_stock = _get(hand, "stock", list, "the hand", index, optional=True)
+    stock = _read_stock(raw_stock, index) if raw_stock is not None else None
+    actions = _get(hand, "actions", list, "the hand", index)
+    for position, action in enumerate(actions):
+        if not isinstance(action, str):
+            raise RecordError(
+                f"an action should be a string such as 'keep', '1NT' or 'SA', not {_kind(action)}",
+                hand=index,
+                action_index=position,
+                code="wrong_type",
+            )
+    raw_result = _get(hand, "result", dict, "the hand", index, optional=True)
+    result = _read_result(raw_result, index, dealer) if raw_result is not None else None
+    return _ReadHand(dealer, stock, tuple(actions), result)
+
+
+def _read_stock(raw: list[Any], hand: int) -> tuple[int, ...]:
+    order: list[int] = []
+    for position, text in enumerate(raw):
+        if not isinstance(text, str):
+            raise RecordError(
+                f"'stock' card {position + 1} should be a string such as 'SA', not {_kind(text)}",
+                hand=hand,
+                code="wrong_type",
+            )
+        try:
+            order.append(Card.parse(text).id)
+        except NotationError as error:
+            raise RecordError(
+                f"'stock' card {position + 1}: {error.message}", hand=hand, code="bad_card"
+            ) from None
+    if len(order) != 52:
+        raise RecordError(
+            f"'stock' has {len(order)} cards: it lists all 52, top card first",
+            hand=hand,
+            code="bad_stock",
+        )
+    seen: set[int] = set()
+    for position, card_id in enumerate(order):
+        if card_id in seen:
+            raise RecordError(
+                f"'stock' lists {Card.from_id(card_id)} twice (again as card {position + 1}): "
+                "each card appears exactly once",
+                hand=hand,
+                code="bad_stock",
+            )
+        seen.add(card_id)
+    return tuple(order)
+
+
+def _read_result(raw: dict[str, Any], hand: int, dealer: Seat) -> HandResult:
+    where = "'result'"
+    contract_text = _get(raw, "contract", str, where, hand, optional=True)
+    passed_out = _get(raw, "passed_out", bool, where, hand, optional=True)
+    if passed_out is None:
+        passed_out = contract_text is None
+    if passed_out != (contract_text is None):
+        raise RecordError(
+            "'result' says passed_out is "
+            + ("true but names a contract" if passed_out else "false but names no contract"),
+            hand=hand,
+            code="bad_result",
+        )
+    honours_raw = _get(raw, "honours", list, where, hand, optional=True) or [0, 0]
+    if len(honours_raw) != 2 or not all(_has_type(points, int) for points in honours_raw):
+        raise RecordError(
+            "'honours' should be two integers: South's and East's honours points",
+            hand=hand,
+            code="wrong_type",
+        )
+    honours = (honours_raw[0], honours_raw[1])
+    if contract_text is None:
+        return HandResult(hand, dealer, None, None, None, None, honours)
+    try:
+        contract = Contract.parse(contract_text)
+    except NotationError as error:
+        raise RecordError(f"'contract': {error.message}", hand=hand, code="bad_contract") from None
+    declarer = _read_seat(_get(raw, "declarer", str, where, hand), "'declarer'", hand)
+    tricks = _get(raw, "declarer_tricks", int, where, hand)
+    if not 0 <= tricks <= 13:
+        raise RecordError(
+            f"'declarer_tricks' is {tricks}: a hand has 13 tricks", hand=hand, code="bad_result"
+        )
+    score = HandScore(
+        _get(raw, "declarer_below", int, where, hand),
+        _get(raw, "declarer_above", int, where, hand),
+        _get(raw, "defender_above", int, where, hand),
+    )
+    return HandResult(hand, dealer, contract, declarer, tricks, score, honours)
+
+
+# -- checking ---------------------------------------------------------------------------------
+
+
+def _replay(
+    rules: RuleSet,
+    seed: int | str | None,
+    first_dealer: Seat,
+    hands: Sequence[HandRecord | _ReadHand],
+) -> tuple[Game, list[tuple[int | None, ...]]]:
+    """Replay ``hands`` through a new game; return it and each hand's actions as numbers."""
+    game = Game(
+        rules, seed=seed, stocks=[hand.stock or () for hand in hands], first_dealer=first_dealer
+    )
+    numbers: list[tuple[int | None, ...]] = []
+    last = len(hands) - 1
+    for index, hand in enumerate(hands):
+        if game.is_over:
+            raise RecordError(
+                f"the rubber ended with hand {index}, yet the record goes on",
+                hand=index,
+                code="extra_hand",
+            )
+        _check_dealer(hand.dealer, game.dealer, index)
+        parsed: list[int | None] = []
+        for position, raw in enumerate(hand.actions):
+            if game.is_over or game.hand_number != index:
+                raise RecordError(
+                    "the hand is over: no action can follow",
+                    hand=index,
+                    action_index=position,
+                    code="extra_action",
+                )
+            number = _parse_for_game(game, raw, index, position)
+            try:
+                game.apply(number)
+            except IllegalActionError as error:
+                raise RecordError(
+                    error.message, hand=index, action_index=position, code=error.code
+                ) from None
+            parsed.append(number)
+        numbers.append(tuple(parsed))
+        finished = game.is_over or game.hand_number != index
+        _check_finished(finished, hand.result, index, last, len(hand.actions))
+        if hand.result is not None:
+            _compare_result(hand.result, game.history[index].result, index)
+    return game, numbers
+
+
+def _parse_for_game(game: Game, raw: str | int | None, hand: int, position: int) -> int:
+    if isinstance(raw, int):
+        return raw
+    if raw is None:
+        raise RecordError(
+            "a hidden drawing action cannot be replayed",
+            hand=hand,
+            action_index=position,
+            code="not_replayable",
+        )
+    try:
+        return game.parse_action(raw)
+    except NotationError as error:
+        raise RecordError(
+            error.message, hand=hand, action_index=position, code="bad_action"
+        ) from None
+
+
+def _check_dealer(recorded: Seat, actual: Seat, hand: int) -> None:
+    if recorded is not actual:
+        raise RecordError(
+            f"the dealer is recorded as {recorded}, but it is {actual}'s deal: the deal "
+            "alternates, starting with 'first_dealer'",
+            hand=hand,
+            code="wrong_dealer",
+        )
+
+
+def _check_finished(
+    finished: bool, result: HandResult | None, hand: int, last: int, count: int
+) -> None:
+    if result is None and finished:
+        raise RecordError(
+            "the hand is over but the record gives no result", hand=hand, code="missing_result"
+        )
+    if result is None and hand != last:
+        raise RecordError(
+            f"the hand stops after {count} actions, before its end: only the last hand of a "
+            "record may be unfinished",
+            hand=hand,
+            code="unfinished_hand",
+        )
+    if result is not None and not finished:
+        raise RecordError(
+            f"the record gives a result, but the hand's {count} actions stop before its end",
+            hand=hand,
+            code="unfinished_hand",
+        )
+
+
+def _describe_result(result: HandResult) -> dict[str, object]:
+    score = result.score
+    return {
+        "contract": str(result.contract) if result.contract is not None else "passed out",
+        "declarer": result.declarer,
+        "declarer_tricks": result.declarer_tricks,
+        "declarer_below": score.declarer_below if score else 0,
+        "declarer_above": score.declarer_above if score else 0,
+        "defender_above": score.defender_above if score else 0,
+        "honours": result.honours,
+    }
+
+
+def _compare_result(recorded: HandResult, actual: HandResult, hand: int) -> None:
+    mine, theirs = _describe_result(recorded), _describe_result(actual)
+    differences = [
+        f"{key} {mine[key]} recorded, {theirs[key]} in play"
+        for key in mine
+        if mine[key] != theirs[key]
+    ]
+    if differences:
+        raise RecordError(
+            "the recorded result does not match the hand as played: " + "; ".join(differences),
+            hand=hand,
+            code="result_mismatch",
+        )
+
+
+def _compare_sheet(recorded: ScoreSheet, actual: ScoreSheet) -> None:
+    mine, theirs = _sheet_to_dict(recorded), _sheet_to_dict(actual)
+    _compare_summary(mine, theirs)
+
+
+def _compare_summary(recorded: dict[str, Any], actual: dict[str, Any]) -> None:
+    differences = [
+        f"{key} {recorded[key]} recorded, {actual[key]} in play"
+        for key in actual
+        if key in recorded and recorded[key] != actual[key]
+    ]
+    if differences:
+        raise RecordError(
+            "the recorded score sheet does not match the hands as played: "
+            + "; ".join(differences),
+            code="score_mismatch",
+        )
+
+
+def _check_recorded_summary(top: dict[str, Any], sheet: ScoreSheet) -> None:
+    complete = _get(top, "complete", bool, "the record", None, optional=True)
+    if complete is not None and complete != sheet.is_complete:
+        raise RecordError(
+            "'complete' is "
+            + ("true, but the rubber is not over" if complete else "false, but the rubber is over"),
+            code="score_mismatch",
+        )
+    score = _get(top, "score", dict, "the record", None, optional=True)
+    if score is not None:
+        _compare_summary(score, _sheet_to_dict(sheet))
+
+
+def _check_without_stock(
+    rules: RuleSet, first_dealer: Seat, hands: Sequence[_ReadHand]
+) -> tuple[tuple[HandRecord, ...], ScoreSheet]:
+    """Check a player-safe copy: form, calls, and each result re-scored from the play."""
+    sheet = ScoreSheet()
+    records: list[HandRecord] = []
+    last = len(hands) - 1
+    for index, hand in enumerate(hands):
+        if sheet.is_complete:
+            raise RecordError(
+                f"the rubber ended with hand {index}, yet the record goes on",
+                hand=index,
+                code="extra_hand",
+            )
+        _check_dealer(hand.dealer, first_dealer if index % 2 == 0 else first_dealer.other, index)
+        shape, numbers = walk_hand(rules, hand.dealer, hand.actions, index)
+        _check_finished(shape.is_over, hand.result, index, last, len(hand.actions))
+        result = None
+        if hand.result is not None:
+            result = _result_from_shape(rules, shape, index, sheet)
+            _compare_result(hand.result, result, index)
+            if result.score is not None and result.declarer is not None:
+                sheet = sheet.add_hand(index, int(result.declarer), result.score, result.honours)
+        records.append(HandRecord(index, hand.dealer, None, numbers, result))
+    return tuple(records), sheet
+
+
+def _result_from_shape(
+    rules: RuleSet, shape: HandShape, number: int, sheet: ScoreSheet
+) -> HandResult:
+    contract, declarer = shape.contract, shape.declarer
+    if contract is None or declarer is None:
+        return HandResult(number, shape.dealer, None, None, None, None)
+    tricks = shape.tricks_won(declarer)
+    score = score_contract(contract, tricks, sheet.vulnerable(declarer))
+    honours = (0, 0)
+    if rules.honours:
+        # Every card held when the auction ended is played, so the play shows both hands.
+        honours = (
+            honours_bonus(shape.cards_played(Seat.SOUTH), contract.strain),
+            honours_bonus(shape.cards_played(Seat.EAST), contract.strain),
+        )
+    return HandResult(number, shape.dealer, contract, declarer, tricks, score, honours)
