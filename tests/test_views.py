@@ -93,7 +93,10 @@ def test_the_complete_rubber_view() -> None:
     play_randomly(game, random.Random(5))
     view = view_for(game, SOUTH)
     assert view.phase is Phase.COMPLETE and view.to_act is None and view.legal_actions == ()
-    assert view.draws == () and view.looking_at is None
+    assert view.looking_at is None
+    # what is left on show is the seat's own last hand: its discards and its own turns
+    assert view.discards == game.discards(SOUTH)
+    assert CardSet.of(t.discarded for t in view.draws if t.discarded) == view.discards
     data = view.to_dict()
     assert data["score"]["rubber_winner"] in ("south", "east")
     assert data["score"]["totals"] == list(game.score_sheet.totals)

@@ -1,9 +1,26 @@
 """Computer players. A bot sees only its seat's view and returns one legal action.
 
 Every bot follows the :class:`Bot` protocol: ``act(view)`` gets the same
-:class:`~honeymoon.views.SeatView` a person would see and returns an action number from
-``view.legal_actions``. A bot may keep memory between calls within a game; each has its own
-seeded random number generator. :func:`make_bot` builds one by name.
+:class:`~honeymoon.views.SeatView` that :func:`~honeymoon.views.view_for` gives a person and
+returns an action number from ``view.legal_actions``. A bot may keep memory between calls
+within a game; each has its own seeded random number generator, so a seed replays its choices.
+Bots are deep-copyable (the terminal client snapshots them for undo), except external bots,
+which drive another process.
+
+Optional methods, found with :func:`getattr` (or the protocols below):
+
+* ``advise(view) -> Advice``: the action the bot recommends and a one-line reason, for hints;
+* ``game_over(view) -> None``: told once when the rubber ends (or is abandoned);
+* ``close() -> None``: release anything the bot holds (an external bot's process).
+
+Bots are found by name in :data:`BOTS` or by difficulty in :data:`LEVELS`:
+
+>>> make_bot("medium", seed=1).name
+'heuristic'
+>>> sorted(BOTS)
+['heuristic', 'random']
+>>> resolve_bot_name("hard")  # 'expert' when it exists, else the strongest available
+'heuristic'
 """
 
 from __future__ import annotations
@@ -11,36 +28,118 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
+from honeymoon.bots.advice import Advice
+from honeymoon.bots.heuristic import HeuristicBot
 from honeymoon.bots.random_bot import RandomBot
 from honeymoon.errors import HoneymoonError
 from honeymoon.views import SeatView
 
-__all__ = ["Bot", "RandomBot", "BOTS", "make_bot"]
+__all__ = [
+    "Advice",
+    "Bot",
+    "AdvisingBot",
+    "BotFactory",
+    "RandomBot",
+    "HeuristicBot",
+    "BOTS",
+    "LEVELS",
+    "STRENGTH_ORDER",
+    "EXTERNAL_PREFIX",
+    "register_bot",
+    "resolve_bot_name",
+    "make_bot",
+    "advise",
+]
 
 
 @runtime_checkable
 class Bot(Protocol):
-    """A computer player."""
+    """A computer player: ``act`` returns one of ``view.legal_actions``."""
 
     name: str
 
     def act(self, view: SeatView) -> int:
-        """Choose one of ``view.legal_actions``."""
+        """Choose one of ``view.legal_actions``; ``view`` is this bot's seat's view."""
         ...
 
 
-#: Bot factories by name; each takes a seed.
-BOTS: dict[str, Callable[[int | str | None], Bot]] = {"random": RandomBot}
+@runtime_checkable
+class AdvisingBot(Bot, Protocol):
+    """A bot that can also explain its choice (used for hints)."""
+
+    def advise(self, view: SeatView) -> Advice:
+        """The action this bot would take in ``view``, with a one-line reason."""
+        ...
 
 
-def make_bot(name: str, seed: int | str | None = None) -> Bot:
-    """The bot called ``name``, seeded with ``seed``.
+#: A bot factory takes a seed and returns a fresh bot.
+BotFactory = Callable[[int | str | None], Bot]
+
+#: Bot factories by name.
+BOTS: dict[str, BotFactory] = {"random": RandomBot, "heuristic": HeuristicBot}
+
+#: Bot names from the strongest to the weakest; ``hard`` takes the first one registered.
+STRENGTH_ORDER: tuple[str, ...] = ("expert", "heuristic", "random")
+
+#: Difficulty levels and the bot each one names (``hard`` falls back, see :func:`resolve_bot_name`).
+LEVELS: dict[str, str] = {"easy": "random", "medium": "heuristic", "hard": "expert"}
+
+#: ``make_bot("cmd:COMMAND LINE")`` starts an external bot (see ``docs/bot-protocol.md``).
+EXTERNAL_PREFIX = "cmd:"
+
+
+def register_bot(name: str, factory: BotFactory) -> None:
+    """Add (or replace) a bot under ``name``; ``factory(seed)`` builds one."""
+    BOTS[name.strip().lower()] = factory
+
+
+def resolve_bot_name(name_or_level: str) -> str:
+    """The bot name that ``name_or_level`` stands for.
+
+    A level (``easy``, ``medium``, ``hard``) names a bot; a level whose bot is not available
+    falls back to the strongest available bot no stronger than it.
+
+    :raises HoneymoonError: (code ``unknown_bot``) naming the known bots and levels.
+    """
+    key = name_or_level.strip().lower()
+    if key in BOTS:
+        return key
+    wanted = LEVELS.get(key)
+    if wanted is not None:
+        if wanted in BOTS:
+            return wanted
+        start = STRENGTH_ORDER.index(wanted) if wanted in STRENGTH_ORDER else 0
+        for candidate in STRENGTH_ORDER[start:]:
+            if candidate in BOTS:
+                return candidate
+    raise HoneymoonError(
+        f"unknown bot {name_or_level!r}: choose one of {', '.join(sorted(BOTS))}, a level "
+        f"({', '.join(LEVELS)}) or '{EXTERNAL_PREFIX}COMMAND' for an external program",
+        "unknown_bot",
+    )
+
+
+def make_bot(name_or_level: str, seed: int | str | None = None, *, timeout: float = 10.0) -> Bot:
+    """A fresh bot by name (``random``, ``heuristic``), by level (``easy``, ``medium``,
+    ``hard``) or ``cmd:COMMAND`` for an external program, seeded with ``seed``.
+
+    ``timeout`` (seconds) bounds each answer of an external bot; it is ignored otherwise.
 
     :raises HoneymoonError: (code ``unknown_bot``) naming the known bots.
     """
-    factory = BOTS.get(name.strip().lower())
-    if factory is None:
-        raise HoneymoonError(
-            f"unknown bot {name!r}: choose one of {', '.join(sorted(BOTS))}", "unknown_bot"
-        )
-    return factory(seed)
+    if name_or_level.startswith(EXTERNAL_PREFIX):
+        from honeymoon.bots.external import ExternalBot
+
+        return ExternalBot(name_or_level[len(EXTERNAL_PREFIX) :], seed=seed, timeout=timeout)
+    return BOTS[resolve_bot_name(name_or_level)](seed)
+
+
+def advise(bot: Bot, view: SeatView) -> Advice:
+    """The bot's advice for ``view``: its own ``advise`` if it has one, else its action with a
+    plain reason."""
+    method = getattr(bot, "advise", None)
+    if callable(method):
+        advice = method(view)
+        assert isinstance(advice, Advice)
+        return advice
+    return Advice(bot.act(view), f"the {bot.name} bot's choice")

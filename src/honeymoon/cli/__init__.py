@@ -22,6 +22,7 @@ SUBCOMMAND_MODULES = (
     "honeymoon.cli.replay",
     "honeymoon.cli.variants",
     "honeymoon.cli.solve",
+    "honeymoon.cli.match",
 )
 
 

@@ -1,0 +1,570 @@
+"""The ``heuristic`` bot (difficulty ``medium``): hand-building, natural bidding, sound play.
+
+It uses only its seat's :class:`~honeymoon.views.SeatView`: its own hand and discards, the
+card it is looking at while drawing, the public auction and play, and the score sheet. The
+method, in short (``docs/bots.md`` has it in full):
+
+* **Drawing**: a value function of a (partial) hand, the sum over suits of card values (a card
+  with ``k`` unknown higher cards of its suit is worth ``4 / 2**k``; the bot's own discards are
+  known to be out of play) and length points that grow faster than linearly. It keeps the top
+  card when the hand with it is worth more than the average over the cards it has not seen.
+* **Auction**: the opponent holds 13 of the 26 cards the bot has not seen. The bot samples
+  opponent hands (a suit the opponent has bid gets at least four cards where possible),
+  estimates its tricks in each strain by matching its cards against the sample suit by suit,
+  and makes the call with the best expected score, assuming the opponent then passes or
+  doubles, whichever hurts more. Making a game is worth a bonus.
+* **Play**: win as cheaply as possible when it can, play low when it cannot, ruff with the
+  lowest trump, draw trumps when it holds more of them, cash winners that cannot promote the
+  opponent's cards, lead the top of a sequence, otherwise lead from length.
+
+>>> from honeymoon.game import Game
+>>> from honeymoon.views import view_for
+>>> game = Game(seed=5, first_dealer=0)
+>>> bot = HeuristicBot(seed=1)
+>>> view = view_for(game, game.to_act)
+>>> bot.act(view) in view.legal_actions
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from honeymoon.actions import KEEP, REJECT
+from honeymoon.auction import DOUBLE, FIRST_BID, PASS, REDOUBLE, Call, Contract
+from honeymoon.bots.advice import Advice
+from honeymoon.cards import CARD_MASK, FULL_DECK_MASK, SUIT_MASKS, Card, Strain, mask_to_card_ids
+from honeymoon.game import Phase
+from honeymoon.scoring import GAME_POINTS, score_contract
+from honeymoon.views import SeatView
+
+__all__ = ["HeuristicBot", "hand_value", "estimate_tricks", "high_card_points"]
+
+_SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+_NO_TRUMP = 4
+#: Length points of a suit by its length: 0 up to three cards, then growing faster than linearly.
+_LENGTH_POINTS = (0.0, 0.0, 0.0, 0.0, 0.5, 1.5, 3.0, 4.5, 6.0, 7.5, 9.0, 10.5, 12.0, 13.5)
+#: The value of a card with ``k`` unknown higher cards of its suit: 4, 2, 1, 0.5, …
+_CARD_VALUE = tuple(4.0 / 2**k for k in range(14))
+#: High-card points by rank (A 4, K 3, Q 2, J 1), for the reasons the bot gives.
+_HCP = {14: 4, 13: 3, 12: 2, 11: 1}
+#: Opponent hands sampled per auction decision.
+_SAMPLES = 32
+#: What winning a game is worth beyond its points: about a rubber bonus's share, more when it
+#: wins the rubber.
+_GAME_VALUE = 300
+_RUBBER_VALUE = 550
+
+
+def _lane(mask: int, suit: int) -> int:
+    return mask >> (16 * suit) & 0x1FFF
+
+
+@lru_cache(maxsize=8192)
+def _ranks_high_to_low(lane: int) -> tuple[int, ...]:
+    return tuple(r + 2 for r in range(12, -1, -1) if lane >> r & 1)
+
+
+def high_card_points(mask: int) -> int:
+    """Milton Work points (A 4, K 3, Q 2, J 1) of a card mask.
+
+    >>> from honeymoon.cards import CardSet
+    >>> high_card_points(CardSet.parse("AKQ.J..").mask)
+    10
+    """
+    return sum(_HCP.get(card % 13 + 2, 0) for card in mask_to_card_ids(mask))
+
+
+def hand_value(hand: int, out_of_play: int) -> float:
+    """The drawing value of ``hand`` (a card mask, possibly partial).
+
+    ``out_of_play`` holds the cards known not to be in the opponent's hand (the bot's own
+    discards): a card's value halves with each higher card of its suit that is neither in the
+    hand nor out of play. Length points reward long suits.
+
+    >>> from honeymoon.cards import CardSet
+    >>> hand_value(CardSet.parse("A...").mask, 0), hand_value(CardSet.parse("K...").mask, 0)
+    (4.0, 2.0)
+    >>> hand_value(CardSet.parse("K...").mask, CardSet.parse("A...").mask)
+    4.0
+    """
+    return sum(_suit_value(_lane(hand, suit), _lane(out_of_play, suit)) for suit in range(4))
+
+
+@lru_cache(maxsize=1 << 16)
+def _suit_value(mine: int, out_of_play: int) -> float:
+    """:func:`hand_value` of one suit's lanes."""
+    if not mine:
+        return 0.0
+    blocked = mine | out_of_play
+    value = 0.0
+    for rank in _ranks_high_to_low(mine):
+        higher_unknown = (((0x1FFF << (rank - 1)) & 0x1FFF) & ~blocked).bit_count()
+        value += _CARD_VALUE[higher_unknown]
+    return value + _LENGTH_POINTS[mine.bit_count()]
+
+
+@lru_cache(maxsize=1 << 16)
+def _match_suit(my_lane: int, their_lane: int) -> tuple[int, int, int, int]:
+    """Top-down matching of one suit: (my wins, their wins, my extra length, theirs)."""
+    my_ranks = _ranks_high_to_low(my_lane)
+    their_ranks = _ranks_high_to_low(their_lane)
+    matched = min(len(my_ranks), len(their_ranks))
+    wins = sum(1 for i in range(matched) if my_ranks[i] > their_ranks[i])
+    return (
+        wins,
+        matched - wins,
+        max(0, len(my_ranks) - len(their_ranks)),
+        max(0, len(their_ranks) - len(my_ranks)),
+    )
+
+
+def estimate_tricks(mine: int, theirs: int, strain: int) -> float:
+    """Tricks (0–13) the holder of ``mine`` may expect against ``theirs`` in ``strain`` (0–4).
+
+    Suit by suit the two holdings are matched from the top: each of my cards that beats the
+    opponent's card of the same position is a trick; extra length is a trick at no trump, in
+    the trump suit, and in side suits for the side with more trumps. The two counts are scaled
+    to 13 tricks.
+
+    >>> from honeymoon.cards import CardSet
+    >>> mine = CardSet.parse("AKQJ1098765432...").mask
+    >>> estimate_tricks(mine, CardSet.parse(".AKQJ1098765432..").mask, 3)
+    13.0
+    """
+    return _estimate_all(mine, theirs)[strain]
+
+
+def _estimate_all(mine: int, theirs: int) -> tuple[float, float, float, float, float]:
+    """:func:`estimate_tricks` for the five strains at once."""
+    suits = [_match_suit(mine >> (16 * s) & 0x1FFF, theirs >> (16 * s) & 0x1FFF) for s in range(4)]
+    top_mine = sum(m[0] for m in suits)
+    top_theirs = sum(m[1] for m in suits)
+    extra_mine = sum(m[2] for m in suits)
+    extra_theirs = sum(m[3] for m in suits)
+    estimates: list[float] = []
+    for trump in range(4):
+        my_trumps = (mine & SUIT_MASKS[trump]).bit_count()
+        their_trumps = (theirs & SUIT_MASKS[trump]).bit_count()
+        my_count = top_mine + suits[trump][2]
+        their_count = top_theirs + suits[trump][3]
+        if my_trumps > their_trumps:
+            my_count += extra_mine - suits[trump][2]
+        elif their_trumps > my_trumps:
+            their_count += extra_theirs - suits[trump][3]
+        total = my_count + their_count
+        estimates.append(13.0 * my_count / total if total else 6.5)
+    my_count = top_mine + extra_mine
+    total = my_count + top_theirs + extra_theirs
+    estimates.append(13.0 * my_count / total if total else 6.5)
+    return (estimates[0], estimates[1], estimates[2], estimates[3], estimates[4])
+
+
+@lru_cache(maxsize=4096)
+def _contract_gain(contract: Contract, tricks: int, vulnerable: bool, progress: int) -> int:
+    """Declarer's gain (declarer's points minus the defender's) plus the value of a game."""
+    score = score_contract(contract, tricks, vulnerable)
+    gain = score.declarer_below + score.declarer_above - score.defender_above
+    if score.declarer_below and progress + score.declarer_below >= GAME_POINTS:
+        gain += _RUBBER_VALUE if vulnerable else _GAME_VALUE
+    return gain
+
+
+@dataclass(frozen=True, slots=True)
+class _TrickTable:
+    """Per strain: (tricks, how many samples) pairs, and the mean number of tricks."""
+
+    counts: tuple[tuple[tuple[int, int], ...], ...]
+    mean: tuple[float, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _PlayState:
+    """What the bot knows during play, derived from its view."""
+
+    hand: int
+    trump: int
+    declarer: bool
+    #: Cards the opponent may hold: not the bot's, not its discards, not played, and not of a
+    #: suit the opponent has shown out of.
+    possible: int
+    opponent_size: int
+    tricks_left: int
+
+
+class HeuristicBot:
+    """A medium-strength bot built on simple, explainable rules (see the module docstring).
+
+    Its only memory is the table of sampled trick counts of the current auction; everything
+    else comes from its view. Its random generator only drives the sampling of opponent hands.
+    """
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        self._rng = random.Random(seed)
+        # The trick table of the current auction, so each call does not sample again.
+        self._table_key: tuple[int, int, int, int | None] | None = None
+        self._table: _TrickTable | None = None
+
+    def act(self, view: SeatView) -> int:
+        """The action :meth:`advise` recommends."""
+        return self.advise(view).action
+
+    def advise(self, view: SeatView) -> Advice:
+        """The recommended action for ``view`` with a one-line reason."""
+        if not view.legal_actions or view.seat is None:
+            raise ValueError("it is not this bot's turn: the view offers no legal action")
+        if view.phase is Phase.DRAWING:
+            return self._draw(view)
+        if view.phase is Phase.AUCTION:
+            return self._call(view)
+        return self._play(view)
+
+    # -- drawing ----------------------------------------------------------------------------
+
+    def _draw(self, view: SeatView) -> Advice:
+        top = view.looking_at
+        if top is None:  # cannot happen on this seat's turn; keep is always legal
+            return Advice(KEEP, "keep: nothing to compare")
+        hand = view.hand.mask
+        out = view.discards.mask
+        out_after = out | top.mask
+        keep_value = hand_value(hand | top.mask, out_after)
+        # The value is a sum over suits, so each unseen card changes only its own suit's part.
+        base = [_suit_value(_lane(hand, s), _lane(out_after, s)) for s in range(4)]
+        base_total = sum(base)
+        unseen_ids = mask_to_card_ids(FULL_DECK_MASK & ~(hand | out_after))
+        total = 0.0
+        for card in unseen_ids:
+            s = card // 13
+            lane = _lane(hand, s) | 1 << (card % 13)
+            total += base_total - base[s] + _suit_value(lane, _lane(out_after, s))
+        reject_value = total / max(1, len(unseen_ids))
+        suit = int(top.suit)
+        if keep_value >= reject_value:
+            length = view.hand.count(top.suit) + 1
+            above = (0x1FFF << (int(top.rank) - 1)) & 0x1FFF
+            higher_unknown = (above & ~_lane(hand | out, suit)).bit_count()
+            if length >= 4:
+                reason = f"builds {_SUIT_NAMES[suit]} to {length} cards"
+            elif higher_unknown == 0:
+                reason = f"the top {_SUIT_NAMES[suit][:-1]} left in play"
+            elif int(top.rank) >= 11:
+                reason = "a high card"
+            else:
+                reason = "worth more than an unseen card on average"
+            return Advice(KEEP, f"keep {top}: {reason}")
+        return Advice(
+            REJECT,
+            f"reject {top}: an unseen card is worth more on average "
+            f"({reject_value:.1f} against {keep_value:.1f})",
+        )
+
+    # -- auction ----------------------------------------------------------------------------
+
+    def _trick_table(self, view: SeatView) -> _TrickTable:
+        """Trick counts over sampled opponent hands, per strain (cached for the auction)."""
+        assert view.seat is not None
+        shown_suit = _opponent_suit(view)
+        key = (view.hand_number, view.hand.mask, view.discards.mask, shown_suit)
+        if self._table_key == key and self._table is not None:
+            return self._table
+        unknown = mask_to_card_ids(FULL_DECK_MASK & ~(view.hand.mask | view.discards.mask))
+        size = view.hand_sizes[1 - int(view.seat)]
+        counts: list[dict[int, int]] = [{} for _ in range(5)]
+        hand = view.hand.mask
+        for _ in range(_SAMPLES):
+            mask = 0
+            for _attempt in range(4):
+                mask = 0
+                for card in self._rng.sample(unknown, size):
+                    mask |= CARD_MASK[card]
+                if shown_suit is None or (mask & SUIT_MASKS[shown_suit]).bit_count() >= 4:
+                    break
+            for strain, tricks in enumerate(_estimate_all(hand, mask)):
+                row = counts[strain]
+                rounded = round(tricks)
+                row[rounded] = row.get(rounded, 0) + 1
+        table = _TrickTable(
+            tuple(tuple(sorted(row.items())) for row in counts),
+            tuple(sum(t * n for t, n in row.items()) / _SAMPLES for row in counts),
+        )
+        self._table_key, self._table = key, table
+        return table
+
+    def _call(self, view: SeatView) -> Advice:
+        assert view.seat is not None
+        me = int(view.seat)
+        table = self._trick_table(view)
+        mean_tricks = table.mean
+        sheet = view.score_sheet
+        my_vulnerable = sheet.vulnerable(me)
+        their_vulnerable = sheet.vulnerable(1 - me)
+        my_progress, their_progress = sheet.progress[me], sheet.progress[1 - me]
+
+        def my_value(contract: Contract) -> float:
+            return (
+                sum(
+                    n * _contract_gain(contract, t, my_vulnerable, my_progress)
+                    for t, n in table.counts[int(contract.strain)]
+                )
+                / _SAMPLES
+            )
+
+        def their_value(contract: Contract) -> float:
+            return (
+                -sum(
+                    n * _contract_gain(contract, 13 - t, their_vulnerable, their_progress)
+                    for t, n in table.counts[int(contract.strain)]
+                )
+                / _SAMPLES
+            )
+
+        current = view.contract
+        mine_now = view.declarer == view.seat
+        best_value = float("-inf")
+        best_action = PASS
+        best_bid: tuple[float, int] | None = None
+        for action in view.legal_actions:
+            if action == PASS:
+                if current is None:
+                    value = 0.0
+                else:
+                    value = my_value(current) if mine_now else their_value(current)
+            elif action == DOUBLE:
+                assert current is not None
+                value = min(
+                    their_value(Contract(current.level, current.strain, 1)),
+                    their_value(Contract(current.level, current.strain, 2)),
+                )
+            elif action == REDOUBLE:
+                assert current is not None
+                value = my_value(Contract(current.level, current.strain, 2))
+            else:
+                level, strain = (action - FIRST_BID) // 5 + 1, Strain((action - FIRST_BID) % 5)
+                # The opponent passes or doubles, whichever hurts the bot more.
+                value = min(my_value(Contract(level, strain)), my_value(Contract(level, strain, 1)))
+                if best_bid is None or value > best_bid[0]:
+                    best_bid = (value, action)
+            # Strictly better only: on equal values the earlier (lower) action stands.
+            if value > best_value:
+                best_value, best_action = value, action
+        return Advice(best_action, _call_reason(best_action, view, mean_tricks, best_bid))
+
+    # -- play -------------------------------------------------------------------------------
+
+    def _play_state(self, view: SeatView) -> _PlayState:
+        assert view.seat is not None and view.contract is not None
+        me = view.seat
+        played = 0
+        voids = 0
+        tricks = list(view.tricks)
+        if view.current_trick is not None:
+            tricks.append(view.current_trick)
+        for trick in tricks:
+            led = trick.cards[0].suit if trick.cards else None
+            seat = trick.leader
+            for card in trick.cards:
+                played |= card.mask
+                if seat != me and led is not None and card.suit != led:
+                    voids |= SUIT_MASKS[led]
+                seat = seat.other
+        possible = FULL_DECK_MASK & ~(view.hand.mask | view.discards.mask | played | voids)
+        opponent = 1 - int(me)
+        return _PlayState(
+            hand=view.hand.mask,
+            trump=int(view.contract.strain),
+            declarer=view.declarer == me,
+            possible=possible,
+            opponent_size=view.hand_sizes[opponent],
+            tricks_left=13 - len(view.tricks),
+        )
+
+    def _play(self, view: SeatView) -> Advice:
+        state = self._play_state(view)
+        legal = view.legal_actions
+        trick = view.current_trick
+        if trick is not None and trick.cards:
+            return _follow(state, trick.cards[0], legal)
+        return _lead(state, legal)
+
+
+# -- helpers --------------------------------------------------------------------------------
+
+
+def _opponent_suit(view: SeatView) -> int | None:
+    """The first suit the opponent bid, if any."""
+    if view.first_caller is None or view.seat is None:
+        return None
+    caller = int(view.first_caller)
+    for call in view.auction:
+        if caller != int(view.seat) and call.strain is not None and call.strain.suit is not None:
+            return int(call.strain)
+        caller = 1 - caller
+    return None
+
+
+def _call_reason(
+    action: int, view: SeatView, mean_tricks: Sequence[float], best_bid: tuple[float, int] | None
+) -> str:
+    current = view.contract
+    if action == PASS:
+        if current is None:
+            if best_bid is None:
+                return "pass: no bid is worth it"
+            strain = Call(best_bid[1]).strain
+            assert strain is not None
+            return (
+                f"pass: no bid is worth it (best: {strain.symbol} with about "
+                f"{mean_tricks[int(strain)]:.1f} tricks)"
+            )
+        if view.declarer == view.seat:
+            return f"pass: {current} is the contract to play"
+        return f"pass: defending {current} costs less than bidding on"
+    if action == DOUBLE:
+        assert current is not None
+        short = current.tricks_needed - (13 - mean_tricks[int(current.strain)])
+        return f"double {current}: expect to beat it by {short:.1f} tricks"
+    if action == REDOUBLE:
+        assert current is not None
+        return f"redouble {current}: expect {mean_tricks[int(current.strain)]:.1f} tricks"
+    call = Call(action)
+    assert call.strain is not None
+    points = high_card_points(view.hand.mask)
+    expected = mean_tricks[int(call.strain)]
+    if call.strain is Strain.NOTRUMP:
+        shape = "-".join(
+            str((view.hand.mask & SUIT_MASKS[s]).bit_count()) for s in range(3, -1, -1)
+        )
+        return f"bid {call}: {points} points, shape {shape}, about {expected:.1f} tricks"
+    suit = int(call.strain)
+    return (
+        f"bid {call}: {points} points, {(view.hand.mask & SUIT_MASKS[suit]).bit_count()} "
+        f"{_SUIT_NAMES[suit]}, about {expected:.1f} tricks"
+    )
+
+
+def _suit_of(card: int) -> int:
+    return card // 13
+
+
+def _is_master(card: int, possible: int) -> bool:
+    """True if the opponent cannot hold a higher card of the suit."""
+    suit = card // 13
+    rank_bit = card % 13
+    higher = (0x1FFF << (rank_bit + 1)) & 0x1FFF
+    return not (_lane(possible, suit) & higher)
+
+
+def _cards_of_suit(cards: Sequence[int], suit: int) -> list[int]:
+    return [card for card in cards if card // 13 == suit]
+
+
+def _follow(state: _PlayState, led: Card, legal: Sequence[int]) -> Advice:
+    led_id = led.id
+    led_suit = led_id // 13
+    if legal[0] // 13 == led_suit:
+        winners = [card for card in legal if card > led_id]
+        if winners:
+            card = min(winners)
+            return Advice(card, f"win cheaply with {Card.from_id(card)}")
+        card = min(legal)
+        return Advice(card, f"{Card.from_id(card)}: cannot win, so play low")
+    trump = state.trump
+    if trump != _NO_TRUMP and led_suit != trump:
+        trumps = _cards_of_suit(legal, trump)
+        if trumps:
+            card = min(trumps)
+            return Advice(card, f"ruff with {Card.from_id(card)}")
+    card = _discard(state, legal)
+    return Advice(card, f"discard {Card.from_id(card)}: least useful card")
+
+
+def _discard(state: _PlayState, legal: Sequence[int]) -> int:
+    """The least useful card: from a suit without winners or length, not a trump, lowest."""
+
+    def worth(card: int) -> tuple[int, int, int]:
+        suit = card // 13
+        suit_cards = _cards_of_suit(legal, suit)
+        masters = sum(1 for c in suit_cards if _is_master(c, state.possible))
+        their_length = _lane(state.possible, suit).bit_count()
+        long_suit = len(suit_cards) > their_length
+        return (
+            (suit == state.trump) * 4 + (masters > 0) * 2 + long_suit,
+            _is_master(card, state.possible),
+            card % 13,
+        )
+
+    return min(legal, key=worth)
+
+
+def _lead(state: _PlayState, legal: Sequence[int]) -> Advice:
+    trump = state.trump
+    possible = state.possible
+    trump_game = trump != _NO_TRUMP
+    their_trumps = _lane(possible, trump).bit_count() if trump_game else 0
+
+    # The opponent may ruff a suit they cannot hold a card of while trumps are out.
+    def ruffable(suit: int) -> bool:
+        return trump_game and suit != trump and their_trumps > 0 and not _lane(possible, suit)
+
+    my_trumps = _cards_of_suit(legal, trump) if trump_game else []
+    if my_trumps and their_trumps:
+        # Expected trumps in the opponent's hand: their share of the possible cards.
+        expected = their_trumps * state.opponent_size / max(1, possible.bit_count())
+        if state.declarer and len(my_trumps) > expected:
+            top = max(my_trumps)
+            card = top if _is_master(top, possible) else min(my_trumps)
+            return Advice(card, f"draw trumps with {Card.from_id(card)}")
+    # Cash winners that promote nothing: the opponent can hold no more cards of the suit
+    # than the bot's run of winners, or the hand is ending.
+    by_suit: dict[int, list[int]] = {}
+    for card in legal:
+        by_suit.setdefault(card // 13, []).append(card)
+    for suit, cards in sorted(by_suit.items(), key=lambda item: -len(item[1])):
+        if ruffable(suit):
+            continue
+        run = 0
+        remaining = possible
+        for card in sorted(cards, reverse=True):
+            if not _is_master(card, remaining):
+                break
+            run += 1
+        their_length = _lane(possible, suit).bit_count()
+        if run and (run >= their_length or run >= state.tricks_left):
+            card = max(cards)
+            return Advice(card, f"cash {Card.from_id(card)}: a sure winner")
+    # Defender with trumps: a singleton side suit sets up a ruff.
+    if trump_game and not state.declarer and my_trumps:
+        for suit, cards in by_suit.items():
+            if suit != trump and len(cards) == 1 and not ruffable(suit):
+                card = cards[0]
+                if not _is_master(card, possible) and card % 13 < 9:
+                    return Advice(card, f"lead {Card.from_id(card)}: a singleton, to ruff later")
+    # The top of a sequence of honours forces out the opponent's higher card.
+    for suit, cards in by_suit.items():
+        if ruffable(suit) or (suit == trump and not state.declarer):
+            continue
+        ordered = sorted(cards, reverse=True)
+        for high, low in zip(ordered, ordered[1:], strict=False):
+            if high - low == 1 and high % 13 >= 9:
+                return Advice(high, f"lead {Card.from_id(high)}: top of a sequence")
+    # Lead low from the longest safe suit (not trumps as a defender, if possible).
+    candidates = [
+        suit
+        for suit in by_suit
+        if not ruffable(suit) and not (suit == trump and not state.declarer)
+    ] or list(by_suit)
+    suit = max(candidates, key=lambda s: (len(by_suit[s]), -min(by_suit[s]) % 13))
+    card = min(by_suit[suit])
+    length = len(by_suit[suit])
+    return Advice(
+        card,
+        f"lead {Card.from_id(card)} from length ({length} {_SUIT_NAMES[suit]})"
+        if length >= 3
+        else f"lead {Card.from_id(card)}: a low card in a safe suit",
+    )

@@ -1,0 +1,162 @@
+"""``honeymoon match BOT_A BOT_B``: a duplicate match between two bots, with statistics.
+
+Every rubber pair plays the same cards twice with the seats swapped. The report gives the mean
+total-point difference (A minus B) per rubber pair with its 95% confidence interval, rubbers
+won, points per hand, hands played, decision times and forfeits. ``--json`` prints one object
+instead. A progress bar appears on stderr when it is a terminal (never with ``--json``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+from honeymoon.bots import BOTS, EXTERNAL_PREFIX, LEVELS, resolve_bot_name
+from honeymoon.errors import HoneymoonError
+from honeymoon.match import MatchConfig, MatchSummary, PairOutcome, run_match
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``match`` sub-command."""
+    parser = subparsers.add_parser(
+        "match",
+        help="a duplicate match between two bots",
+        description=(
+            "Play a duplicate match between two bots: each rubber pair plays the same cards "
+            "twice with the seats swapped. Bots: "
+            f"{', '.join(sorted(BOTS))}, a level ({', '.join(LEVELS)}), or "
+            f"'{EXTERNAL_PREFIX}COMMAND' for an external program (see docs/bot-protocol.md)."
+        ),
+    )
+    parser.add_argument("bot_a", metavar="BOT_A", help="the first bot")
+    parser.add_argument("bot_b", metavar="BOT_B", help="the second bot")
+    parser.add_argument(
+        "--rubbers", type=int, default=10, help="rubber pairs to play (each is two rubbers)"
+    )
+    parser.add_argument("--seed", default="0", help="match seed (default 0)")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--records",
+        metavar="DIR",
+        help="write every rubber's JSON game record into DIR (default: no records)",
+    )
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=10.0,
+        help="seconds a bot may take per decision before it forfeits (default 10)",
+    )
+    parser.add_argument(
+        "--max-hands",
+        type=int,
+        default=500,
+        help="stop a rubber after this many hands; it counts as unfinished (default 500)",
+    )
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the match and print the report; bad arguments exit with status 2."""
+    for spec in (args.bot_a, args.bot_b):
+        if not spec.startswith(EXTERNAL_PREFIX):
+            resolve_bot_name(spec)  # raises a clear error for an unknown name
+    if args.rubbers < 1:
+        raise HoneymoonError("--rubbers must be at least 1", "bad_argument")
+    if args.jobs < 1:
+        raise HoneymoonError("--jobs must be at least 1", "bad_argument")
+    if args.timeout <= 0:
+        raise HoneymoonError("--timeout must be a positive number of seconds", "bad_argument")
+    seed: int | str = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
+    config = MatchConfig(
+        bot_a=args.bot_a,
+        bot_b=args.bot_b,
+        rubber_pairs=args.rubbers,
+        seed=seed,
+        jobs=args.jobs,
+        timeout=args.timeout,
+        records_dir=args.records,
+        max_hands=args.max_hands,
+    )
+    show_progress = not args.json and sys.stderr.isatty()
+    with _progress(config.rubber_pairs, show_progress) as advance:
+        result = run_match(config, advance)
+    summary = result.summary()
+    if args.json:
+        print(json.dumps(summary.to_dict()))
+    else:
+        print(format_report(summary))
+    return 0
+
+
+@contextmanager
+def _progress(total: int, enabled: bool) -> Iterator[Callable[[PairOutcome], None] | None]:
+    if not enabled:
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    with Progress(
+        "rubber pairs",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    ) as progress:
+        task = progress.add_task("match", total=total)
+
+        def advance(_outcome: PairOutcome) -> None:
+            progress.advance(task)
+
+        yield advance
+
+
+def format_report(summary: MatchSummary) -> str:
+    """The plain-text report of a match."""
+    a, b = summary.bot_a, summary.bot_b
+    lines = [
+        f"{a} (A) against {b} (B): {summary.pairs} rubber pairs, {summary.rubbers} rubbers, "
+        f"seed {summary.seed}",
+    ]
+    ci = summary.ci
+    interval = (
+        f" ± {summary.ci_half_width:.1f} (95% CI {ci[0]:+.1f} to {ci[1]:+.1f})"
+        if ci is not None and summary.ci_half_width is not None
+        else " (one pair: no confidence interval)"
+    )
+    lines.append(
+        f"mean difference per rubber pair (A − B): {summary.mean_difference:+.1f}{interval}"
+    )
+    won = f"rubbers won: {a} {summary.rubbers_won_a}, {b} {summary.rubbers_won_b}"
+    if summary.unfinished:
+        won += f", unfinished {summary.unfinished}"
+    lines.append(won)
+    lines.append(
+        f"points per hand: {a} {summary.points_per_hand_a:.1f}, {b} {summary.points_per_hand_b:.1f}"
+    )
+    lines.append(
+        f"hands played: {summary.hands} ({summary.hands / max(1, summary.rubbers):.1f} per rubber)"
+    )
+    for name, stats in ((a, summary.time_a), (b, summary.time_b)):
+        lines.append(
+            f"decision time {name}: mean {stats.mean * 1000:.2f} ms, p95 {stats.p95 * 1000:.2f} ms "
+            f"over {stats.decisions} decisions"
+        )
+    for name, counts in ((a, summary.forfeits_a), (b, summary.forfeits_b)):
+        if counts:
+            detail = ", ".join(f"{code} {count}" for code, count in sorted(counts.items()))
+            lines.append(f"forfeits {name}: {detail}")
+    if not summary.forfeit_games:
+        lines.append("forfeits: none")
+    for pair, rubber, forfeit in summary.forfeit_games:
+        culprit = a if forfeit.side == "a" else b
+        lines.append(
+            f"  pair {pair + 1} rubber {rubber + 1} hand {forfeit.hand + 1}: {culprit} forfeits "
+            f"({forfeit.code}): {forfeit.message}"
+        )
+    return "\n".join(lines)

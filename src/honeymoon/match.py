@@ -1,0 +1,536 @@
+"""Duplicate matches between two bots, and their statistics.
+
+A match is a number of **rubber pairs**. Pair ``i`` plays one rubber with bot A as South and
+bot B as East, and a second rubber with the seats swapped; both rubbers use the same game seed,
+so hand ``n`` of each has the same stock order and the same dealer: the luck of the cards
+cancels. The figure of merit is the pair's total-point difference, A minus B, summed over its
+two rubbers; the match reports its mean with a 95% confidence interval (Student's t).
+
+Everything about pair ``i`` (game seed, bot seeds) follows from the match seed and ``i``, so
+results do not depend on how many processes play them.
+
+A bot that raises, answers an illegal action, or takes longer than the timeout **forfeits**
+its rubber: the rubber ends there, the opponent is credited with it, and the forfeiting side
+keeps at most the opponent's total while the opponent gets :data:`FORFEIT_PENALTY` more
+points. Forfeits are counted and listed separately.
+
+>>> result = run_match(MatchConfig("heuristic", "random", rubber_pairs=1, seed=3, max_hands=6))
+>>> len(result.pairs), len(result.pairs[0].games)
+(1, 2)
+>>> summary = result.summary()
+>>> summary.rubbers == 2 and summary.forfeits_a == {} == summary.forfeits_b
+True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import multiprocessing
+import statistics
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from honeymoon.bots import Bot, make_bot
+from honeymoon.bots.external import BotFailure, ExternalBot
+from honeymoon.game import Game
+from honeymoon.seats import SEATS, Seat
+from honeymoon.views import view_for
+
+__all__ = [
+    "FORFEIT_PENALTY",
+    "MatchConfig",
+    "Forfeit",
+    "GameOutcome",
+    "PairOutcome",
+    "MatchResult",
+    "MatchSummary",
+    "TimeStats",
+    "pair_seed",
+    "play_game",
+    "play_pair",
+    "run_match",
+    "summarize",
+    "t_critical",
+    "mean_confidence_interval",
+]
+
+#: Points credited to the opponent of a bot that forfeits a rubber.
+FORFEIT_PENALTY = 1000
+
+# Two-sided 95% critical values of Student's t by degrees of freedom.
+_T_TABLE: tuple[tuple[int, float], ...] = (
+    (1, 12.706),
+    (2, 4.303),
+    (3, 3.182),
+    (4, 2.776),
+    (5, 2.571),
+    (6, 2.447),
+    (7, 2.365),
+    (8, 2.306),
+    (9, 2.262),
+    (10, 2.228),
+    (11, 2.201),
+    (12, 2.179),
+    (13, 2.160),
+    (14, 2.145),
+    (15, 2.131),
+    (16, 2.120),
+    (17, 2.110),
+    (18, 2.101),
+    (19, 2.093),
+    (20, 2.086),
+    (21, 2.080),
+    (22, 2.074),
+    (23, 2.069),
+    (24, 2.064),
+    (25, 2.060),
+    (26, 2.056),
+    (27, 2.052),
+    (28, 2.048),
+    (29, 2.045),
+    (30, 2.042),
+    (40, 2.021),
+    (50, 2.009),
+    (60, 2.000),
+    (80, 1.990),
+    (100, 1.984),
+    (120, 1.980),
+    (1000, 1.962),
+)
+
+
+def t_critical(degrees_of_freedom: int) -> float:
+    """The two-sided 95% critical value of Student's t.
+
+    Between the rows of the table the value of the nearest smaller tabled ``df`` is used
+    (slightly conservative); beyond 1000 the normal value 1.96.
+
+    >>> t_critical(1), t_critical(10), t_critical(35), t_critical(10**6)
+    (12.706, 2.228, 2.042, 1.96)
+    """
+    if degrees_of_freedom < 1:
+        raise ValueError("a t value needs at least one degree of freedom")
+    if degrees_of_freedom > 1000:
+        return 1.96
+    return next(critical for df, critical in reversed(_T_TABLE) if df <= degrees_of_freedom)
+
+
+def mean_confidence_interval(values: Sequence[float]) -> tuple[float, float | None]:
+    """The mean of ``values`` and the half-width of its 95% confidence interval (t-based);
+    the half-width is None for fewer than two values.
+
+    >>> mean, half_width = mean_confidence_interval([1.0, 2.0, 3.0, 4.0])
+    >>> mean, round(half_width, 4)  # 3.182 * 1.2910 / 2
+    (2.5, 2.054)
+    """
+    if not values:
+        raise ValueError("no values")
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return mean, None
+    half_width = t_critical(len(values) - 1) * statistics.stdev(values) / math.sqrt(len(values))
+    return mean, half_width
+
+
+# -- configuration and outcomes -------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class MatchConfig:
+    """What to play: ``bot_a`` against ``bot_b`` (names, levels or ``cmd:COMMAND``).
+
+    :param rubber_pairs: how many pairs of rubbers (each pair is two rubbers, seats swapped).
+    :param seed: the match seed; every pair's cards and bot seeds derive from it.
+    :param jobs: worker processes (results do not depend on it).
+    :param timeout: seconds a bot may take for one decision (an external bot is stopped then;
+        an in-process bot forfeits once its answer comes back late).
+    :param records_dir: write every rubber's JSON record into this folder; None writes none.
+    :param max_hands: stop a rubber that reaches this many hands (it then counts unfinished).
+    """
+
+    bot_a: str
+    bot_b: str
+    rubber_pairs: int
+    seed: int | str = 0
+    jobs: int = 1
+    timeout: float = 10.0
+    records_dir: str | None = None
+    max_hands: int = 500
+
+
+@dataclass(frozen=True, slots=True)
+class Forfeit:
+    """Why a bot lost a rubber by forfeit. ``side`` is ``"a"`` or ``"b"``; ``code`` is
+    ``crashed``, ``timeout``, ``garbage`` or ``illegal``; ``hand`` is 0-based."""
+
+    side: str
+    code: str
+    message: str
+    hand: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameOutcome:
+    """One rubber of a match. Totals are after any forfeit adjustment.
+
+    ``winner`` is ``"a"``, ``"b"`` or None (an unfinished rubber). ``decision_times_a`` and
+    ``decision_times_b`` are the seconds each bot took per decision.
+    """
+
+    pair: int
+    a_seat: Seat
+    total_a: int
+    total_b: int
+    winner: str | None
+    hands: int
+    forfeit: Forfeit | None
+    decision_times_a: tuple[float, ...] = field(repr=False)
+    decision_times_b: tuple[float, ...] = field(repr=False)
+    record: str | None = None
+
+    @property
+    def difference(self) -> int:
+        """A's total minus B's."""
+        return self.total_a - self.total_b
+
+
+@dataclass(frozen=True, slots=True)
+class PairOutcome:
+    """A rubber pair: A as South then A as East, the same cards."""
+
+    pair: int
+    games: tuple[GameOutcome, ...]
+
+    @property
+    def difference(self) -> int:
+        """A's total minus B's over both rubbers."""
+        return sum(game.difference for game in self.games)
+
+
+@dataclass(frozen=True, slots=True)
+class TimeStats:
+    """Decision times of one bot: how many, the mean and the 95th percentile (seconds)."""
+
+    decisions: int
+    mean: float
+    p95: float
+
+    @classmethod
+    def of(cls, times: Sequence[float]) -> TimeStats:
+        """The statistics of ``times``.
+
+        >>> TimeStats.of([0.1] * 19 + [1.0]).p95
+        0.1
+        """
+        if not times:
+            return cls(0, 0.0, 0.0)
+        ordered = sorted(times)
+        index = max(0, math.ceil(0.95 * len(ordered)) - 1)
+        return cls(len(ordered), statistics.fmean(ordered), ordered[index])
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSummary:
+    """The figures a match reports (see :func:`summarize`)."""
+
+    bot_a: str
+    bot_b: str
+    seed: int | str
+    pairs: int
+    rubbers: int
+    mean_difference: float
+    ci_half_width: float | None
+    rubbers_won_a: int
+    rubbers_won_b: int
+    unfinished: int
+    hands: int
+    points_per_hand_a: float
+    points_per_hand_b: float
+    time_a: TimeStats
+    time_b: TimeStats
+    forfeits_a: dict[str, int]
+    forfeits_b: dict[str, int]
+    forfeit_games: tuple[tuple[int, int, Forfeit], ...]
+
+    @property
+    def ci(self) -> tuple[float, float] | None:
+        """The 95% confidence interval of the mean pair difference, if there are two pairs."""
+        if self.ci_half_width is None:
+            return None
+        return (
+            self.mean_difference - self.ci_half_width,
+            self.mean_difference + self.ci_half_width,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        ci = self.ci
+
+        def times(stats: TimeStats) -> dict[str, Any]:
+            return {
+                "decisions": stats.decisions,
+                "mean_ms": round(stats.mean * 1000, 4),
+                "p95_ms": round(stats.p95 * 1000, 4),
+            }
+
+        return {
+            "bot_a": self.bot_a,
+            "bot_b": self.bot_b,
+            "seed": self.seed,
+            "rubber_pairs": self.pairs,
+            "rubbers": self.rubbers,
+            "mean_difference": round(self.mean_difference, 2),
+            "ci95": [round(ci[0], 2), round(ci[1], 2)] if ci is not None else None,
+            "rubbers_won": {"a": self.rubbers_won_a, "b": self.rubbers_won_b},
+            "unfinished": self.unfinished,
+            "hands": self.hands,
+            "points_per_hand": {
+                "a": round(self.points_per_hand_a, 2),
+                "b": round(self.points_per_hand_b, 2),
+            },
+            "decision_time": {"a": times(self.time_a), "b": times(self.time_b)},
+            "forfeits": {"a": self.forfeits_a, "b": self.forfeits_b},
+            "forfeit_games": [
+                {
+                    "pair": pair,
+                    "rubber": game,
+                    "side": forfeit.side,
+                    "code": forfeit.code,
+                    "hand": forfeit.hand,
+                    "message": forfeit.message,
+                }
+                for pair, game, forfeit in self.forfeit_games
+            ],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """Every pair of a match, in pair order, with the configuration that produced them."""
+
+    config: MatchConfig
+    pairs: tuple[PairOutcome, ...]
+
+    def summary(self) -> MatchSummary:
+        """The match's figures."""
+        return summarize(self.config, self.pairs)
+
+
+# -- playing --------------------------------------------------------------------------------
+
+
+def _bot_seed(seed: int | str, pair: int, side: str) -> str:
+    return f"{seed}:{pair}:{side}"
+
+
+def pair_seed(seed: int | str, pair: int) -> str:
+    """The game seed of pair ``pair`` of a match seeded ``seed``."""
+    return f"{seed}:pair:{pair}"
+
+
+def play_game(
+    bot_a: Bot,
+    bot_b: Bot,
+    game: Game,
+    a_seat: Seat,
+    *,
+    timeout: float = 10.0,
+    max_hands: int = 500,
+) -> tuple[tuple[float, ...], tuple[float, ...], Forfeit | None]:
+    """Play ``game`` to its end with ``bot_a`` in ``a_seat`` and ``bot_b`` in the other seat.
+
+    Each bot gets only its own seat's view. Returns both bots' decision times and the forfeit,
+    if a bot crashed, answered an illegal action or took longer than ``timeout`` seconds. The
+    bots are told the game is over and closed in every case.
+    """
+    bots = {a_seat: bot_a, a_seat.other: bot_b}
+    sides = {a_seat: "a", a_seat.other: "b"}
+    times: dict[str, list[float]] = {"a": [], "b": []}
+    forfeit: Forfeit | None = None
+    clock = time.perf_counter
+    try:
+        while not game.is_over and game.hand_number < max_hands:
+            seat = game.to_act
+            assert seat is not None
+            view = view_for(game, seat)
+            side = sides[seat]
+            started = clock()
+            try:
+                action = bots[seat].act(view)
+            except BotFailure as failure:
+                forfeit = Forfeit(side, failure.code, failure.message, game.hand_number)
+                break
+            except Exception as error:  # any bug in a bot loses its rubber, not the match
+                message = f"{type(error).__name__}: {error}"
+                forfeit = Forfeit(side, "crashed", message, game.hand_number)
+                break
+            elapsed = clock() - started
+            times[side].append(elapsed)
+            if elapsed > timeout:
+                message = f"took {elapsed:.2f} s, more than the {timeout:g} s allowed"
+                forfeit = Forfeit(side, "timeout", message, game.hand_number)
+                break
+            if type(action) is not int or action not in view.legal_actions:
+                message = f"answered {action!r}, which is not a legal action here"
+                forfeit = Forfeit(side, "illegal", message, game.hand_number)
+                break
+            game.apply(action, seat)
+    finally:
+        for seat in SEATS:
+            _finish_bot(bots[seat], game, seat, forfeit, sides[seat])
+    return tuple(times["a"]), tuple(times["b"]), forfeit
+
+
+def _finish_bot(bot: Bot, game: Game, seat: Seat, forfeit: Forfeit | None, side: str) -> None:
+    try:
+        view = view_for(game, seat)
+        if isinstance(bot, ExternalBot):
+            result = {
+                "totals": list(game.score_sheet.totals),
+                "forfeit": None
+                if forfeit is None
+                else {"by_you": forfeit.side == side, "code": forfeit.code},
+            }
+            bot.game_over(view, result)
+            return
+        game_over = getattr(bot, "game_over", None)
+        if callable(game_over):
+            game_over(view)
+    except Exception:  # the rubber is decided; a bot failing to listen changes nothing
+        pass
+    finally:
+        close = getattr(bot, "close", None)
+        if callable(close):
+            with contextlib.suppress(Exception):
+                close()
+
+
+def play_pair(config: MatchConfig, pair: int) -> PairOutcome:
+    """Play rubber pair ``pair`` of ``config``: A as South, then A as East, same cards."""
+    games: list[GameOutcome] = []
+    for a_seat in (Seat.SOUTH, Seat.EAST):
+        bot_a = make_bot(config.bot_a, _bot_seed(config.seed, pair, "a"), timeout=config.timeout)
+        bot_b = make_bot(config.bot_b, _bot_seed(config.seed, pair, "b"), timeout=config.timeout)
+        game = Game(seed=pair_seed(config.seed, pair), first_dealer=Seat.SOUTH)
+        times_a, times_b, forfeit = play_game(
+            bot_a, bot_b, game, a_seat, timeout=config.timeout, max_hands=config.max_hands
+        )
+        totals = game.score_sheet.totals
+        total_a, total_b = totals[a_seat], totals[a_seat.other]
+        rubber_winner = game.score_sheet.rubber_winner
+        winner: str | None = None
+        if forfeit is not None:
+            winner = "b" if forfeit.side == "a" else "a"
+            if forfeit.side == "a":
+                total_a, total_b = min(total_a, total_b), total_b + FORFEIT_PENALTY
+            else:
+                total_a, total_b = total_a + FORFEIT_PENALTY, min(total_a, total_b)
+        elif rubber_winner is not None:
+            winner = "a" if rubber_winner == a_seat else "b"
+        record = None
+        if config.records_dir is not None:
+            record = _write_record(config, game, pair, a_seat)
+        hands = len(game.history) + (0 if game.is_over or forfeit is None else 1)
+        games.append(
+            GameOutcome(
+                pair=pair,
+                a_seat=a_seat,
+                total_a=total_a,
+                total_b=total_b,
+                winner=winner,
+                hands=hands,
+                forfeit=forfeit,
+                decision_times_a=times_a,
+                decision_times_b=times_b,
+                record=record,
+            )
+        )
+    return PairOutcome(pair, tuple(games))
+
+
+def _write_record(config: MatchConfig, game: Game, pair: int, a_seat: Seat) -> str:
+    from honeymoon.records import dump
+
+    folder = Path(config.records_dir or ".")
+    folder.mkdir(parents=True, exist_ok=True)
+    players = (config.bot_a, config.bot_b) if a_seat is Seat.SOUTH else (config.bot_b, config.bot_a)
+    path = folder / f"pair{pair:05d}-a-{a_seat.name.lower()}.json"
+    with path.open("w", encoding="utf-8") as handle:
+        dump(game, handle, players=players)
+    return str(path)
+
+
+def _play_pair_job(job: tuple[MatchConfig, int]) -> PairOutcome:
+    config, pair = job
+    return play_pair(config, pair)
+
+
+def run_match(
+    config: MatchConfig, on_pair: Callable[[PairOutcome], None] | None = None
+) -> MatchResult:
+    """Play every pair of ``config`` (in ``config.jobs`` processes) and return them in order.
+
+    ``on_pair`` is called in this process as each pair finishes (for a progress bar).
+    """
+    if config.rubber_pairs < 1:
+        raise ValueError("a match needs at least one rubber pair")
+    jobs = [(config, pair) for pair in range(config.rubber_pairs)]
+    outcomes: list[PairOutcome] = []
+    if config.jobs <= 1 or config.rubber_pairs == 1:
+        for job in jobs:
+            outcome = _play_pair_job(job)
+            outcomes.append(outcome)
+            if on_pair is not None:
+                on_pair(outcome)
+    else:
+        processes = min(config.jobs, config.rubber_pairs)
+        with multiprocessing.get_context("spawn").Pool(processes) as pool:
+            for outcome in pool.imap_unordered(_play_pair_job, jobs):
+                outcomes.append(outcome)
+                if on_pair is not None:
+                    on_pair(outcome)
+    outcomes.sort(key=lambda outcome: outcome.pair)
+    return MatchResult(config, tuple(outcomes))
+
+
+# -- statistics -----------------------------------------------------------------------------
+
+
+def summarize(config: MatchConfig, pairs: Iterable[PairOutcome]) -> MatchSummary:
+    """The figures of a match: mean pair difference with its 95% confidence interval,
+    rubbers won, points per hand, decision times and forfeits."""
+    pair_list = list(pairs)
+    games = [game for pair in pair_list for game in pair.games]
+    mean, half_width = mean_confidence_interval([float(pair.difference) for pair in pair_list])
+    hands = sum(game.hands for game in games)
+    forfeits: dict[str, dict[str, int]] = {"a": {}, "b": {}}
+    forfeit_games: list[tuple[int, int, Forfeit]] = []
+    for game in games:
+        if game.forfeit is not None:
+            counts = forfeits[game.forfeit.side]
+            counts[game.forfeit.code] = counts.get(game.forfeit.code, 0) + 1
+            forfeit_games.append((game.pair, int(game.a_seat), game.forfeit))
+    return MatchSummary(
+        bot_a=config.bot_a,
+        bot_b=config.bot_b,
+        seed=config.seed,
+        pairs=len(pair_list),
+        rubbers=len(games),
+        mean_difference=mean,
+        ci_half_width=half_width,
+        rubbers_won_a=sum(1 for game in games if game.winner == "a"),
+        rubbers_won_b=sum(1 for game in games if game.winner == "b"),
+        unfinished=sum(1 for game in games if game.winner is None),
+        hands=hands,
+        points_per_hand_a=sum(game.total_a for game in games) / max(1, hands),
+        points_per_hand_b=sum(game.total_b for game in games) / max(1, hands),
+        time_a=TimeStats.of([t for game in games for t in game.decision_times_a]),
+        time_b=TimeStats.of([t for game in games for t in game.decision_times_b]),
+        forfeits_a=forfeits["a"],
+        forfeits_b=forfeits["b"],
+        forfeit_games=tuple(forfeit_games),
+    )
