@@ -16,7 +16,7 @@ from honeymoon.actions import KEEP, REJECT, describe
 from honeymoon.auction import LAST_BID, PASS, Auction, Call, Contract
 from honeymoon.cards import CARD_MASK, CARD_SUIT, Card
 from honeymoon.errors import IllegalActionError, NotationError, RecordError
-from honeymoon.rules import FirstCaller, RuleSet
+from honeymoon.rules import FirstCaller, Procedure, RuleSet
 from honeymoon.seats import SEATS, Seat
 from honeymoon.tricks import trick_winner
 
@@ -254,12 +254,36 @@ def _card_number(raw: str | int | None) -> int:
         raise _ActionProblem(error.message, "bad_action") from None
 
 
-def hands_from_stock(stock: Sequence[int], draws: Sequence[int | None], dealer: Seat) -> list[int]:
-    """The two players' hands (masks, by seat number) after the drawing actions ``draws``."""
+def hands_from_stock(
+    rules: RuleSet, stock: Sequence[int], draws: Sequence[int | None], dealer: Seat
+) -> list[int]:
+    """The two players' hands (masks, by seat number) after the drawing actions ``draws``.
+
+    Keeping the top card takes the next one to the discards, unless the variant ends the turn
+    there (RULES.md 2a); rejecting it always keeps the next.
+    """
     hands = [0, 0]
     drawer = dealer.other
-    for turn, action in enumerate(draws):
-        top, following = stock[2 * turn], stock[2 * turn + 1]
-        hands[drawer] |= CARD_MASK[top if action == KEEP else following]
+    position = 0
+    for action in draws:
+        if action == KEEP:
+            hands[drawer] |= CARD_MASK[stock[position]]
+            position += 2 if rules.discard_after_keep else 1
+        else:
+            hands[drawer] |= CARD_MASK[stock[position + 1]]
+            position += 2
         drawer = drawer.other
     return hands
+
+
+def check_shape_support(rules: RuleSet) -> None:
+    """Raise :class:`RecordError` unless hands of ``rules`` can be read without their stock.
+
+    Only the Draw and Discard procedure (RULES.md 2 and 2a) is supported so far.
+    """
+    if rules.procedure is not Procedure.DRAW_DISCARD:
+        raise RecordError(
+            f"{rules.title}: a record without the stock order (and PBN export) is supported "
+            "only for Draw and Discard Bridge so far",
+            code="unsupported_variant",
+        )

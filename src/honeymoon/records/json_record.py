@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import IO, Any
 
+from honeymoon.actions import KEEP, REJECT
 from honeymoon.auction import Contract
 from honeymoon.cards import Card
 from honeymoon.errors import (
@@ -35,9 +36,9 @@ from honeymoon.errors import (
     RecordError,
     UnknownVariantError,
 )
-from honeymoon.game import Game, HandResult
-from honeymoon.records._shape import DRAW_TURNS, HandShape, action_text, walk_hand
-from honeymoon.rules import Procedure, RuleSet, find_variant
+from honeymoon.game import Game, HandResult, PreliminaryResult
+from honeymoon.records._shape import HandShape, action_text, check_shape_support, walk_hand
+from honeymoon.rules import RuleSet, find_variant
 from honeymoon.scoring import HandScore, ScoreSheet, honours_bonus, score_contract
 from honeymoon.seats import SEATS, Seat
 
@@ -118,7 +119,11 @@ class GameRecord:
         return tuple(hand.result for hand in self.hands if hand.result is not None)
 
     def shape(self, hand: int) -> HandShape:
-        """What hand ``hand``'s actions say (auction, contract, tricks), without the stock."""
+        """What hand ``hand``'s actions say (auction, contract, tricks), without the stock.
+
+        :raises RecordError: for a variant whose hands cannot be read without the stock.
+        """
+        check_shape_support(self.rules)
         record = self.hands[hand]
         return walk_hand(self.rules, record.dealer, record.actions, hand)[0]
 
@@ -236,8 +241,8 @@ def record_to_dict(record: GameRecord, *, reveal: bool = True) -> dict[str, Any]
         if reveal and hand.stock is not None:
             entry["stock"] = [Card.from_id(card_id).pbn for card_id in hand.stock]
         entry["actions"] = [
-            action_text(action if reveal or index >= DRAW_TURNS else None)
-            for index, action in enumerate(hand.actions)
+            action_text(None if not reveal and action in (KEEP, REJECT) else action)
+            for action in hand.actions
         ]
         entry["result"] = _result_to_dict(hand.result) if hand.result is not None else None
         hands.append(entry)
@@ -258,7 +263,27 @@ def _result_to_dict(result: HandResult) -> dict[str, Any]:
         "declarer_above": score.declarer_above if score else 0,
         "defender_above": score.defender_above if score else 0,
         "honours": list(result.honours),
+        **_preliminary_to_dict(result),
     }
+
+
+def _preliminary_to_dict(result: HandResult) -> dict[str, Any]:
+    # Only the variants with preliminary tricks (Draw Bridge, Memory Bridge) write these.
+    extra: dict[str, Any] = {}
+    preliminary = result.preliminary
+    if preliminary is not None:
+        award = preliminary.award
+        extra["preliminary"] = {
+            "tricks": list(preliminary.tricks),
+            "award_seat": _SEAT_NAMES[preliminary.award_seat]
+            if preliminary.award_seat is not None
+            else None,
+            "award_below": award.declarer_below if award else 0,
+            "award_above": award.declarer_above if award else 0,
+        }
+    if result.ended_by_award:
+        extra["ended_by_award"] = True
+    return extra
 
 
 def _sheet_to_dict(sheet: ScoreSheet) -> dict[str, Any]:
@@ -503,11 +528,6 @@ def _read_variant(variant: dict[str, Any]) -> RuleSet:
         rules = base.with_options(**converted)
     except UnknownVariantError as error:
         raise RecordError(error.message, code="unknown_option") from None
-    if rules.procedure is not Procedure.DRAW_DISCARD or not rules.discard_after_keep:
-        raise RecordError(
-            f"records of {rules.title} with these options cannot be read yet",
-            code="unsupported_variant",
-        )
     return rules
 
 
@@ -606,10 +626,11 @@ def _read_stock(raw: list[Any], hand: int) -> tuple[int, ...]:
 def _read_result(raw: dict[str, Any], hand: int, dealer: Seat) -> HandResult:
     where = "'result'"
     contract_text = _get(raw, "contract", str, where, hand, optional=True)
+    ended_by_award = bool(_get(raw, "ended_by_award", bool, where, hand, optional=True))
     passed_out = _get(raw, "passed_out", bool, where, hand, optional=True)
     if passed_out is None:
-        passed_out = contract_text is None
-    if passed_out != (contract_text is None):
+        passed_out = contract_text is None and not ended_by_award
+    if passed_out != (contract_text is None and not ended_by_award):
         raise RecordError(
             "'result' says passed_out is "
             + ("true but names a contract" if passed_out else "false but names no contract"),
@@ -624,8 +645,12 @@ def _read_result(raw: dict[str, Any], hand: int, dealer: Seat) -> HandResult:
             code="wrong_type",
         )
     honours = (honours_raw[0], honours_raw[1])
+    raw_preliminary = _get(raw, "preliminary", dict, where, hand, optional=True)
+    preliminary = _read_preliminary(raw_preliminary, hand) if raw_preliminary is not None else None
     if contract_text is None:
-        return HandResult(hand, dealer, None, None, None, None, honours)
+        return HandResult(
+            hand, dealer, None, None, None, None, honours, preliminary, ended_by_award
+        )
     try:
         contract = Contract.parse(contract_text)
     except NotationError as error:
@@ -641,7 +666,28 @@ def _read_result(raw: dict[str, Any], hand: int, dealer: Seat) -> HandResult:
         _get(raw, "declarer_above", int, where, hand),
         _get(raw, "defender_above", int, where, hand),
     )
-    return HandResult(hand, dealer, contract, declarer, tricks, score, honours)
+    return HandResult(
+        hand, dealer, contract, declarer, tricks, score, honours, preliminary, ended_by_award
+    )
+
+
+def _read_preliminary(raw: dict[str, Any], hand: int) -> PreliminaryResult:
+    where = "'preliminary'"
+    tricks = _get(raw, "tricks", list, where, hand)
+    if len(tricks) != 2 or not all(_has_type(count, int) for count in tricks):
+        raise RecordError(
+            "'preliminary' 'tricks' should be two integers: South's and East's tricks",
+            hand=hand,
+            code="wrong_type",
+        )
+    seat_text = _get(raw, "award_seat", str, where, hand, optional=True)
+    if seat_text is None:
+        return PreliminaryResult((tricks[0], tricks[1]))
+    award = HandScore(
+        _get(raw, "award_below", int, where, hand), _get(raw, "award_above", int, where, hand), 0
+    )
+    seat = _read_seat(seat_text, "'award_seat'", hand)
+    return PreliminaryResult((tricks[0], tricks[1]), seat, award)
 
 
 # -- checking ---------------------------------------------------------------------------------
@@ -654,9 +700,15 @@ def _replay(
     hands: Sequence[HandRecord | _ReadHand],
 ) -> tuple[Game, list[tuple[int | None, ...]]]:
     """Replay ``hands`` through a new game; return it and each hand's actions as numbers."""
-    game = Game(
-        rules, seed=seed, stocks=[hand.stock or () for hand in hands], first_dealer=first_dealer
-    )
+    try:
+        game = Game(
+            rules, seed=seed, stocks=[hand.stock or () for hand in hands], first_dealer=first_dealer
+        )
+    except NotImplementedError:
+        raise RecordError(
+            f"{rules.title} cannot be played by this version, so its record cannot be replayed",
+            code="unsupported_variant",
+        ) from None
     numbers: list[tuple[int | None, ...]] = []
     last = len(hands) - 1
     for index, hand in enumerate(hands):
@@ -752,6 +804,11 @@ def _describe_result(result: HandResult) -> dict[str, object]:
         "declarer_above": score.declarer_above if score else 0,
         "defender_above": score.defender_above if score else 0,
         "honours": result.honours,
+        **{
+            f"preliminary {key}": value
+            for key, value in _preliminary_to_dict(result).get("preliminary", {}).items()
+        },
+        "ended_by_award": result.ended_by_award,
     }
 
 
@@ -806,6 +863,7 @@ def _check_without_stock(
     rules: RuleSet, first_dealer: Seat, hands: Sequence[_ReadHand]
 ) -> tuple[tuple[HandRecord, ...], ScoreSheet]:
     """Check a player-safe copy: form, calls, and each result re-scored from the play."""
+    check_shape_support(rules)
     sheet = ScoreSheet()
     records: list[HandRecord] = []
     last = len(hands) - 1

@@ -130,7 +130,7 @@ def _deal(record: GameRecord, index: int, shape: HandShape) -> str:
     hand = record.hands[index]
     hands: list[int] | None = None
     if hand.stock is not None and all(draw is not None for draw in shape.draws):
-        hands = hands_from_stock(hand.stock, shape.draws, hand.dealer)
+        hands = hands_from_stock(record.rules, hand.stock, shape.draws, hand.dealer)
     elif shape.play_over:
         hands = [shape.cards_played(Seat.SOUTH), shape.cards_played(Seat.EAST)]
     if hands is None:
