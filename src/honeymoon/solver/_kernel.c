@@ -307,7 +307,7 @@ static int lead_moves(u64 leader, u64 follower, int hint, int *moves)
             int move = s * 16 + b, score;
             if (move == hint) score = 1000;
             else if (ruffed) score = -50 - b;
-            else if (b > f_high) score = f ? 60 + (s == trump) * 10 : 40;
+            else if (b > f_high) score = f ? 60 - popcount64(f) : -10;  /* a free winner can wait */
             else score = b == lowest ? 20 - popcount64(f) : 0 - b;
             int j = count++;
             while (j > 0 && scores[j - 1] < score) {

@@ -24,6 +24,9 @@ The algorithm (see docs/solver.md):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from honeymoon.errors import SolverInputError
 
 __all__ = ["tricks", "values", "nodes", "clear", "compact_position"]
@@ -31,10 +34,11 @@ __all__ = ["tricks", "values", "nodes", "clear", "compact_position"]
 NOTRUMP = 4
 FULL_DECK = 0x1FFF1FFF1FFF1FFF
 LANES_ONE = 0x0001000100010001
-#: Entries kept before the table is emptied (a crude bound on memory, about 150 bytes each).
-TABLE_LIMIT = 1 << 20
+#: Entries kept per strain before that strain's table is emptied (a crude bound on memory).
+TABLE_LIMIT = 1 << 19
 
-_table: dict[int, list[int]] = {}  # key -> [lower, upper, best lead or -1]
+# One table per strain: position key -> [lower, upper, best lead or -1, ordered leads or None].
+_tables: list[dict[int, list[Any]]] = [{} for _ in range(5)]
 _nodes = 0
 
 
@@ -44,8 +48,15 @@ def nodes() -> int:
 
 
 def clear() -> None:
-    """Empty the transposition table."""
-    _table.clear()
+    """Empty the transposition tables."""
+    for table in _tables:
+        table.clear()
+
+
+# Per-lane tables -------------------------------------------------------------------------------
+#
+# A *lane key* is one suit of a position key: the leader's compact cards below a marker bit at the
+# suit length k, so it is < 1 << 14 and says everything about the suit.
 
 
 def _lowbits(lane: int) -> list[int]:
@@ -58,12 +69,82 @@ def _lowbits(lane: int) -> list[int]:
     return bits
 
 
-# The top card of each sequence in a 16-bit lane, low to high, for every lane value.
-_SEQUENCE_TOPS: list[tuple[int, ...]] = [
-    tuple(_lowbits(lane & ~(lane >> 1))) for lane in range(1 << 14)
-]
-_POPCOUNT: list[int] = [lane.bit_count() for lane in range(1 << 14)]
-_HIGHBIT: list[int] = [lane.bit_length() - 1 for lane in range(1 << 14)]
+class _LaneTables:
+    """Facts about every lane key, packed for quick sums (built on first use)."""
+
+    def __init__(self) -> None:
+        size = 1 << 14
+        # Bounds, packed as sure | conceded << 8 | cash << 16 | flag << 24, so four lanes add up
+        # field by field (no field exceeds 13 per lane). The flag marks "no ruff to fear".
+        self.side = [0] * size  # a side suit in a trump contract
+        self.trump = [0] * size  # the trump suit (flag: the leader can draw the trumps)
+        self.notrump = [0] * size  # any suit at no trump (flag always set)
+        # Leads of the leader (top card of each sequence) as (score, bit) when not ruffed.
+        self.leads: list[tuple[tuple[int, int], ...]] = [()] * size
+        self.highest_follower: list[int] = [-1] * size
+        for key in range(1, size):
+            length = key.bit_length() - 1
+            full = (1 << length) - 1
+            lane_l = key & full
+            lane_f = full & ~lane_l
+            count_l = lane_l.bit_count()
+            count_f = length - count_l
+            f_high = lane_f.bit_length() - 1
+            top_l = length - 1 - f_high if lane_f else count_l
+            top_f = length - 1 - (lane_l.bit_length() - 1) if lane_l else count_f
+            cash = count_l if top_l >= count_f else top_l
+            side_sure = min(top_l, count_f)
+            side_conceded = min(top_f, count_l)
+            self.side[key] = side_sure | side_conceded << 8 | cash << 16
+            self.notrump[key] = self.side[key] | 1 << 24
+            self.trump[key] = top_l | top_f << 8 | cash << 16 | (top_l >= count_f) << 24
+            self.highest_follower[key] = f_high
+            tops = _lowbits(lane_l & ~(lane_l >> 1))
+            leads = []
+            for bit in tops:
+                if bit > f_high:
+                    score = 60 - count_f if lane_f else -10  # a free winner can wait
+                elif bit == tops[0]:
+                    score = 20 - count_f
+                else:
+                    score = -bit
+                leads.append((score, bit))
+            self.leads[key] = tuple(leads)
+        # _remove_card(mask, q) == (mask & keep[q]) | ((mask & shift[q]) >> 1)
+        self.keep = [0] * 64
+        self.shift = [0] * 64
+        for q in range(64):
+            lane = 0xFFFF << (q & ~15)
+            below = (1 << q) - 1
+            self.keep[q] = ~lane | below
+            self.shift[q] = lane & ~below & ~(1 << q)
+        # Replies when following suit: (lane key << 4 | lead bit) -> compact bits, in order.
+        self.follow: dict[int, tuple[int, ...]] = {}
+
+    def follow_replies(self, lane_key: int, lead_bit: int) -> tuple[int, ...]:
+        """The follower's replies in the suit led: cheapest winner, lowest, then the rest."""
+        index = lane_key << 4 | lead_bit
+        replies = self.follow.get(index)
+        if replies is None:
+            length = lane_key.bit_length() - 1
+            lane_f = ((1 << length) - 1) & ~lane_key
+            tops = _lowbits(lane_f & ~(lane_f >> 1))
+            above = [bit for bit in tops if bit > lead_bit]
+            below = [bit for bit in tops if bit < lead_bit]
+            first = above[:1] + below[:1]
+            replies = tuple(first + above[1:] + below[1:])
+            self.follow[index] = replies
+        return replies
+
+
+_lanes: _LaneTables | None = None
+
+
+def _lane_tables() -> _LaneTables:
+    global _lanes
+    if _lanes is None:
+        _lanes = _LaneTables()
+    return _lanes
 
 
 def _remove_card(mask: int, bit: int) -> int:
@@ -74,212 +155,242 @@ def _remove_card(mask: int, bit: int) -> int:
     return (mask & (~lane | below)) | (above >> 1)
 
 
-class _Search:
-    """The search for one strain; ``table`` is shared by every strain (the key holds the strain)."""
+def _lowest(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
 
-    __slots__ = ("trump", "trump_key", "table", "nodes")
+
+def _highest(mask: int) -> int:
+    return mask.bit_length() - 1
+
+
+class _Search:
+    """The search for one strain, written as closures over local tables for speed."""
 
     def __init__(self, trump: int) -> None:
-        self.trump = trump
-        self.trump_key = ((trump & 3) << 14) | ((trump >> 2) << 30)
-        self.table = _table
-        self.nodes = 0
-
-    def leader_wins(self, lead: int, reply: int) -> bool:
-        lead_suit = lead >> 4
-        reply_suit = reply >> 4
-        if reply_suit == lead_suit:
-            return reply < lead
-        return reply_suit != self.trump
-
-    def quick_bounds(self, leader: int, follower: int, cards: int) -> tuple[int, int]:
-        """A lower and an upper bound on the leader's tricks."""
-        trump = self.trump
-        count_l = []
-        count_f = []
-        top_l = []
-        top_f = []
-        for shift in (0, 16, 32, 48):
-            lane_l = leader >> shift & 0xFFFF
-            lane_f = follower >> shift & 0xFFFF
-            n_l = _POPCOUNT[lane_l]
-            n_f = _POPCOUNT[lane_f]
-            count_l.append(n_l)
-            count_f.append(n_f)
-            length = n_l + n_f
-            top_l.append(length - 1 - _HIGHBIT[lane_f] if lane_f else n_l)
-            top_f.append(length - 1 - _HIGHBIT[lane_l] if lane_l else n_f)
-        # Either side takes its master trumps and, in each side suit, as many of its masters as
-        # the other side holds cards there (see docs/solver.md for why this is safe).
-        sure = 0
-        conceded = 0
-        for suit in range(4):
-            if suit == trump:
-                sure += top_l[suit]
-                conceded += top_f[suit]
-            else:
-                sure += min(top_l[suit], count_f[suit])
-                conceded += min(top_f[suit], count_l[suit])
-        cash = 0
-        if trump == NOTRUMP or count_f[trump] == 0 or top_l[trump] >= count_f[trump]:
-            for suit in range(4):
-                cash += count_l[suit] if top_l[suit] >= count_f[suit] else top_l[suit]
+        lanes = _lane_tables()
+        table = _tables[trump]
+        keep = lanes.keep
+        shift = lanes.shift
+        lane_leads = lanes.leads
+        follow_replies = lanes.follow_replies
+        count = [0]
+        self.count = count
+        if trump == NOTRUMP:
+            packed = [lanes.notrump] * 4
         else:
+            packed = [lanes.side] * 4
+            packed[trump] = lanes.trump
+        lane0, lane1, lane2, lane3 = packed
+        trump_shift = 16 * trump
+
+        def leader_wins(lead: int, reply: int) -> bool:
+            if reply >> 4 == lead >> 4:
+                return reply < lead
+            return reply >> 4 != trump
+
+        def quick_bounds(key: int, cards: int) -> tuple[int, int]:
+            total = (
+                lane0[key & 0x3FFF]
+                + lane1[key >> 16 & 0x3FFF]
+                + lane2[key >> 32 & 0x3FFF]
+                + lane3[key >> 48]
+            )
+            lower = total & 0xFF
+            if total >> 24 and total >> 16 & 0xFF > lower:
+                lower = total >> 16 & 0xFF
+            return lower, cards - (total >> 8 & 0xFF)
+
+        def reply_moves(follower: int, lead: int, key: int) -> tuple[int, ...] | list[int]:
+            base = lead & ~15
+            if follower >> base & 0xFFFF:
+                return [base + bit for bit in follow_replies(key >> base & 0x3FFF, lead & 15)]
+            # Void: the cheapest ruff, the lowest card of each side suit (longest suit first),
+            # then every other card.
+            rest = []
             for suit in range(4):
-                if suit != trump:
-                    cash += min(top_l[suit], count_f[suit])
-            cash += top_l[trump]
-        return max(sure, cash), cards - conceded
-
-    def reply_moves(self, follower: int, lead: int) -> list[int]:
-        """The follower's replies (one per sequence), likeliest refutations first."""
-        lead_suit = lead >> 4
-        lead_bit = lead & 15
-        base = lead_suit * 16
-        lane = follower >> base & 0xFFFF
-        if lane:
-            tops = _SEQUENCE_TOPS[lane]
-            above = [base + b for b in tops if b > lead_bit]
-            below = [base + b for b in tops if b < lead_bit]
+                lane = follower >> suit * 16 & 0xFFFF
+                rest.append([suit * 16 + bit for bit in _lowbits(lane & ~(lane >> 1))])
             moves = []
-            if above:
-                moves.append(above.pop(0))
-            if below:
-                moves.append(below.pop(0))
-            return moves + above + below
-        trump = self.trump
-        moves = []
-        rest: list[list[int]] = []
-        for suit in range(4):
-            rest.append([suit * 16 + b for b in _SEQUENCE_TOPS[follower >> suit * 16 & 0xFFFF]])
-        if trump != NOTRUMP and rest[trump]:
-            moves.append(rest[trump].pop(0))
-        order = [suit for suit in range(4) if suit != trump and rest[suit]]
-        order.sort(key=lambda suit: -_POPCOUNT[follower >> suit * 16 & 0xFFFF])
-        for suit in order:
-            moves.append(rest[suit].pop(0))
-        for suit in range(4):
-            moves.extend(rest[suit])
-        return moves
+            if trump != NOTRUMP and rest[trump]:
+                moves.append(rest[trump].pop(0))
+            order = [suit for suit in range(4) if suit != trump and rest[suit]]
+            order.sort(key=lambda suit: -(follower >> suit * 16 & 0xFFFF).bit_count())
+            for suit in order:
+                moves.append(rest[suit].pop(0))
+            for suit in range(4):
+                moves.extend(rest[suit])
+            return moves
 
-    def lead_moves(self, leader: int, follower: int, hint: int) -> list[int]:
-        """The leader's leads (one per sequence), best first."""
-        trump = self.trump
-        trump_f = 0 if trump == NOTRUMP else follower >> trump * 16 & 0xFFFF
-        scored = []
-        for suit in range(4):
-            lane_l = leader >> suit * 16 & 0xFFFF
-            if not lane_l:
-                continue
-            lane_f = follower >> suit * 16 & 0xFFFF
-            f_high = _HIGHBIT[lane_f] if lane_f else -1
-            ruffed = lane_f == 0 and trump_f != 0 and suit != trump
-            tops = _SEQUENCE_TOPS[lane_l]
-            lowest = tops[0]
-            for b in tops:
-                move = suit * 16 + b
-                if move == hint:
-                    score = 1000
-                elif ruffed:
-                    score = -50 - b
-                elif b > f_high:
-                    score = (60 + (10 if suit == trump else 0)) if lane_f else 40
+        def lead_moves(leader: int, follower: int, key: int) -> list[int]:
+            ruffer = trump != NOTRUMP and follower >> trump_shift & 0xFFFF
+            scored = []
+            for base in (0, 16, 32, 48):
+                if not leader >> base & 0xFFFF:
+                    continue
+                leads = lane_leads[key >> base & 0x3FFF]
+                if ruffer and base != trump_shift and not follower >> base & 0xFFFF:
+                    scored.extend((50 + bit, base + bit) for _, bit in leads)
                 else:
-                    score = 20 - _POPCOUNT[lane_f] if b == lowest else -b
-                scored.append((-score, move))
-        scored.sort()
-        return [move for _, move in scored]
+                    scored.extend((-score, base + bit) for score, bit in leads)
+            scored.sort()
+            return [move for _, move in scored]
 
-    def lead_succeeds(self, leader: int, follower: int, cards: int, lead: int, target: int) -> bool:
-        """Does leading ``lead`` take at least ``target`` of the ``cards`` remaining tricks?"""
-        if target <= 0:
-            return True
-        if target > cards:
-            return False
-        for reply in self.reply_moves(follower, lead):
-            high, low = (lead, reply) if lead > reply else (reply, lead)
-            rest_l = _remove_card(_remove_card(leader, high), low)
-            rest_f = _remove_card(_remove_card(follower, high), low)
-            if self.leader_wins(lead, reply):
-                if not self.search(rest_l, rest_f, target - 1):
+        def lead_succeeds(
+            leader: int, follower: int, key: int, cards: int, lead: int, target: int
+        ) -> bool:
+            if target <= 0:
+                return True
+            if target > cards:
+                return False
+            keep_lead = keep[lead]
+            shift_lead = shift[lead]
+            leader = (leader & keep_lead) | ((leader & shift_lead) >> 1)
+            follower_rest = (follower & keep_lead) | ((follower & shift_lead) >> 1)
+            for reply in reply_moves(follower, lead, key):
+                # Remove the lead first, then the reply at its index after that removal.
+                after = reply - 1 if reply >> 4 == lead >> 4 and reply > lead else reply
+                keep_reply = keep[after]
+                shift_reply = shift[after]
+                rest_l = (leader & keep_reply) | ((leader & shift_reply) >> 1)
+                rest_f = (follower_rest & keep_reply) | ((follower_rest & shift_reply) >> 1)
+                if leader_wins(lead, reply):
+                    if not search(rest_l, rest_f, cards - 1, target - 1):
+                        return False
+                elif search(rest_f, rest_l, cards - 1, cards - target):
                     return False
-            elif self.search(rest_f, rest_l, cards - target):
-                return False
-        return True
-
-    def search(self, leader: int, follower: int, target: int) -> bool:
-        """Can the player on lead take at least ``target`` of the remaining tricks?"""
-        cards = leader.bit_count()
-        if target <= 0:
             return True
-        if target > cards:
-            return False
-        self.nodes += 1
-        if cards == 1:
-            lead = (leader & -leader).bit_length() - 1
-            reply = (follower & -follower).bit_length() - 1
-            return self.leader_wins(lead, reply)
-        lower, upper = self.quick_bounds(leader, follower, cards)
-        if lower >= target:
-            return True
-        if upper < target:
-            return False
-        key = leader | ((leader | follower) + LANES_ONE) | self.trump_key
-        entry = self.table.get(key)
-        hint = -1
-        if entry is not None:
-            if entry[0] >= target:
+
+        def two_cards_value(leader: int, follower: int) -> int:
+            leads = (_lowest(leader), _highest(leader))
+            replies = (_lowest(follower), _highest(follower))
+            best = 0
+            for i in (0, 1):
+                lead = leads[i]
+                other_lead = leads[1 - i]
+                follows = replies[0] >> 4 == lead >> 4 or replies[1] >> 4 == lead >> 4
+                worst = 2
+                for j in (0, 1):
+                    reply = replies[j]
+                    if follows and reply >> 4 != lead >> 4:
+                        continue
+                    other_reply = replies[1 - j]
+                    if leader_wins(lead, reply):
+                        value = 1 + leader_wins(other_lead, other_reply)
+                    else:
+                        value = 1 - leader_wins(other_reply, other_lead)
+                    worst = min(worst, value)
+                best = max(best, worst)
+            return best
+
+        def search(leader: int, follower: int, cards: int, target: int) -> bool:
+            """Can the player on lead take at least ``target`` of the remaining tricks?"""
+            # lead_succeeds, quick_bounds and leader_wins are inlined here: this is the hot path.
+            if target <= 0:
                 return True
-            if entry[1] < target:
+            if target > cards:
                 return False
-            hint = entry[2]
-        for lead in self.lead_moves(leader, follower, hint):
-            if self.lead_succeeds(leader, follower, cards, lead, target):
-                self.store(key, cards, target, cards, lead)
+            count[0] += 1
+            if cards <= 2:
+                if cards == 1:
+                    return leader_wins(_lowest(leader), _lowest(follower))
+                return two_cards_value(leader, follower) >= target
+            key = leader | ((leader | follower) + LANES_ONE)
+            total = (
+                lane0[key & 0x3FFF]
+                + lane1[key >> 16 & 0x3FFF]
+                + lane2[key >> 32 & 0x3FFF]
+                + lane3[key >> 48]
+            )
+            if total & 0xFF >= target or (total >> 24 and total >> 16 & 0xFF >= target):
                 return True
-        self.store(key, cards, 0, target - 1, -1)
-        return False
-
-    def store(self, key: int, cards: int, lower: int, upper: int, best: int) -> None:
-        entry = self.table.get(key)
-        if entry is None:
-            if len(self.table) >= TABLE_LIMIT:
-                self.table.clear()
-            self.table[key] = [lower, upper, best]
-            return
-        if lower > entry[0]:
-            entry[0] = lower
-        if upper < entry[1]:
-            entry[1] = upper
-        if best >= 0:
-            entry[2] = best
-
-    def solve_exact(self, leader: int, follower: int) -> int:
-        """Exact tricks for the leader, by bisection over null-window searches."""
-        cards = leader.bit_count()
-        if cards == 0:
-            return 0
-        lower, upper = self.quick_bounds(leader, follower, cards)
-        entry = self.table.get(leader | ((leader | follower) + LANES_ONE) | self.trump_key)
-        if entry is not None:
-            lower = max(lower, entry[0])
-            upper = min(upper, entry[1])
-        while lower < upper:
-            target = (lower + upper + 1) // 2
-            if self.search(leader, follower, target):
-                lower = target
+            if cards - (total >> 8 & 0xFF) < target:
+                return False
+            entry = table.get(key)
+            if entry is None:
+                if len(table) >= TABLE_LIMIT:
+                    table.clear()
+                entry = table[key] = [0, cards, -1, None]
             else:
-                upper = target - 1
-        return lower
+                if entry[0] >= target:
+                    return True
+                if entry[1] < target:
+                    return False
+            leads = entry[3]
+            if leads is None:
+                leads = entry[3] = lead_moves(leader, follower, key)
+            best = entry[2]
+            if best >= 0:
+                leads = [best] + [lead for lead in leads if lead != best]
+            rest = cards - 1
+            lose_target = cards - target  # the follower's target when it wins the trick
+            for lead in leads:
+                keep_lead = keep[lead]
+                shift_lead = shift[lead]
+                leader_rest = (leader & keep_lead) | ((leader & shift_lead) >> 1)
+                follower_rest = (follower & keep_lead) | ((follower & shift_lead) >> 1)
+                lead_suit = lead >> 4
+                for reply in reply_moves(follower, lead, key):
+                    reply_suit = reply >> 4
+                    if reply_suit == lead_suit:
+                        leader_won = reply < lead
+                        after = reply - 1 if reply > lead else reply
+                    else:
+                        leader_won = reply_suit != trump
+                        after = reply
+                    keep_reply = keep[after]
+                    shift_reply = shift[after]
+                    rest_l = (leader_rest & keep_reply) | ((leader_rest & shift_reply) >> 1)
+                    rest_f = (follower_rest & keep_reply) | ((follower_rest & shift_reply) >> 1)
+                    if leader_won:
+                        if not search(rest_l, rest_f, rest, target - 1):
+                            break
+                    elif search(rest_f, rest_l, rest, lose_target):
+                        break
+                else:
+                    entry[0] = target
+                    entry[2] = lead
+                    return True
+            entry[1] = target - 1
+            return False
+
+        def solve_exact(leader: int, follower: int) -> int:
+            cards = leader.bit_count()
+            if cards == 0:
+                return 0
+            key = leader | ((leader | follower) + LANES_ONE)
+            lower, upper = quick_bounds(key, cards)
+            entry = table.get(key)
+            if entry is not None:
+                lower = max(lower, entry[0])
+                upper = min(upper, entry[1])
+            while lower < upper:
+                target = (lower + upper + 1) // 2
+                if search(leader, follower, cards, target):
+                    lower = target
+                else:
+                    upper = target - 1
+            return lower
+
+        self.leader_wins = leader_wins
+        self.reply_moves = reply_moves
+        self.lead_moves = lead_moves
+        self.lead_succeeds = lead_succeeds
+        self.search = search
+        self.solve_exact = solve_exact
+
+    @property
+    def nodes(self) -> int:
+        return self.count[0]
 
     def solve_lead(self, leader: int, follower: int, cards: int, lead: int, upper: int) -> int:
         """Exact tricks for the leader after leading ``lead``, knowing it is at most ``upper``."""
+        key = leader | ((leader | follower) + LANES_ONE)
         lower = 0
         first = True
         while lower < upper:
             target = upper if first else (lower + upper + 1) // 2
             first = False
-            if self.lead_succeeds(leader, follower, cards, lead, target):
+            if self.lead_succeeds(leader, follower, key, cards, lead, target):
                 lower = target
             else:
                 upper = target - 1
@@ -293,6 +404,14 @@ class _Search:
         if self.leader_wins(lead, reply):
             return cards - 1 - self.solve_exact(rest_l, rest_f)
         return 1 + self.solve_exact(rest_f, rest_l)
+
+    def replies(self, leader: int, follower: int, lead: int) -> Sequence[int]:
+        """The follower's replies to ``lead`` (one per sequence)."""
+        return self.reply_moves(follower, lead, leader | ((leader | follower) + LANES_ONE))
+
+    def leads(self, leader: int, follower: int) -> list[int]:
+        """The leader's leads (one per sequence)."""
+        return self.lead_moves(leader, follower, leader | ((leader | follower) + LANES_ONE))
 
 
 def _bit_of_card(card_id: int) -> int:
@@ -366,20 +485,27 @@ def compact_position(leader_mask: int, follower_mask: int) -> tuple[int, int, li
     return leader, follower, ranks
 
 
+_searches: dict[int, _Search] = {}
+
+
 def _root(
     mask_to_move: int, mask_other: int, trump: int, led_card: int
 ) -> tuple[_Search, int, int, int, list[list[int]]]:
     global _nodes
     check_position(mask_to_move, mask_other, trump, led_card)
     _nodes = 0
+    search = _searches.get(trump)
+    if search is None:
+        search = _searches[trump] = _Search(trump)
+    search.count[0] = 0
     if led_card == -1:
         leader, follower, ranks = compact_position(mask_to_move, mask_other)
-        return _Search(trump), leader, follower, -1, ranks
+        return search, leader, follower, -1, ranks
     led_bit = _bit_of_card(led_card)
     leader, follower, ranks = compact_position(mask_other | led_bit, mask_to_move)
     suit = led_card // 13
     lead = suit * 16 + ranks[suit].index(led_card % 13)
-    return _Search(trump), leader, follower, lead, ranks
+    return search, leader, follower, lead, ranks
 
 
 def tricks(mask_to_move: int, mask_other: int, trump: int, led_card: int) -> int:
@@ -392,7 +518,7 @@ def tricks(mask_to_move: int, mask_other: int, trump: int, led_card: int) -> int
         cards = leader.bit_count()
         return max(
             search.reply_value(leader, follower, cards, lead, reply)
-            for reply in search.reply_moves(follower, lead)
+            for reply in search.replies(leader, follower, lead)
         )
     finally:
         _nodes = search.nodes
@@ -412,14 +538,14 @@ def values(
             own = legal = leader
             if cards:
                 best = search.solve_exact(leader, follower)
-                for move in search.lead_moves(leader, follower, -1):
+                for move in search.leads(leader, follower):
                     value_of[move] = search.solve_lead(leader, follower, cards, move, best)
         else:
             own = follower
             suit_base = lead & ~15
             suit_lane = follower >> suit_base & 0xFFFF
             legal = suit_lane << suit_base if suit_lane else follower
-            for reply in search.reply_moves(follower, lead):
+            for reply in search.replies(leader, follower, lead):
                 value = search.reply_value(leader, follower, cards, lead, reply)
                 value_of[reply] = value
                 best = max(best, value)
