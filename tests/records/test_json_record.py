@@ -527,3 +527,13 @@ def test_game_record_is_a_frozen_value() -> None:
         record.seed = 2  # type: ignore[misc]
     assert json.loads(dumps(record))["format"] == FORMAT_NAME
     assert len(ALL_CARDS) == len(record.hands[0].stock or ())
+
+
+def test_the_documented_example_is_a_valid_record() -> None:
+    doc = (DATA.parent.parent / "docs" / "record-format.md").read_text(encoding="utf-8")
+    example = doc.split("```json\n", 1)[1].split("```", 1)[0]
+    record = loads(example)
+    assert record.players == ("Ann", "Bob") and len(record.hands) == 2
+    assert record.hands[0].result is not None and record.hands[0].result.passed_out
+    assert record.to_game().phase is Phase.PLAY
+    assert _error('{\n  "format": "honeymoon-record",\n  "version" 1\n}').message in doc
