@@ -111,6 +111,7 @@ class ExternalBot:
         self._process: subprocess.Popen[bytes] | None = None
         self._stderr: IO[bytes] | None = None
         self._buffer = b""
+        self._hung = False
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ExternalBot:
         raise TypeError("an external bot drives a running program and cannot be copied")
@@ -150,7 +151,8 @@ class ExternalBot:
         except OSError:
             pass
         try:
-            process.wait(timeout=_EXIT_GRACE)
+            # A program that stopped answering gets no grace period.
+            process.wait(timeout=0 if self._hung else _EXIT_GRACE)
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
@@ -226,6 +228,7 @@ class ExternalBot:
             while b"\n" not in self._buffer:
                 remaining = deadline - time.monotonic()
                 if remaining <= 0:
+                    self._hung = True
                     raise BotFailure(
                         f"no answer within {self.timeout:g} s waiting for {what}", "timeout"
                     )
