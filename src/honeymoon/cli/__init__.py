@@ -23,6 +23,7 @@ SUBCOMMAND_MODULES = (
     "honeymoon.cli.variants",
     "honeymoon.cli.solve",
     "honeymoon.cli.match",
+    "honeymoon.cli.serve",
 )
 
 

@@ -1,0 +1,505 @@
+"""Live games: the hub keeps one :class:`Room` per game in memory and runs every move.
+
+A move is checked against the live game, applied to a copy, committed to storage, and only
+then made current, acknowledged, and followed by each connected seat's own view (built by
+:func:`honeymoon.views.view_for`, the one view function, and nothing else). A computer seat
+moves from its own view after a short delay, also after a restart.
+
+Nothing here logs a card, an action, a view or a token: only game ids, seats, versions and
+error codes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from honeymoon.errors import HoneymoonError, IllegalActionError
+from honeymoon.game import Game
+from honeymoon.rules import find_variant
+from honeymoon.seats import SEATS, Seat
+from honeymoon.server.protocol import (
+    BAD_MESSAGE,
+    STALE_VERSION,
+    STORAGE_ERROR,
+    Hello,
+    Move,
+    Ping,
+    ProtocolError,
+    Sync,
+    ack_message,
+    encode,
+    error_message,
+    parse_client_message,
+    presence_message,
+)
+from honeymoon.server.storage import NewGame, Storage, StorageConflict, StoredGame, hash_token
+from honeymoon.views import view_for
+
+__all__ = ["Hub", "Room", "Connection", "GameNotFound", "SEAT_NAMES"]
+
+logger = logging.getLogger("honeymoon.server")
+
+SEAT_NAMES = ("south", "east")
+#: A connection whose client has stopped reading is closed once this many messages wait.
+MAX_QUEUED = 256
+
+
+class GameNotFound(Exception):
+    """No stored game has this id."""
+
+
+class Connection:
+    """One websocket of one seat. Messages are queued here and sent in order by a writer."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.closed = False
+
+    def send(self, text: str) -> None:
+        """Queue a message (dropped once closed; closes a connection that stopped reading)."""
+        if self.closed:
+            return
+        if self.queue.qsize() >= MAX_QUEUED:
+            self.close()
+            return
+        self.queue.put_nowait(text)
+
+    def close(self) -> None:
+        """Ask the writer to stop after the queued messages."""
+        if not self.closed:
+            self.closed = True
+            self.queue.put_nowait(None)
+
+
+@dataclass(eq=False)
+class Room:
+    """A live game: the Game, its version (actions applied), move ids, connections, bot."""
+
+    params: NewGame
+    game: Game
+    version: int
+    move_ids: tuple[dict[str, int], dict[str, int]]
+    bot: Any = None
+    connections: tuple[set[Connection], set[Connection]] = field(
+        default_factory=lambda: (set(), set())
+    )
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    bot_task: asyncio.Task[None] | None = None
+    last_active: float = field(default_factory=time.monotonic)
+    _views: dict[int, tuple[int, dict[str, Any]]] = field(default_factory=dict)
+
+    @property
+    def id(self) -> str:
+        """The game id."""
+        return self.params.id
+
+    @property
+    def bot_seat(self) -> int | None:
+        """The computer's seat, or None in a game between two people."""
+        return self.params.bot_seat
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """The seat's view (``SeatView.to_dict()``) at the current version, cached."""
+        cached = self._views.get(seat)
+        if cached is not None and cached[0] == self.version:
+            return cached[1]
+        view = view_for(self.game, SEATS[seat]).to_dict()
+        self._views[seat] = (self.version, view)
+        return view
+
+    def presence(self) -> dict[str, str]:
+        """``here``, ``away`` or ``computer`` for each seat."""
+        return {
+            SEAT_NAMES[seat]: (
+                "computer"
+                if seat == self.bot_seat
+                else ("here" if self.connections[seat] else "away")
+            )
+            for seat in (0, 1)
+        }
+
+    def state_message(self, seat: int) -> str:
+        """The ``state`` message for a seat: its own view and the version."""
+        return encode({"type": "state", "version": self.version, "view": self.view(seat)})
+
+    def hello_message(self, seat: int) -> str:
+        """The ``hello`` message sent when a seat connects."""
+        params = self.params
+        return encode(
+            {
+                "type": "hello",
+                "game": {
+                    "id": params.id,
+                    "seat": SEAT_NAMES[seat],
+                    "opponent": params.opponent,
+                    "level": params.bot,
+                    "variant": params.variant,
+                    "variant_title": self.game.rules.title,
+                },
+                "version": self.version,
+                "view": self.view(seat),
+                "presence": self.presence(),
+            }
+        )
+
+    def broadcast(self, text: str) -> None:
+        """Queue the same message for every connection."""
+        for seat in (0, 1):
+            for connection in self.connections[seat]:
+                connection.send(text)
+
+    def broadcast_state(self) -> None:
+        """Queue each connected seat's own state."""
+        for seat in (0, 1):
+            if self.connections[seat]:
+                text = self.state_message(seat)
+                for connection in self.connections[seat]:
+                    connection.send(text)
+
+
+def build_game(params: NewGame) -> Game:
+    """A fresh Game from a stored game's creation parameters."""
+    rules = find_variant(params.variant)
+    if params.options:
+        rules = rules.with_options(**params.options)
+    return Game(rules, seed=params.seed, first_dealer=params.first_dealer)
+
+
+def replay(stored: StoredGame) -> Game:
+    """Rebuild a stored game by applying its actions in order."""
+    game = build_game(stored.params)
+    for entry in stored.actions:
+        game.apply(entry.action, entry.seat)
+    return game
+
+
+def _make_bot(name: str) -> Any:
+    from honeymoon.bots import make_bot
+
+    return make_bot(name, seed=secrets.randbits(64))
+
+
+class Hub:
+    """Every live game of one server process."""
+
+    def __init__(
+        self, storage: Storage, *, bot_delay: float = 0.6, idle_seconds: float = 900.0
+    ) -> None:
+        self.storage = storage
+        self.bot_delay = bot_delay
+        self.idle_seconds = idle_seconds
+        self.rooms: dict[str, Room] = {}
+        self._loading: dict[str, asyncio.Future[Room]] = {}
+        self._seats: dict[str, tuple[str, int]] = {}
+        self._janitor: asyncio.Task[None] | None = None
+
+    # -- life cycle ---------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Resume the computer's turn in every unfinished game against the computer."""
+        for game_id in await self.storage.run(self.storage.active_computer_games):
+            try:
+                room = await self.room(game_id)
+            except Exception as error:  # a game that no longer replays must not stop the server
+                logger.error("game %s could not be resumed (%s)", game_id, type(error).__name__)
+                continue
+            self._schedule_bot(room)
+        self._janitor = asyncio.create_task(self._evict_idle())
+
+    async def close(self) -> None:
+        """Stop the computer players and close every connection."""
+        tasks = [room.bot_task for room in self.rooms.values() if room.bot_task is not None]
+        if self._janitor is not None:
+            tasks.append(self._janitor)
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        for room in self.rooms.values():
+            for seat in (0, 1):
+                for connection in room.connections[seat]:
+                    connection.close()
+
+    async def _evict_idle(self) -> None:
+        while True:
+            await asyncio.sleep(min(60.0, self.idle_seconds))
+            now = time.monotonic()
+            for game_id, room in list(self.rooms.items()):
+                busy = room.bot_task is not None and not room.bot_task.done()
+                connected = room.connections[0] or room.connections[1]
+                if not busy and not connected and now - room.last_active > self.idle_seconds:
+                    del self.rooms[game_id]
+
+    # -- games --------------------------------------------------------------------------------
+
+    async def create_game(
+        self,
+        *,
+        opponent: str,
+        variant: str = "draw-discard",
+        bot: str | None = None,
+        seat: int | None = None,
+    ) -> tuple[str, int, dict[int, str]]:
+        """Create and store a game; returns its id, the creator's seat and both seat tokens
+        (only the creator's token when the opponent is the computer).
+
+        :raises HoneymoonError: for an unknown variant or computer level.
+        """
+        if opponent not in ("friend", "computer"):
+            raise HoneymoonError("opponent must be 'friend' or 'computer'", "bad_request")
+        rules = find_variant(variant)
+        if opponent == "computer":
+            bot = bot or "medium"
+            _make_bot(bot)  # refuse an unknown level now, not at the computer's first turn
+        else:
+            bot = None
+        creator = secrets.randbelow(2) if seat is None else seat
+        params = NewGame(
+            id=secrets.token_urlsafe(12),
+            variant=rules.name,
+            options={},
+            seed=secrets.randbits(64),
+            first_dealer=secrets.randbelow(2),
+            opponent=opponent,
+            bot=bot,
+            bot_seat=1 - creator if opponent == "computer" else None,
+        )
+        tokens = {s: secrets.token_urlsafe(24) for s in (0, 1) if s != params.bot_seat}
+        await self.storage.run(
+            self.storage.create_game, params, {s: hash_token(t) for s, t in tokens.items()}
+        )
+        logger.info("game %s created (%s)", params.id, opponent)
+        room = self._new_room(StoredGame(params, (), False))
+        self.rooms[params.id] = room
+        self._schedule_bot(room)
+        return params.id, creator, tokens
+
+    def _new_room(self, stored: StoredGame) -> Room:
+        move_ids: tuple[dict[str, int], dict[str, int]] = ({}, {})
+        for number, entry in enumerate(stored.actions):
+            if entry.move_id is not None:
+                move_ids[entry.seat][entry.move_id] = number + 1
+        params = stored.params
+        bot = _make_bot(params.bot) if params.bot is not None else None
+        return Room(params, replay(stored), len(stored.actions), move_ids, bot)
+
+    async def room(self, game_id: str) -> Room:
+        """The live room of a game, loaded from storage (and replayed) on first use.
+
+        :raises GameNotFound: if no game has this id.
+        """
+        room = self.rooms.get(game_id)
+        if room is not None:
+            return room
+        loading = self._loading.get(game_id)
+        if loading is None:
+            loading = asyncio.ensure_future(self._load(game_id))
+            self._loading[game_id] = loading
+            loading.add_done_callback(lambda _: self._loading.pop(game_id, None))
+        return await asyncio.shield(loading)
+
+    async def _load(self, game_id: str) -> Room:
+        stored = await self.storage.run(self.storage.load_game, game_id)
+        if stored is None:
+            raise GameNotFound(game_id)
+        room = self.rooms.get(game_id)
+        if room is None:
+            room = self._new_room(stored)
+            self.rooms[game_id] = room
+        return room
+
+    async def authenticate(self, token: str) -> tuple[Room, int] | None:
+        """The room and seat a token opens, or None."""
+        token_hash = hash_token(token)
+        found = self._seats.get(token_hash)
+        if found is None:
+            found = await self.storage.run(self.storage.find_seat, token_hash)
+            if found is None:
+                return None
+            self._seats[token_hash] = found
+        game_id, seat = found
+        try:
+            return await self.room(game_id), seat
+        except GameNotFound:
+            return None
+
+    # -- connections --------------------------------------------------------------------------
+
+    def join(self, room: Room, connection: Connection) -> None:
+        """Register a connection and send it the hello; tell the others if the seat arrived."""
+        seat = connection.seat
+        arrived = not room.connections[seat]
+        room.connections[seat].add(connection)
+        room.last_active = time.monotonic()
+        connection.send(room.hello_message(seat))
+        logger.info("game %s: %s connected", room.id, SEAT_NAMES[seat])
+        if arrived:
+            self._send_presence(room, skip=connection)
+
+    def leave(self, room: Room, connection: Connection) -> None:
+        """Forget a connection; tell the others if the seat is now away."""
+        seat = connection.seat
+        room.connections[seat].discard(connection)
+        connection.close()
+        room.last_active = time.monotonic()
+        logger.info("game %s: %s disconnected", room.id, SEAT_NAMES[seat])
+        if not room.connections[seat]:
+            self._send_presence(room)
+
+    def _send_presence(self, room: Room, skip: Connection | None = None) -> None:
+        text = presence_message(room.presence())
+        for seat in (0, 1):
+            for connection in room.connections[seat]:
+                if connection is not skip:
+                    connection.send(text)
+
+    async def handle(self, room: Room, connection: Connection, text: str) -> None:
+        """Handle one message from a connected seat."""
+        try:
+            message = parse_client_message(text)
+        except ProtocolError as error:
+            logger.info("game %s: refused a message (%s)", room.id, error.code)
+            connection.send(error_message(error.code, error.message))
+            return
+        if isinstance(message, Move):
+            await self.move(room, connection, message)
+        elif isinstance(message, Sync):
+            connection.send(room.state_message(connection.seat))
+        elif isinstance(message, Ping):
+            connection.send(encode({"type": "pong"}))
+        elif isinstance(message, Hello):
+            connection.send(error_message(BAD_MESSAGE, "this connection already has a seat"))
+
+    # -- moves --------------------------------------------------------------------------------
+
+    async def move(self, room: Room, connection: Connection, move: Move) -> None:
+        """Check, store, apply and announce one move of a person; or refuse it with a code."""
+        seat = connection.seat
+        async with room.lock:
+            room.last_active = time.monotonic()
+            done = room.move_ids[seat].get(move.move_id)
+            if done is not None:
+                # A move sent again (say after a reconnect) is acknowledged, never re-applied.
+                connection.send(ack_message(move.move_id, done, duplicate=True))
+                return
+            if move.version != room.version:
+                logger.info("game %s: refused a move (%s)", room.id, STALE_VERSION)
+                connection.send(
+                    error_message(
+                        STALE_VERSION,
+                        f"the game is at version {room.version}, not {move.version}: "
+                        "choose again from the current state",
+                        move_id=move.move_id,
+                        version=room.version,
+                    )
+                )
+                connection.send(room.state_message(seat))
+                return
+            try:
+                await self._commit(room, seat, move.action, move.move_id)
+            except IllegalActionError as error:
+                logger.info("game %s: refused a move (%s)", room.id, error.code)
+                connection.send(
+                    error_message(
+                        error.code, error.message, move_id=move.move_id, version=room.version
+                    )
+                )
+                return
+            except StorageConflict:
+                logger.error("game %s: storage conflict at version %d", room.id, room.version)
+                connection.send(
+                    error_message(
+                        STORAGE_ERROR,
+                        "the move was not stored; reload the game",
+                        move_id=move.move_id,
+                        version=room.version,
+                    )
+                )
+                return
+            except Exception as error:
+                logger.error("game %s: could not store a move (%s)", room.id, type(error).__name__)
+                connection.send(
+                    error_message(
+                        STORAGE_ERROR,
+                        "the move could not be stored; try again",
+                        move_id=move.move_id,
+                        version=room.version,
+                    )
+                )
+                return
+            connection.send(ack_message(move.move_id, room.version))
+            room.broadcast_state()
+        self._schedule_bot(room)
+
+    async def _commit(self, room: Room, seat: int, action: int, move_id: str | None) -> None:
+        """Apply an action to a copy, store it, then make the copy current.
+
+        :raises IllegalActionError: if the action is not legal (nothing is stored).
+        """
+        after = room.game.clone()
+        after.apply(action, seat)
+        number = room.version
+        await self.storage.run(
+            self.storage.append_action,
+            room.id,
+            number,
+            seat,
+            action,
+            move_id,
+            complete=after.is_over,
+        )
+        room.game = after
+        room.version = number + 1
+        if move_id is not None:
+            room.move_ids[seat][move_id] = room.version
+        logger.debug("game %s: version %d", room.id, room.version)
+        if after.is_over:
+            logger.info("game %s: rubber over", room.id)
+
+    # -- the computer -------------------------------------------------------------------------
+
+    def _schedule_bot(self, room: Room) -> None:
+        seat = room.bot_seat
+        if room.bot is None or seat is None or room.game.to_act != seat:
+            return
+        if room.bot_task is not None and not room.bot_task.done():
+            return
+        room.bot_task = asyncio.create_task(self._bot_turns(room, SEATS[seat]))
+
+    async def _bot_turns(self, room: Room, seat: Seat) -> None:
+        while True:
+            await asyncio.sleep(self.bot_delay)
+            async with room.lock:
+                game = room.game
+                if game.is_over or game.to_act != seat:
+                    return
+                view = view_for(game, seat)
+                try:
+                    action = await asyncio.to_thread(room.bot.act, view)
+                    if action not in view.legal_actions:
+                        raise IllegalActionError("unknown_action", "the computer chose badly")
+                except Exception as error:
+                    logger.error(
+                        "game %s: the computer failed (%s); playing a legal action",
+                        room.id,
+                        type(error).__name__,
+                    )
+                    action = view.legal_actions[0]
+                try:
+                    await self._commit(room, int(seat), action, None)
+                except Exception as error:
+                    logger.error(
+                        "game %s: could not store the computer's move (%s)",
+                        room.id,
+                        type(error).__name__,
+                    )
+                    return
+                room.broadcast_state()

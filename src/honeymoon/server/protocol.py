@@ -1,0 +1,167 @@
+"""The websocket protocol: parsing what a client sends, building what the server sends.
+
+See ``docs/web-protocol.md`` for the full description. Every message is one JSON object with
+a ``type``. A client sends ``hello`` (with its seat token, unless the token is in the URL),
+``move``, ``sync`` and ``ping``; the server sends ``hello``, ``state``, ``ack``, ``error``,
+``presence`` and ``pong``.
+
+>>> parse_client_message('{"type": "move", "action": 90, "version": 0, "move_id": "a1"}')
+Move(action=90, version=0, move_id='a1')
+>>> try:
+...     parse_client_message('{"type": "move", "action": "SA"}')
+... except ProtocolError as error:
+...     print(error.code)
+bad_message
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = [
+    "BAD_MESSAGE",
+    "BAD_TOKEN",
+    "STALE_VERSION",
+    "STORAGE_ERROR",
+    "ProtocolError",
+    "Hello",
+    "Move",
+    "Sync",
+    "Ping",
+    "ClientMessage",
+    "parse_client_message",
+    "encode",
+    "error_message",
+    "ack_message",
+    "presence_message",
+]
+
+#: The message could not be read: not JSON, an unknown type, a missing or wrong field.
+BAD_MESSAGE = "bad_message"
+#: The seat token is missing or opens no seat.
+BAD_TOKEN = "bad_token"
+#: The move was made on a version of the game that is no longer current.
+STALE_VERSION = "stale_version"
+#: The server could not store the move; nothing was applied, the client may send it again.
+STORAGE_ERROR = "storage_error"
+
+_MOVE_ID = re.compile(r"^[A-Za-z0-9_.:-]{1,64}$")
+_MAX_MESSAGE = 4096
+
+
+class ProtocolError(Exception):
+    """A client message the server refuses, with a protocol error ``code``."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class Hello:
+    """The first message of a client that did not put its token in the URL."""
+
+    token: str
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """An action made on game version ``version``, with the client's own ``move_id``."""
+
+    action: int
+    version: int
+    move_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class Sync:
+    """A request for the seat's current state."""
+
+
+@dataclass(frozen=True, slots=True)
+class Ping:
+    """A keep-alive; answered with ``pong``."""
+
+
+ClientMessage = Hello | Move | Sync | Ping
+
+
+def _int_field(data: dict[str, Any], name: str) -> int:
+    value = data.get(name)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ProtocolError(BAD_MESSAGE, f"a move needs an integer {name!r}")
+    return value
+
+
+def parse_client_message(text: str) -> ClientMessage:
+    """Read one client message.
+
+    :raises ProtocolError: with code ``bad_message`` (and, for an unusable token in a
+        ``hello``, ``bad_token``), saying what a valid message looks like.
+    """
+    if len(text) > _MAX_MESSAGE:
+        raise ProtocolError(BAD_MESSAGE, f"messages are at most {_MAX_MESSAGE} characters")
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise ProtocolError(BAD_MESSAGE, "a message is one JSON object") from None
+    if not isinstance(data, dict):
+        raise ProtocolError(BAD_MESSAGE, "a message is one JSON object")
+    kind = data.get("type")
+    if kind == "move":
+        action = _int_field(data, "action")
+        version = _int_field(data, "version")
+        move_id = data.get("move_id")
+        if not isinstance(move_id, str) or not _MOVE_ID.match(move_id):
+            raise ProtocolError(
+                BAD_MESSAGE, "a move needs a 'move_id': 1 to 64 letters, digits or _.:-"
+            )
+        return Move(action, version, move_id)
+    if kind == "hello":
+        token = data.get("token")
+        if not isinstance(token, str) or not token or len(token) > 256:
+            raise ProtocolError(BAD_TOKEN, "hello needs the seat's 'token' from its link")
+        return Hello(token)
+    if kind == "sync":
+        return Sync()
+    if kind == "ping":
+        return Ping()
+    raise ProtocolError(BAD_MESSAGE, "'type' must be one of hello, move, sync, ping")
+
+
+def encode(message: dict[str, Any]) -> str:
+    """Compact JSON text of a message.
+
+    >>> encode({"type": "pong"})
+    '{"type":"pong"}'
+    """
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+def error_message(
+    code: str, message: str, *, move_id: str | None = None, version: int | None = None
+) -> str:
+    """An ``error`` message: a typed code, words, and the move and version it concerns."""
+    body: dict[str, Any] = {"type": "error", "code": code, "message": message}
+    if move_id is not None:
+        body["move_id"] = move_id
+    if version is not None:
+        body["version"] = version
+    return encode(body)
+
+
+def ack_message(move_id: str | None, version: int, *, duplicate: bool = False) -> str:
+    """An ``ack``: the move was stored and applied, and the game is now at ``version``."""
+    body: dict[str, Any] = {"type": "ack", "move_id": move_id, "version": version}
+    if duplicate:
+        body["duplicate"] = True
+    return encode(body)
+
+
+def presence_message(presence: dict[str, str]) -> str:
+    """A ``presence`` message: ``here``, ``away`` or ``computer`` for each seat."""
+    return encode({"type": "presence", "seats": presence})

@@ -1,0 +1,319 @@
+"""Durable storage of games: SQLAlchemy Core over SQLite (embedded default) or PostgreSQL.
+
+A game is stored as its creation parameters (variant, seed, first dealer, who plays the
+seats) plus its list of actions; the live :class:`~honeymoon.game.Game` is rebuilt by replaying
+the actions through ``Game.apply``. Seat tokens are stored only as SHA-256 hashes.
+
+Every call here is blocking; :meth:`Storage.run` runs one on the storage's single worker
+thread, so writes never contend with each other and the event loop never waits on the disk.
+The schema belongs to the Alembic migrations in ``honeymoon/server/migrations``, which
+:meth:`Storage.migrate` applies at start-up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, ParamSpec, TypeVar
+
+from sqlalchemy import (
+    Boolean,
+    Column,
+    DateTime,
+    Engine,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import IntegrityError
+
+__all__ = [
+    "Storage",
+    "StoredGame",
+    "StoredAction",
+    "NewGame",
+    "StorageConflict",
+    "hash_token",
+    "MIGRATIONS",
+]
+
+#: The Alembic script directory (shipped as package data).
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+metadata = MetaData()
+
+#: One row per game: how it was created, and how many actions it holds (``version``).
+games = Table(
+    "games",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("variant", String(64), nullable=False),
+    Column("options", Text, nullable=False),
+    Column("seed", String(64), nullable=False),
+    Column("first_dealer", Integer, nullable=False),
+    Column("opponent", String(16), nullable=False),
+    Column("bot", String(32), nullable=True),
+    Column("bot_seat", Integer, nullable=True),
+    Column("version", Integer, nullable=False),
+    Column("complete", Boolean, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+
+#: The seat links: a hash of each seat's secret token.
+seat_tokens = Table(
+    "seat_tokens",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("game_id", String(32), ForeignKey("games.id"), nullable=False),
+    Column("seat", Integer, nullable=False),
+)
+
+#: Every accepted action, numbered from 0 across the whole rubber.
+actions = Table(
+    "actions",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("number", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("action", Integer, nullable=False),
+    Column("move_id", String(64), nullable=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+
+def hash_token(token: str) -> str:
+    """The stored form of a seat token: its SHA-256, in hex.
+
+    >>> len(hash_token("abc")), hash_token("abc") == hash_token("abc")
+    (64, True)
+    """
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class StorageConflict(Exception):
+    """The stored game moved on under us (another writer): the action was not stored."""
+
+
+@dataclass(frozen=True, slots=True)
+class NewGame:
+    """The creation parameters of a game."""
+
+    id: str
+    variant: str
+    options: dict[str, Any]
+    seed: int
+    first_dealer: int
+    opponent: str
+    bot: str | None
+    bot_seat: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class StoredAction:
+    """One stored action: who made it, the action number, and the client's move id."""
+
+    seat: int
+    action: int
+    move_id: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class StoredGame:
+    """A game as stored: its parameters and its actions in order."""
+
+    params: NewGame
+    actions: tuple[StoredAction, ...]
+    complete: bool
+
+
+class Storage:
+    """The game store. Blocking methods; call them through :meth:`run` from async code."""
+
+    def __init__(self, url: str, *, sqlite_synchronous: str = "NORMAL") -> None:
+        self.url = url
+        parsed = make_url(url)
+        self.is_sqlite = parsed.get_backend_name() == "sqlite"
+        kwargs: dict[str, Any] = {}
+        if self.is_sqlite:
+            kwargs["connect_args"] = {"check_same_thread": False}
+        else:
+            kwargs["pool_pre_ping"] = True
+        self.engine: Engine = create_engine(url, **kwargs)
+        if self.is_sqlite:
+            synchronous = sqlite_synchronous.upper()
+
+            @event.listens_for(self.engine, "connect")
+            def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+                # WAL with synchronous=NORMAL: a commit survives the process being killed;
+                # FULL also survives a power cut.
+                cursor = dbapi_connection.cursor()
+                cursor.execute("PRAGMA journal_mode=WAL")
+                cursor.execute(f"PRAGMA synchronous={synchronous}")
+                cursor.execute("PRAGMA busy_timeout=5000")
+                cursor.execute("PRAGMA foreign_keys=ON")
+                cursor.close()
+
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="storage")
+
+    # -- async bridge -------------------------------------------------------------------------
+
+    async def run(self, func: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        """Run a blocking storage call on the storage thread and wait for it."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor, lambda: func(*args, **kwargs))
+
+    def close(self) -> None:
+        """Finish pending work and release the connections."""
+        self._executor.shutdown(wait=True)
+        self.engine.dispose()
+
+    # -- schema -------------------------------------------------------------------------------
+
+    def migrate(self) -> None:
+        """Bring the schema up to date (Alembic ``upgrade head``)."""
+        from alembic import command
+        from alembic.config import Config
+
+        config = Config()
+        config.set_main_option("script_location", str(MIGRATIONS))
+        with self.engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
+
+    # -- games --------------------------------------------------------------------------------
+
+    def create_game(self, game: NewGame, token_hashes: dict[int, str]) -> None:
+        """Store a new game and the hashes of its seat tokens, in one transaction."""
+        now = datetime.now(UTC)
+        with self.engine.begin() as connection:
+            connection.execute(
+                insert(games).values(
+                    id=game.id,
+                    variant=game.variant,
+                    options=json.dumps(game.options, sort_keys=True),
+                    seed=str(game.seed),
+                    first_dealer=game.first_dealer,
+                    opponent=game.opponent,
+                    bot=game.bot,
+                    bot_seat=game.bot_seat,
+                    version=0,
+                    complete=False,
+                    created_at=now,
+                    updated_at=now,
+                )
+            )
+            connection.execute(
+                insert(seat_tokens),
+                [
+                    {"token_hash": token_hash, "game_id": game.id, "seat": seat}
+                    for seat, token_hash in token_hashes.items()
+                ],
+            )
+
+    def find_seat(self, token_hash: str) -> tuple[str, int] | None:
+        """The game id and seat that a token hash opens, or None."""
+        with self.engine.connect() as connection:
+            row = connection.execute(
+                select(seat_tokens.c.game_id, seat_tokens.c.seat).where(
+                    seat_tokens.c.token_hash == token_hash
+                )
+            ).first()
+        return (row.game_id, row.seat) if row is not None else None
+
+    def load_game(self, game_id: str) -> StoredGame | None:
+        """A stored game with all its actions, or None if there is no such game."""
+        with self.engine.connect() as connection:
+            row = connection.execute(select(games).where(games.c.id == game_id)).first()
+            if row is None:
+                return None
+            rows = connection.execute(
+                select(actions.c.seat, actions.c.action, actions.c.move_id)
+                .where(actions.c.game_id == game_id)
+                .order_by(actions.c.number)
+            ).all()
+        params = NewGame(
+            id=row.id,
+            variant=row.variant,
+            options=json.loads(row.options),
+            seed=int(row.seed),
+            first_dealer=row.first_dealer,
+            opponent=row.opponent,
+            bot=row.bot,
+            bot_seat=row.bot_seat,
+        )
+        stored = tuple(StoredAction(r.seat, r.action, r.move_id) for r in rows)
+        return StoredGame(params, stored, bool(row.complete))
+
+    def append_action(
+        self,
+        game_id: str,
+        number: int,
+        seat: int,
+        action: int,
+        move_id: str | None,
+        *,
+        complete: bool = False,
+    ) -> None:
+        """Commit action ``number`` (0-based) of a game; returns only once it is durable.
+
+        :raises StorageConflict: if the stored game does not hold exactly ``number`` actions.
+        """
+        now = datetime.now(UTC)
+        try:
+            with self.engine.begin() as connection:
+                moved = connection.execute(
+                    update(games)
+                    .where(games.c.id == game_id, games.c.version == number)
+                    .values(version=number + 1, complete=complete, updated_at=now)
+                )
+                if moved.rowcount != 1:
+                    raise StorageConflict(f"game {game_id} is not at version {number}")
+                connection.execute(
+                    insert(actions).values(
+                        game_id=game_id,
+                        number=number,
+                        seat=seat,
+                        action=action,
+                        move_id=move_id,
+                        created_at=now,
+                    )
+                )
+        except IntegrityError as error:
+            raise StorageConflict(f"game {game_id}: action {number} already stored") from error
+
+    def active_computer_games(self) -> list[str]:
+        """The ids of unfinished games against the computer (resumed at start-up)."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(games.c.id).where(
+                    games.c.opponent == "computer", games.c.complete.is_(False)
+                )
+            ).all()
+        return [row.id for row in rows]
+
+    def action_count(self, game_id: str) -> int:
+        """How many actions are stored for a game (0 if there is no such game)."""
+        with self.engine.connect() as connection:
+            value = connection.execute(
+                select(games.c.version).where(games.c.id == game_id)
+            ).scalar()
+        return int(value) if value is not None else 0

@@ -1,0 +1,73 @@
+// Cards, calls and seats: the notation the server sends, in words and symbols.
+
+export const SUITS = {
+  S: { symbol: "\u2660", name: "spades", red: false },
+  H: { symbol: "\u2665", name: "hearts", red: true },
+  D: { symbol: "\u2666", name: "diamonds", red: true },
+  C: { symbol: "\u2663", name: "clubs", red: false },
+};
+const SUIT_ORDER = "SHCD"; // alternate the colours in a sorted hand
+const RANKS = "23456789TJQKA";
+const RANK_NAMES = {
+  T: "ten", J: "jack", Q: "queen", K: "king", A: "ace",
+  2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",
+};
+const STRAINS = { C: "club", D: "diamond", H: "heart", S: "spade", NT: "no trump" };
+const STRAIN_SYMBOLS = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660", NT: "NT" };
+
+/** A card "SA" as {suit, rank, symbol, label, name, red, id}. */
+export function card(pbn) {
+  const suit = pbn[0];
+  const rank = pbn.slice(1);
+  const info = SUITS[suit];
+  const shown = rank === "T" ? "10" : rank;
+  return {
+    pbn,
+    suit,
+    rank,
+    red: info.red,
+    symbol: info.symbol,
+    label: `${info.symbol}${shown}`,
+    name: `${RANK_NAMES[rank]} of ${info.name}`,
+    id: "CDHS".indexOf(suit) * 13 + RANKS.indexOf(rank),
+  };
+}
+
+/** Cards sorted for display: by suit (colours alternating), high cards first. */
+export function sortHand(pbns) {
+  return pbns
+    .map(card)
+    .sort((a, b) =>
+      SUIT_ORDER.indexOf(a.suit) - SUIT_ORDER.indexOf(b.suit) ||
+      RANKS.indexOf(b.rank) - RANKS.indexOf(a.rank));
+}
+
+/** A call "3NT", "1S", "P", "X", "XX" (or a contract "4SX") in symbols and words. */
+export function call(text) {
+  if (text === "P" || text === "Pass") return { label: "Pass", name: "pass", red: false };
+  if (text === "X") return { label: "Dbl", name: "double", red: false };
+  if (text === "XX") return { label: "Rdbl", name: "redouble", red: false };
+  const match = /^([1-7])(NT|[CDHS])(X{0,2})$/.exec(text);
+  if (!match) return { label: text, name: text, red: false };
+  const [, level, strain, doubled] = match;
+  const plural = level === "1" || strain === "NT" ? "" : "s";
+  const tail = doubled === "X" ? ", doubled" : doubled === "XX" ? ", redoubled" : "";
+  return {
+    label: `${level}${STRAIN_SYMBOLS[strain]}${doubled}`,
+    name: `${level} ${STRAINS[strain]}${plural}${tail}`,
+    red: strain === "H" || strain === "D",
+  };
+}
+
+/** The action number of a bid, as the server numbers them. */
+export function bidAction(level, strainIndex) {
+  return 55 + (level - 1) * 5 + strainIndex;
+}
+
+export const STRAIN_KEYS = ["C", "D", "H", "S", "NT"];
+export { STRAIN_SYMBOLS, STRAINS };
+export const PASS = 52;
+export const DOUBLE = 53;
+export const REDOUBLE = 54;
+export const KEEP = 90;
+export const REJECT = 91;

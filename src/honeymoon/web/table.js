@@ -1,0 +1,421 @@
+// The card table: renders a seat's view (exactly what the server sent) and turns clicks into
+// moves. Every control is a <button> with an accessible name.
+
+import {
+  DOUBLE, KEEP, PASS, REDOUBLE, REJECT, STRAIN_KEYS, STRAIN_SYMBOLS, STRAINS,
+  bidAction, call, card, sortHand,
+} from "./cards.js";
+
+const esc = (text) =>
+  String(text).replace(/[&<>"']/g, (c) =>
+    ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+
+function cardFace(pbn, extra = "") {
+  const c = card(pbn);
+  return `<span class="face ${c.red ? "red" : "black"} ${extra}" aria-label="${esc(c.name)}">` +
+    `<span class="rank">${esc(c.label.slice(1))}</span><span class="suit" aria-hidden="true">${c.symbol}</span></span>`;
+}
+
+function callFace(text) {
+  const c = call(text);
+  return `<span class="call ${c.red ? "red" : ""}" aria-label="${esc(c.name)}">${esc(c.label)}</span>`;
+}
+
+export class Table {
+  constructor(root, connection, token) {
+    this.root = root;
+    this.connection = connection;
+    this.token = token;
+    this.game = null;
+    this.version = -1;
+    this.view = null;
+    this.presence = {};
+    this.lastTrick = null; // the last trick of the previous hand, kept for display
+    this.root.addEventListener("click", (event) => this.onClick(event));
+  }
+
+  // -- messages ---------------------------------------------------------------------------
+
+  onMessage(message) {
+    switch (message.type) {
+      case "hello":
+        this.game = message.game;
+        this.presence = message.presence;
+        this.setView(message.version, message.view, true);
+        break;
+      case "state":
+        this.setView(message.version, message.view, false);
+        break;
+      case "presence": {
+        const before = this.presence[this.opponentSeat()];
+        this.presence = message.seats;
+        const after = this.presence[this.opponentSeat()];
+        if (before === "away" && after === "here") this.notify("Your opponent is back.");
+        if (before === "here" && after === "away") {
+          this.notify("Your opponent is away. The game waits for them.");
+        }
+        this.render();
+        break;
+      }
+      case "error":
+        if (message.code !== "stale_version") this.notify(message.message);
+        this.render();
+        break;
+      case "ack":
+        this.render();
+        break;
+      default:
+        break;
+    }
+  }
+
+  setView(version, view, fresh) {
+    if (!fresh && version < this.version) return; // an older state arriving late
+    const old = this.view;
+    if (old && view.hand_number > old.hand_number && old.tricks.length) {
+      this.lastTrick = old.tricks[old.tricks.length - 1];
+    } else if (old && view.hand_number !== old.hand_number) {
+      this.lastTrick = null;
+    }
+    this.version = version;
+    this.view = view;
+    this.render();
+  }
+
+  notify(text) {
+    const notice = document.getElementById("notice");
+    notice.textContent = text;
+    notice.hidden = false;
+    clearTimeout(this.noticeTimer);
+    this.noticeTimer = setTimeout(() => { notice.hidden = true; }, 6000);
+  }
+
+  // -- helpers ----------------------------------------------------------------------------
+
+  mySeat() { return this.view.seat; }
+  opponentSeat() { return this.game && this.game.seat === "south" ? "east" : "south"; }
+  opponentName() { return this.game.opponent === "computer" ? "Computer" : "Opponent"; }
+  who(seat) { return seat === this.mySeat() ? "You" : this.opponentName(); }
+  idx(seat) { return seat === "south" ? 0 : 1; }
+  myTurn() { return this.view.to_act === this.mySeat() && !this.connection.busy; }
+  legal() { return new Set(this.view.legal_actions.map((a) => a.action)); }
+
+  // -- clicks -----------------------------------------------------------------------------
+
+  onClick(event) {
+    const button = event.target.closest("button[data-action]");
+    if (button && !button.disabled) {
+      const action = Number(button.dataset.action);
+      if (this.connection.move(action, this.version)) this.render();
+      return;
+    }
+    const download = event.target.closest("button[data-download]");
+    if (download) this.download();
+  }
+
+  async download() {
+    try {
+      const response = await fetch("/api/record", {
+        headers: { Authorization: `Bearer ${this.token}` },
+      });
+      if (!response.ok) throw new Error(`the server answered ${response.status}`);
+      const blob = await response.blob();
+      const disposition = response.headers.get("Content-Disposition") || "";
+      const match = /filename="([^"]+)"/.exec(disposition);
+      const link = document.createElement("a");
+      link.href = URL.createObjectURL(blob);
+      link.download = match ? match[1] : "honeymoon.json";
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+    } catch (error) {
+      this.notify(`The record could not be downloaded: ${error.message}`);
+    }
+  }
+
+  // -- rendering --------------------------------------------------------------------------
+
+  render() {
+    if (!this.view) return;
+    const focused = document.activeElement;
+    const focusKey = focused && this.root.contains(focused) ? focused.dataset.key : null;
+    const hadFocus = focused && this.root.contains(focused);
+    this.root.innerHTML = `
+      <div class="table phase-${esc(this.view.phase)}" data-version="${this.version}" data-hand="${this.view.hand_number}">
+        ${this.renderScore()}
+        ${this.renderOpponent()}
+        <section class="center" aria-label="Table">${this.renderCenter()}</section>
+        ${this.renderHand()}
+        ${this.renderHistory()}
+      </div>`;
+    if (hadFocus) {
+      let target = focusKey ? this.root.querySelector(`[data-key="${focusKey}"]`) : null;
+      if (!target || target.disabled) {
+        target = this.root.querySelector(".center button:not([disabled]), .hand button:not([disabled])");
+      }
+      (target || this.root).focus();
+    }
+  }
+
+  renderScore() {
+    const score = this.view.score;
+    const me = this.idx(this.mySeat());
+    const them = 1 - me;
+    const vul = (i) => (score.vulnerable[i]
+      ? '<span class="badge vul">vulnerable</span>'
+      : '<span class="badge">not vulnerable</span>');
+    const row = (label, values) =>
+      `<tr><th scope="row">${label}</th><td>${values[me]}</td><td>${values[them]}</td></tr>`;
+    return `
+      <section class="score" aria-label="Score">
+        <table class="summary">
+          <thead><tr><th scope="col"><span class="sr-only">Score</span></th>
+            <th scope="col">You ${vul(me)}</th><th scope="col">${esc(this.opponentName())} ${vul(them)}</th></tr></thead>
+          <tbody>
+            ${row("Games", score.games)}
+            ${row("Toward game", score.progress)}
+            ${row("Total", score.totals)}
+          </tbody>
+        </table>
+        <details class="sheet">
+          <summary>Score sheet</summary>
+          ${this.renderSheet(me, them)}
+        </details>
+      </section>`;
+  }
+
+  renderSheet(me, them) {
+    const entries = this.view.score.entries;
+    const cell = (list) => list.map((e) =>
+      `<li><span class="points">${e.points}</span> <span class="reason">${esc(e.reason)}</span></li>`).join("");
+    const pick = (seat, line, game) => entries.filter((e) =>
+      this.idx(e.seat) === seat && e.line === line && (game === undefined || e.game === game));
+    // Above the line, the latest entries sit nearest the line, as on paper.
+    const above = `<tr class="above"><td><ul>${cell(pick(me, "above").reverse())}</ul></td>
+      <td><ul>${cell(pick(them, "above").reverse())}</ul></td></tr>`;
+    const games = Math.max(0, ...entries.filter((e) => e.line === "below").map((e) => e.game)) + 1;
+    let below = "";
+    for (let game = 0; game < games; game += 1) {
+      below += `<tr class="below"><td><ul>${cell(pick(me, "below", game))}</ul></td>
+        <td><ul>${cell(pick(them, "below", game))}</ul></td></tr>`;
+    }
+    const s = this.view.score;
+    return `<table class="paper">
+      <caption class="sr-only">Points above the line, then below the line game by game</caption>
+      <thead><tr><th scope="col">You</th><th scope="col">${esc(this.opponentName())}</th></tr></thead>
+      <tbody>${above}<tr class="line" aria-hidden="true"><td></td><td></td></tr>${below}</tbody>
+      <tfoot><tr><td>Above ${s.above[me]} · below ${s.below[me]}</td>
+        <td>Above ${s.above[them]} · below ${s.below[them]}</td></tr></tfoot>
+    </table>`;
+  }
+
+  renderOpponent() {
+    const v = this.view;
+    const them = this.idx(this.opponentSeat());
+    const presence = this.presence[this.opponentSeat()];
+    const away = presence === "away"
+      ? '<span class="badge away">away: the game waits</span>'
+      : presence === "computer" ? "" : '<span class="badge here">here</span>';
+    const level = this.game.opponent === "computer" && this.game.level ? ` (${esc(this.game.level)})` : "";
+    return `
+      <section class="opponent" aria-label="${esc(this.opponentName())}">
+        <h2>${esc(this.opponentName())}${level} <span class="seat">${esc(this.opponentSeat())}</span> ${away}</h2>
+        <p class="counts">
+          <span>${v.hand_sizes[them]} cards in hand</span>
+          <span>${v.discard_counts[them]} discarded</span>
+          ${v.phase === "play" ? `<span>${v.tricks_won[them]} tricks</span>` : ""}
+        </p>
+        <div class="backs" aria-hidden="true">${'<span class="back"></span>'.repeat(v.hand_sizes[them])}</div>
+      </section>`;
+  }
+
+  renderCenter() {
+    const v = this.view;
+    const header = v.phase === "complete" ? "" : `<p class="hand-line">Hand ${v.hand_number + 1} ·
+      ${v.dealer === this.mySeat() ? "you deal" : `${esc(this.opponentName().toLowerCase())} deals`}</p>`;
+    switch (v.phase) {
+      case "drawing": return header + this.renderDrawing();
+      case "auction": return header + this.renderAuction();
+      case "play": return header + this.renderPlay();
+      default: return this.renderComplete();
+    }
+  }
+
+  renderDrawing() {
+    const v = this.view;
+    const parts = [];
+    const last = v.results.length ? v.results[v.results.length - 1] : null;
+    if (last && v.stock_remaining >= 50) parts.push(this.renderResult(last, "Last hand"));
+    parts.push(`<p class="stock">${v.stock_remaining} cards in the stock</p>`);
+    if (v.to_act === this.mySeat() && v.looking_at) {
+      const c = card(v.looking_at);
+      const off = this.myTurn() ? "" : "disabled";
+      parts.push(`
+        <div class="draw">
+          <p>You look at ${cardFace(v.looking_at, "big")}</p>
+          <div class="buttons">
+            <button type="button" data-key="keep" data-action="${KEEP}" ${off}
+              aria-label="Keep the ${esc(c.name)} and discard the next card">Keep ${esc(c.label)}</button>
+            <button type="button" data-key="reject" data-action="${REJECT}" ${off}
+              aria-label="Reject the ${esc(c.name)} and keep the next card">Reject ${esc(c.label)}</button>
+          </div>
+          <p class="hint">Keep it and discard the next card unseen, or reject it and keep the next.</p>
+        </div>`);
+    } else {
+      parts.push(`<p class="waiting">${esc(this.opponentName())} is drawing…</p>`);
+    }
+    if (v.draws.length) {
+      const d = v.draws[v.draws.length - 1];
+      parts.push(`<p class="last-draw">Your last turn: kept ${cardFace(d.kept)}, discarded ${cardFace(d.discarded)}</p>`);
+    }
+    return parts.join("");
+  }
+
+  renderCalls() {
+    const v = this.view;
+    const first = v.first_caller;
+    const second = first === "south" ? "east" : "south";
+    let rows = "";
+    for (let i = 0; i < v.auction.length; i += 2) {
+      const a = v.auction[i];
+      const b = v.auction[i + 1];
+      rows += `<tr><td>${callFace(a)}</td><td>${b ? callFace(b) : ""}</td></tr>`;
+    }
+    return `<table class="calls"><caption>Auction</caption>
+      <thead><tr><th scope="col">${esc(this.who(first))}</th><th scope="col">${esc(this.who(second))}</th></tr></thead>
+      <tbody>${rows || '<tr><td colspan="2" class="empty">no calls yet</td></tr>'}</tbody></table>`;
+  }
+
+  renderAuction() {
+    const v = this.view;
+    const mine = v.to_act === this.mySeat();
+    const legal = mine && this.myTurn() ? this.legal() : new Set();
+    const button = (action, label, name, extra = "") =>
+      `<button type="button" data-key="a${action}" data-action="${action}" class="${extra}"
+        aria-label="${esc(name)}" ${legal.has(action) ? "" : "disabled"}>${label}</button>`;
+    let grid = "";
+    for (let level = 1; level <= 7; level += 1) {
+      grid += STRAIN_KEYS.map((strain, index) => {
+        const plural = level === 1 || strain === "NT" ? "" : "s";
+        const red = strain === "H" || strain === "D" ? "red" : "";
+        return button(bidAction(level, index), `${level}${STRAIN_SYMBOLS[strain]}`,
+          `Bid ${level} ${STRAINS[strain]}${plural}`, red);
+      }).join("");
+    }
+    const status = mine ? "Your call" : `${esc(this.opponentName())} is thinking…`;
+    return `
+      ${this.renderCalls()}
+      <p class="turn">${status}</p>
+      <div class="bidbox" role="group" aria-label="Bidding box">
+        <div class="specials">
+          ${button(PASS, "Pass", "Pass", "pass")}
+          ${button(DOUBLE, "Double", "Double", "double")}
+          ${button(REDOUBLE, "Redouble", "Redouble", "double")}
+        </div>
+        <div class="bids">${grid}</div>
+      </div>`;
+  }
+
+  renderTrick(trick, caption) {
+    const slots = trick.cards.map((pbn, i) => {
+      const seat = i === 0 ? trick.leader : (trick.leader === "south" ? "east" : "south");
+      return `<li><span class="who">${esc(this.who(seat))}</span>${cardFace(pbn, "big")}</li>`;
+    }).join("");
+    const won = trick.winner ? `<p class="won">won by ${esc(this.who(trick.winner).toLowerCase())}</p>` : "";
+    return `<div class="trick"><p class="caption">${caption}</p><ul>${slots}</ul>${won}</div>`;
+  }
+
+  renderPlay() {
+    const v = this.view;
+    const me = this.idx(this.mySeat());
+    const declarer = v.declarer;
+    const contract = call(v.contract);
+    const need = 6 + Number(v.contract[0]);
+    let trick = "";
+    if (v.current_trick && v.current_trick.cards.length) {
+      trick = this.renderTrick(v.current_trick, "This trick");
+    } else if (v.tricks.length) {
+      trick = this.renderTrick(v.tricks[v.tricks.length - 1], "Last trick");
+    } else {
+      trick = `<div class="trick"><p class="caption">${esc(this.who(v.to_act))} lead${v.to_act === this.mySeat() ? "" : "s"}</p></div>`;
+    }
+    const turn = v.to_act === this.mySeat() ? "Your turn: play a card" : `${esc(this.opponentName())} to play…`;
+    return `
+      <p class="contract">Contract <strong aria-label="${esc(contract.name)}">${esc(contract.label)}</strong>
+        by ${esc(this.who(declarer).toLowerCase())} (${need} tricks needed)</p>
+      <p class="tricks-won">Tricks: you ${v.tricks_won[me]} · ${esc(this.opponentName().toLowerCase())} ${v.tricks_won[1 - me]}</p>
+      ${trick}
+      <p class="turn">${turn}</p>
+      <details class="auction-recap"><summary>Auction</summary>${this.renderCalls()}</details>`;
+  }
+
+  renderResult(result, title) {
+    let text;
+    if (!result.contract) {
+      text = "passed out";
+    } else {
+      const c = call(result.contract);
+      const made = result.declarer_tricks >= 6 + Number(result.contract[0]);
+      const points = made
+        ? `${result.declarer_below} below, ${result.declarer_above} above`
+        : `${result.defender_above} above to the defender`;
+      text = `${esc(this.who(result.declarer))}: <span aria-label="${esc(c.name)}">${esc(c.label)}</span>,
+        ${result.declarer_tricks} tricks, ${made ? "made" : "down"} (${points})`;
+    }
+    return `<p class="result"><strong>${title}</strong> (hand ${result.hand + 1}): ${text}</p>`;
+  }
+
+  renderComplete() {
+    const v = this.view;
+    const s = v.score;
+    const me = this.idx(this.mySeat());
+    const winner = s.rubber_winner === this.mySeat() ? "You won" : `${this.opponentName()} won`;
+    const games = `${s.games[this.idx(s.rubber_winner)]} games to ${s.games[1 - this.idx(s.rubber_winner)]}`;
+    const points = s.points_winner === null ? "The totals are equal."
+      : s.points_winner === this.mySeat() ? "You win on points." : `${this.opponentName()} wins on points.`;
+    const last = v.results.length ? this.renderResult(v.results[v.results.length - 1], "Last hand") : "";
+    return `
+      <div class="rubber-over">
+        <h2>The rubber is over</h2>
+        <p><strong>${esc(winner)} the rubber</strong>, ${games}.</p>
+        <p>Totals: you ${s.totals[me]}, ${esc(this.opponentName().toLowerCase())} ${s.totals[1 - me]}. ${esc(points)}</p>
+        ${last}
+        <p><a href="/">Play again</a></p>
+      </div>`;
+  }
+
+  renderHand() {
+    const v = this.view;
+    const playing = v.phase === "play";
+    const legal = playing && this.myTurn() ? this.legal() : new Set();
+    const cards = sortHand(v.hand).map((c) => {
+      if (!playing) return `<li>${cardFace(c.pbn)}</li>`;
+      return `<li><button type="button" class="card ${c.red ? "red" : "black"}" data-key="c${c.id}"
+        data-action="${c.id}" aria-label="Play the ${esc(c.name)}" ${legal.has(c.id) ? "" : "disabled"}>
+        <span class="rank">${esc(c.label.slice(1))}</span><span class="suit" aria-hidden="true">${c.symbol}</span></button></li>`;
+    }).join("");
+    const discards = v.discards.length
+      ? `<details class="discards"><summary>Your discards (${v.discards.length})</summary>
+          <ul class="cards small">${sortHand(v.discards).map((c) => `<li>${cardFace(c.pbn)}</li>`).join("")}</ul></details>`
+      : "";
+    return `
+      <section class="mine" aria-label="Your hand">
+        <h2>Your hand <span class="seat">${esc(this.mySeat())}</span>
+          ${playing ? `<span class="badge">${v.tricks_won[this.idx(this.mySeat())]} tricks</span>` : ""}</h2>
+        <ul class="cards hand">${cards || '<li class="empty">no cards yet</li>'}</ul>
+        ${discards}
+      </section>`;
+  }
+
+  renderHistory() {
+    const v = this.view;
+    const items = v.results.map((r) => `<li>${this.renderResult(r, `Hand ${r.hand + 1}`)}</li>`).reverse().join("");
+    const label = v.phase === "complete" ? "Download the full record" : "Download the record so far";
+    return `
+      <section class="history" aria-label="Hands played">
+        ${items ? `<details><summary>Hands played (${v.results.length})</summary><ul>${items}</ul></details>` : ""}
+        <button type="button" data-download="1" data-key="download">${label}</button>
+      </section>`;
+  }
+}

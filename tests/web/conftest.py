@@ -1,0 +1,224 @@
+"""Real-browser tests: the real server (uvicorn, in a subprocess) and Debian's Chromium driven
+by Playwright. Without Chromium these tests are skipped, except in CI (``CI=true``), where a
+missing browser fails them: ``scripts/test-services.sh`` installs it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = Path(os.environ.get("HONEYMOON_TEST_CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class ServerProcess:
+    """``honeymoon serve`` in a subprocess on a loopback port, killable and restartable."""
+
+    def __init__(self, database: Path, port: int, bot_delay: float) -> None:
+        self.database = database
+        self.port = port
+        self.bot_delay = bot_delay
+        self.process: subprocess.Popen[bytes] | None = None
+        self.log = database.with_suffix(".log")
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        env = dict(os.environ, HONEYMOON_BOT_DELAY=str(self.bot_delay))
+        command = [
+            sys.executable,
+            "-m",
+            "honeymoon",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(self.port),
+            "--database",
+            f"sqlite:///{self.database}",
+        ]
+        with self.log.open("ab") as log:
+            self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server exited: {self.log.read_text()[-2000:]}")
+            try:
+                with urllib.request.urlopen(f"{self.url}/healthz", timeout=1) as answer:
+                    if answer.status == 200:
+                        return
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("the server did not start within 30 s")
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown, no flush: what a crash looks like."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(10)
+        self.process = None
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(10)
+        self.process = None
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ServerProcess]:
+    """A running server with a fresh SQLite database; the computer moves after 50 ms."""
+    process = ServerProcess(tmp_path / "games.db", _free_port(), bot_delay=0.05)
+    process.start()
+    yield process
+    process.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Chromium, headless, from the system (never a downloaded browser)."""
+    if not CHROMIUM.exists():
+        message = f"Chromium is not installed at {CHROMIUM} (scripts/test-services.sh installs it)"
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(message)
+        pytest.skip(message)
+    from playwright.sync_api import sync_playwright
+
+    # launch() gives the browser a fresh temporary user-data dir of its own.
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
+        )
+        yield browser
+        browser.close()
+
+
+class Player:
+    """One person at the table, acting through the page like a person would."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+
+    def version(self) -> int:
+        value = self.page.locator(".table").get_attribute("data-version")
+        return int(value) if value is not None else -1
+
+    def hand_number(self) -> int:
+        value = self.page.locator(".table").get_attribute("data-hand")
+        return int(value) if value is not None else -1
+
+    def wait_version(self, version: int, timeout: float = 15000) -> None:
+        """Wait until the page shows version ``version`` or a later one."""
+        self.page.wait_for_function(
+            "v => Number(document.querySelector('.table')?.dataset.version) >= v",
+            arg=version,
+            timeout=timeout,
+        )
+
+    def controls(self) -> Any:
+        return self.page.locator(
+            ".center button:not([disabled]), .hand button.card:not([disabled])"
+        )
+
+    def act(self) -> bool:
+        """Make one move if it is this player's turn; False if there is nothing to do."""
+        page = self.page
+        keep = page.get_by_role("button", name="Keep the", exact=False)
+        if keep.count() and keep.first.is_enabled():
+            # Alternate keeping and rejecting, so both kinds of turn are played.
+            choice = "Keep the" if self.version() % 4 < 2 else "Reject the"
+            page.get_by_role("button", name=choice, exact=False).first.click()
+            return True
+        one_club = page.get_by_role("button", name="Bid 1 club", exact=True)
+        if one_club.count() and one_club.is_enabled():
+            one_club.click()
+            return True
+        pass_button = page.get_by_role("button", name="Pass", exact=True)
+        if pass_button.count() and pass_button.is_enabled():
+            pass_button.click()
+            return True
+        cards = page.locator(".hand button.card:not([disabled])")
+        if cards.count():
+            cards.first.click()
+            return True
+        return False
+
+
+def play_until(players: list[Player], done: Any, timeout: float = 120.0) -> None:
+    """Let the players act in turn until ``done()`` is true."""
+    deadline = time.monotonic() + timeout
+    while not done():
+        if time.monotonic() > deadline:
+            raise AssertionError("the game did not reach the expected point in time")
+        moved = False
+        for player in players:
+            before = player.version()
+            if player.act():
+                player.wait_version(before + 1)
+                moved = True
+                break
+        if not moved:
+            players[0].page.wait_for_timeout(50)
+
+
+def create_game(server: Any, body: dict[str, Any]) -> dict[str, Any]:
+    request = urllib.request.Request(
+        f"{server.url}/api/games",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        result: dict[str, Any] = json.loads(answer.read())
+    return result
+
+
+def open_seat(browser: Any, link: str, width: int = 1000, height: int = 900) -> Any:
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    page.goto(link)
+    page.wait_for_selector(".table", timeout=15000)
+    return page
+
+
+@pytest.fixture
+def table() -> Any:
+    """The helpers above, for the test modules (``table.Player``, ``table.create_game``...)."""
+    from types import SimpleNamespace
+
+    return SimpleNamespace(
+        Player=Player, play_until=play_until, create_game=create_game, open_seat=open_seat
+    )

@@ -1,0 +1,61 @@
+"""Whole hands played through the browser client against the real server."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.slow
+
+
+def test_two_people_play_a_hand_to_the_score_sheet(server: Any, browser: Any, table: Any) -> None:
+    game = table.create_game(server, {"opponent": "friend", "seat": "south"})
+    south = table.open_seat(browser, game["link"], width=360, height=740)
+    assert south.get_by_text("away: the game waits").count() == 1
+    east = table.open_seat(browser, game["opponent_link"])
+    south.wait_for_selector(".badge.here")
+    players = [table.Player(south), table.Player(east)]
+    table.play_until(players, lambda: all(p.hand_number() >= 1 for p in players))
+    for page in (south, east):
+        page.get_by_text("Hands played (1)").click()
+        assert page.locator(".history li").count() == 1
+        page.get_by_text("Score sheet").click()
+        assert page.locator(".paper .points").count() >= 1
+        assert page.locator(".rubber-over").count() == 0
+    south.context.close()
+    east.context.close()
+
+
+def test_one_person_plays_a_hand_against_the_computer(
+    server: Any, browser: Any, table: Any
+) -> None:
+    game = table.create_game(server, {"opponent": "computer", "level": "easy", "seat": "east"})
+    assert "opponent_link" not in game
+    page = table.open_seat(browser, game["link"])
+    player = table.Player(page)
+    table.play_until([player], lambda: player.hand_number() >= 1)
+    page.get_by_text("Score sheet").click()
+    assert page.locator(".paper .points").count() >= 1
+    page.context.close()
+
+
+def test_both_pages_reconnect_after_the_server_is_killed(
+    server: Any, browser: Any, table: Any
+) -> None:
+    game = table.create_game(server, {"opponent": "friend", "seat": "south"})
+    south = table.open_seat(browser, game["link"])
+    east = table.open_seat(browser, game["opponent_link"])
+    players = [table.Player(south), table.Player(east)]
+    table.play_until(players, lambda: min(p.version() for p in players) >= 31)
+    acknowledged = players[0].version()
+    server.kill()
+    for page in (south, east):
+        page.wait_for_selector('#connection[data-status="waiting"]', timeout=15000)
+    server.start()
+    for page in (south, east):
+        page.wait_for_selector('#connection[data-status="connected"]', timeout=30000)
+    assert all(p.version() == acknowledged for p in players)
+    table.play_until(players, lambda: all(p.hand_number() >= 1 for p in players))
+    south.context.close()
+    east.context.close()
