@@ -101,3 +101,13 @@ def test_the_complete_rubber_view() -> None:
     assert data["score"]["rubber_winner"] in ("south", "east")
     assert data["score"]["totals"] == list(game.score_sheet.totals)
     assert len(data["results"]) == len(game.history)
+
+
+def test_to_dict_names_south_as_first_caller() -> None:
+    # Seat.SOUTH is the int 0: a truthiness test would lose it.
+    game = Game(seed=1, first_dealer=Seat.EAST)
+    while game.phase is Phase.DRAWING:
+        game.apply(KEEP)
+    assert game.first_caller is Seat.SOUTH
+    for seat in (Seat.SOUTH, Seat.EAST, None):
+        assert view_for(game, seat).to_dict()["first_caller"] == "south"

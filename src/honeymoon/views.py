@@ -201,7 +201,7 @@ def _view_to_dict(view: SeatView) -> dict[str, Any]:
         "hand_sizes": list(view.hand_sizes),
         "discard_counts": list(view.discard_counts),
         "stock_remaining": view.stock_remaining,
-        "first_caller": view.first_caller.name.lower() if view.first_caller else None,
+        "first_caller": view.first_caller.name.lower() if view.first_caller is not None else None,
         "auction": [call.pbn for call in view.auction],
         "contract": view.contract.pbn if view.contract is not None else None,
         "declarer": view.declarer.name.lower() if view.declarer is not None else None,
