@@ -90,3 +90,42 @@ def test_matches_plain_minimax_on_small_endings(backend: object) -> None:
         best, values = backend.values(*position)
         assert best == expected, position
         assert values == minimax_values(*position), position
+
+
+def _kernel_and_reference_agree(seed: int, sizes: range, per_size: int) -> int:
+    assert _kernel is not None
+    rng = random.Random(seed)
+    checked = 0
+    for cards in sizes:
+        for index in range(per_size):
+            position = random_position(rng, cards, lead=index % 3 == 2)
+            expected = _reference.tricks(*position)
+            assert _kernel.tricks(*position) == expected, position
+            if index % 4 == 0:  # every card's value too, on a quarter of them
+                assert _kernel.values(*position) == _reference.values(*position), position
+            checked += 1
+    return checked
+
+
+@pytest.mark.skipif(_kernel is None, reason="the compiled kernel is not built")
+def test_kernel_agrees_with_reference_on_every_size() -> None:
+    checked = _kernel_and_reference_agree(7, range(0, 9), 200)
+    checked += _kernel_and_reference_agree(8, range(9, 14), 50)
+    assert checked == 2050
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(_kernel is None, reason="the compiled kernel is not built")
+def test_kernel_agrees_with_reference_on_many_full_deals() -> None:
+    assert _kernel_and_reference_agree(9, range(10, 14), 300) == 1200
+
+
+def test_answers_do_not_depend_on_the_table() -> None:
+    """Solving with a warm table, after clearing it, and in another order gives the same."""
+    rng = random.Random(11)
+    positions = [random_position(rng, 8, lead=False) for _ in range(30)]
+    for backend in [param.values[0] for param in BACKENDS]:
+        first = [backend.values(*position) for position in positions]
+        backend.clear()
+        second = [backend.values(*position) for position in reversed(positions)]
+        assert first == second[::-1]

@@ -175,8 +175,8 @@ def solve(
         )
     if led == -1 and lengths[0] != lengths[1]:
         raise SolverInputError(
-            f"hands of {lengths[0]} and {lengths[1]} cards: at the start of a trick both hold "
-            "as many",
+            f"hands of {lengths[0]} and {lengths[1]} cards: at the start of a trick both hands "
+            "must hold as many cards",
             "unequal_hands",
         )
     if led != -1 and lengths[player] != lengths[leader] + 1:
