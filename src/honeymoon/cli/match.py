@@ -123,6 +123,8 @@ def format_report(summary: MatchSummary) -> str:
         f"{a} (A) against {b} (B): {summary.pairs} rubber pairs, {summary.rubbers} rubbers, "
         f"seed {summary.seed}",
     ]
+    if a == b:  # the same bot on both sides: name the sides
+        a, b = f"{a} (A)", f"{b} (B)"
     ci = summary.ci
     interval = (
         f" ± {summary.ci_half_width:.1f} (95% CI {ci[0]:+.1f} to {ci[1]:+.1f})"
@@ -144,7 +146,7 @@ def format_report(summary: MatchSummary) -> str:
     )
     for name, stats in ((a, summary.time_a), (b, summary.time_b)):
         lines.append(
-            f"decision time {name}: mean {stats.mean * 1000:.2f} ms, p95 {stats.p95 * 1000:.2f} ms "
+            f"decision time {name}: mean {_ms(stats.mean)}, p95 {_ms(stats.p95)} "
             f"over {stats.decisions} decisions"
         )
     for name, counts in ((a, summary.forfeits_a), (b, summary.forfeits_b)):
@@ -160,3 +162,8 @@ def format_report(summary: MatchSummary) -> str:
             f"({forfeit.code}): {forfeit.message}"
         )
     return "\n".join(lines)
+
+
+def _ms(seconds: float) -> str:
+    """Milliseconds to three significant digits: ``0.0123 ms``, ``4.56 ms``, ``123 ms``."""
+    return f"{seconds * 1000:.3g} ms"
