@@ -45,13 +45,18 @@ def test_names_and_levels() -> None:
 
 
 def test_hard_falls_back_to_the_strongest_available() -> None:
-    assert "expert" not in BOTS  # when it lands, this test changes with it
-    assert resolve_bot_name("hard") == "heuristic"
+    saved = dict(BOTS)
     try:
+        BOTS.pop("expert", None)
+        assert resolve_bot_name("hard") == "heuristic"
+        del BOTS["heuristic"]
+        assert resolve_bot_name("hard") == "random"
+        assert resolve_bot_name("medium") == "random"
         register_bot("expert", RandomBot)
         assert resolve_bot_name("hard") == "expert"
     finally:
-        del BOTS["expert"]
+        BOTS.clear()
+        BOTS.update(saved)
 
 
 def test_unknown_bot_names_the_choices() -> None:
