@@ -56,6 +56,8 @@ _SAMPLES = 32
 #: What winning a game is worth beyond its points: about a rubber bonus's share, more when it
 #: wins the rubber.
 _GAME_VALUE = 300
+#: Spare tricks the bot wants before it redoubles.
+_REDOUBLE_MARGIN = 1.0
 _RUBBER_VALUE = 550
 
 
@@ -343,6 +345,10 @@ class HeuristicBot:
                 )
             elif action == REDOUBLE:
                 assert current is not None
+                # The double says the opponent expects to beat it: redouble only with tricks
+                # to spare.
+                if mean_tricks[int(current.strain)] < current.tricks_needed + _REDOUBLE_MARGIN:
+                    continue
                 value = my_value(Contract(current.level, current.strain, 2))
             else:
                 level, strain = (action - FIRST_BID) // 5 + 1, Strain((action - FIRST_BID) % 5)
@@ -566,5 +572,5 @@ def _lead(state: _PlayState, legal: Sequence[int]) -> Advice:
         card,
         f"lead {Card.from_id(card)} from length ({length} {_SUIT_NAMES[suit]})"
         if length >= 3
-        else f"lead {Card.from_id(card)}: a low card in a safe suit",
+        else f"lead {Card.from_id(card)}: the safest suit to lead",
     )
