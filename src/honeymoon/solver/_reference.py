@@ -221,19 +221,54 @@ class _Search:
                 moves.extend(rest[suit])
             return moves
 
+        # The follower's replies as (keep, shift, leader wins) steps ready for the search: keep
+        # and shift remove the reply (after the lead is removed), see _LaneTables.keep.
+        follow_steps: dict[int, tuple[tuple[int, int, bool], ...]] = {}
+        void_steps: dict[int, tuple[tuple[int, int, bool], ...]] = {}
+
+        def reply_steps(follower: int, lead: int, key: int) -> tuple[tuple[int, int, bool], ...]:
+            base = lead & 48
+            if follower >> base & 0xFFFF:
+                index = (key >> base & 0x3FFF) << 6 | lead
+                steps = follow_steps.get(index)
+                if steps is None:
+                    steps = follow_steps[index] = tuple(
+                        (keep[reply - (reply > lead)], shift[reply - (reply > lead)], reply < lead)
+                        for reply in reply_moves(follower, lead, key)
+                    )
+                return steps
+            steps = void_steps.get(follower)
+            if steps is None:
+                if len(void_steps) >= TABLE_LIMIT:
+                    void_steps.clear()
+                steps = void_steps[follower] = tuple(
+                    (keep[reply], shift[reply], reply >> 4 != trump)
+                    for reply in reply_moves(follower, lead, key)
+                )
+            return steps
+
+        # Sort keys of the leads of one suit: (128 - score) << 6 | move, per lane key, suit and
+        # whether the follower ruffs it.
+        lead_keys: dict[int, tuple[int, ...]] = {}
+
         def lead_moves(leader: int, follower: int, key: int) -> list[int]:
             ruffer = trump != NOTRUMP and follower >> trump_shift & 0xFFFF
-            scored = []
+            scored: list[int] = []
             for base in (0, 16, 32, 48):
                 if not leader >> base & 0xFFFF:
                     continue
-                leads = lane_leads[key >> base & 0x3FFF]
-                if ruffer and base != trump_shift and not follower >> base & 0xFFFF:
-                    scored.extend((50 + bit, base + bit) for _, bit in leads)
-                else:
-                    scored.extend((-score, base + bit) for score, bit in leads)
+                ruffed = bool(ruffer and base != trump_shift and not follower >> base & 0xFFFF)
+                lane_key = key >> base & 0x3FFF
+                index = lane_key << 7 | base << 1 | ruffed
+                keys = lead_keys.get(index)
+                if keys is None:
+                    keys = lead_keys[index] = tuple(
+                        (128 + (50 + bit if ruffed else -score)) << 6 | (base + bit)
+                        for score, bit in lane_leads[lane_key]
+                    )
+                scored.extend(keys)
             scored.sort()
-            return [move for _, move in scored]
+            return [sort_key & 63 for sort_key in scored]
 
         def lead_succeeds(
             leader: int, follower: int, key: int, cards: int, lead: int, target: int
@@ -328,17 +363,7 @@ class _Search:
                 shift_lead = shift[lead]
                 leader_rest = (leader & keep_lead) | ((leader & shift_lead) >> 1)
                 follower_rest = (follower & keep_lead) | ((follower & shift_lead) >> 1)
-                lead_suit = lead >> 4
-                for reply in reply_moves(follower, lead, key):
-                    reply_suit = reply >> 4
-                    if reply_suit == lead_suit:
-                        leader_won = reply < lead
-                        after = reply - 1 if reply > lead else reply
-                    else:
-                        leader_won = reply_suit != trump
-                        after = reply
-                    keep_reply = keep[after]
-                    shift_reply = shift[after]
+                for keep_reply, shift_reply, leader_won in reply_steps(follower, lead, key):
                     rest_l = (leader_rest & keep_reply) | ((leader_rest & shift_reply) >> 1)
                     rest_f = (follower_rest & keep_reply) | ((follower_rest & shift_reply) >> 1)
                     if leader_won:
