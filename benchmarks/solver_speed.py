@@ -81,7 +81,8 @@ def report(name: str, what: str, seconds: list[float], nodes: list[int]) -> None
     ms = sorted(value * 1000 for value in seconds)
     counts = sorted(nodes)
     print(
-        f"  {name:<9} {what:<12} mean {statistics.fmean(ms):8.3f} ms  p50 {percentile(ms, 0.5):8.3f}"
+        f"  {name:<9} {what:<12} mean {statistics.fmean(ms):8.3f} ms"
+        f"  p50 {percentile(ms, 0.5):8.3f}"
         f"  p99 {percentile(ms, 0.99):8.3f}  max {ms[-1]:8.3f}   nodes mean "
         f"{statistics.fmean(counts):7.0f}  p50 {percentile(counts, 0.5):6d}"
         f"  p99 {percentile(counts, 0.99):6d}  max {counts[-1]:6d}"
@@ -103,7 +104,9 @@ def main(argv: list[str] | None = None) -> int:
         f"solver speed: 13+13 random deals, seed {args.seed}, strains C D H S NT in rotation, "
         f"table {'emptied before each solve' if args.cold else 'kept between deals'}"
     )
-    load = " ".join(f"{value:.2f}" for value in os.getloadavg()) if hasattr(os, "getloadavg") else "?"
+    load = "?"
+    if hasattr(os, "getloadavg"):
+        load = " ".join(f"{value:.2f}" for value in os.getloadavg())
     print(
         f"Python {platform.python_version()} on {platform.machine()}, one thread, "
         f"{args.repeat} pass(es) keeping each deal's fastest, load average {load}"

@@ -41,9 +41,7 @@ def test_missing_kernel_warns_once_and_uses_the_reference() -> None:
 
 
 def test_environment_variable_forces_the_reference() -> None:
-    result = run_python(
-        "import honeymoon.solver as s; print(s.BACKEND)", HONEYMOON_SOLVER="python"
-    )
+    result = run_python("import honeymoon.solver as s; print(s.BACKEND)", HONEYMOON_SOLVER="python")
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "python"
 

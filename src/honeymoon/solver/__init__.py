@@ -27,6 +27,7 @@ The int-level entry points take card masks and card ids, for bots that solve man
 
 from __future__ import annotations
 
+import importlib
 import os
 import warnings
 from collections.abc import Mapping
@@ -53,20 +54,20 @@ def _load_backend() -> tuple[ModuleType, str]:
     if os.environ.get("HONEYMOON_SOLVER", "").lower() == "python":
         return _reference, "python"
     try:
-        from honeymoon.solver import _kernel
+        kernel = importlib.import_module("honeymoon.solver._kernel")
     except ImportError:
         warnings.warn(
             "honeymoon.solver: the compiled kernel is not built; using the slower pure-Python "
             "reference (reinstall with a C compiler to build it)",
             RuntimeWarning,
-            stacklevel=3,
+            stacklevel=2,
         )
         return _reference, "python"
-    return _kernel, "compiled"
+    return kernel, "compiled"
 
 
-_backend, BACKEND = _load_backend()
-BACKEND: str
+_backend, _backend_name = _load_backend()
+BACKEND: str = _backend_name
 """``"compiled"`` when the C kernel is in use, ``"python"`` when the reference is (set the
 environment variable ``HONEYMOON_SOLVER=python`` before import to force the reference)."""
 
@@ -222,7 +223,7 @@ def card_values_raw(
 
 
 def nodes_searched() -> int:
-    """Trick-boundary positions searched by the last solve (the same count as ``Solution.nodes``)."""
+    """Trick-boundary positions searched by the last solve (as counted in ``Solution.nodes``)."""
     count: int = _backend.nodes()
     return count
 
