@@ -1,37 +1,44 @@
-"""``honeymoon play``: a whole rubber against the computer, one prompt per decision.
+"""``honeymoon play``: a whole rubber against the computer.
 
-The plain line-by-line mode works in any terminal, with screen readers, pipes and scripts:
-it reads one answer per line (``keep``/``reject``, a call such as ``1NT``, a card such as
-``SA`` or ``10H``) plus a few commands (``help``, ``hand``, ``discards``, ``score``,
-``auction``, ``quit``). Nothing typed can crash the game: a bad answer gets one line saying
-what would be accepted, and the same question again.
+In a terminal it opens the full-screen table (:mod:`honeymoon.cli.tui`). With ``--plain``, or
+when input or output is not a terminal, it plays line by line, which works with screen
+readers, pipes and scripts: one prompt per decision, answered with ``keep``/``reject`` (``k``,
+``r``), a call (``1NT``, ``p``, ``x``) or a card (``SA``, ``10H``), plus commands (``help``,
+``rules``, ``hand``, ``discards``, ``auction``, ``score``, ``last``, ``hint``, ``undo``,
+``save``, ``quit``). Nothing typed can crash the game: a bad answer gets one line saying what
+would be accepted, and the same question again; Ctrl-C and ``quit`` offer to save first.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+import time
 from collections.abc import Callable
+from pathlib import Path
 
-from honeymoon.actions import KEEP, describe
-from honeymoon.bots import BOTS, Bot, make_bot
+from honeymoon.bots import Bot
 from honeymoon.cli import render
+from honeymoon.cli.session import LEVELS, Table, choose_bot
 from honeymoon.errors import HoneymoonError
 from honeymoon.game import Game, Phase
 from honeymoon.rules import find_variant
-from honeymoon.seats import SEATS, Seat
-from honeymoon.tricks import trick_winner
-from honeymoon.views import SeatView, view_for
+from honeymoon.seats import Seat
+from honeymoon.views import SeatView
+
+__all__ = ["PlainSession", "QuitGame", "register", "run", "default_record_path"]
 
 _HELP = """Commands at any prompt:
-  help or ?     this help
-  hand          your hand
-  discards      the cards you have discarded this hand
-  auction       the calls so far
-  score         the score sheet
-  quit          leave the game
+  help or ?     this help              rules       the rules of this variant, in short
+  hand          your hand              discards    the cards you have discarded this hand
+  auction       the calls so far       score       the score sheet
+  last          the last trick         hint or h   what the computer would do, and why
+  undo or u     take back your last action (and the computer's replies)
+  save [FILE]   save the game; resume it later with: honeymoon play --resume FILE
+  quit          leave the game (you are offered to save first)
 Answers: while drawing 'keep' (k) or 'reject' (r); in the auction a call such as 'pass' (p),
-'1C', '3NT', 'X' (double), 'XX' (redouble); in play a card such as 'SA', 'AS', '10H' or 'TH'."""
+'1C', '3NT' (or '3n'), 'X' (double), 'XX' (redouble); in play a card such as 'SA', 'AS',
+'10H' or 'TH'."""
 
 
 class QuitGame(Exception):
@@ -41,74 +48,81 @@ class QuitGame(Exception):
 class PlainSession:
     """One person (``human``) against ``bot`` in ``game``, over ``read`` and ``write``.
 
-    ``read(prompt)`` returns one line (raising EOFError at the end of input); ``write(text)``
-    prints one line.
+    ``read(prompt)`` returns one line (raising EOFError at the end of input, KeyboardInterrupt
+    on Ctrl-C); ``write(text)`` prints one line. ``record_path`` is where ``save`` writes by
+    default and where the record is written when the rubber ends (None: only on request).
+    A :class:`~honeymoon.cli.session.Table` may be given instead of ``game`` and ``bot``.
     """
 
     def __init__(
         self,
-        game: Game,
+        game: Game | None,
         human: Seat,
-        bot: Bot,
+        bot: Bot | None,
         read: Callable[[str], str] = input,
         write: Callable[[str], None] = print,
+        *,
+        table: Table | None = None,
+        record_path: str | Path | None = None,
+        write_record: bool = True,
     ) -> None:
-        self.game = game
-        self.human = human
-        self.bot = bot
+        if table is None:
+            if game is None or bot is None:
+                raise ValueError("give a game and a bot, or a table")
+            table = Table(game, human, bot)
+        self.table = table
+        self.human = table.human
         self.read = read
         self.write = write
+        self.record_path = Path(record_path) if record_path is not None else None
+        self.write_record = write_record
 
     def run(self) -> int:
         """Play until the rubber ends or the player quits; returns an exit status."""
-        game = self.game
+        table = self.table
         self.write(
-            f"You are {self.human.label}; the computer ({self.bot.name}) is "
-            f"{self.human.other.label}. Type 'help' for commands."
+            f"{table.rules_title}. You are {self.human.label}; the computer "
+            f"({table.bot.name}) is {self.human.other.label}. Type 'help' for commands."
         )
         self._announce_hand()
         try:
-            while not game.is_over:
-                seat = game.to_act
-                assert seat is not None
-                if seat == self.human:
-                    action = self._ask()
-                else:  # the computer gets its own view, never the game itself
-                    action = self.bot.act(view_for(game, seat))
-                self._apply(seat, action)
+            while not table.is_over:
+                try:
+                    if table.computer_to_act:
+                        self._narrate(table.computer_move())
+                    else:
+                        self._turn()
+                except KeyboardInterrupt:
+                    self.write("")
+                    self._offer_to_leave()
         except QuitGame:
             self.write("Game abandoned.")
             return 0
-        self.write("The rubber is over.")
-        for line in render.score_sheet_lines(game.score_sheet):
+        for line in render.score_sheet_lines(table.view().score_sheet):
             self.write(line)
+        if self.record_path is not None and self.write_record:
+            self._save(self.record_path, "The record of the rubber is in")
         return 0
 
     # -- one decision -------------------------------------------------------------------------
 
-    def _view(self) -> SeatView:
-        return view_for(self.game, self.human)
-
-    def _ask(self) -> int:
-        while True:
-            view = self._view()
-            prompt = self._prompt(view)
-            try:
-                text = self.read(prompt)
-            except EOFError:
-                raise QuitGame from None
-            answer = text.strip()
-            if not answer:
-                continue
-            if self._command(answer.lower(), view):
-                continue
-            try:
-                action = self.game.parse_action(answer)
-                self.game.check(action, self.human)
-            except HoneymoonError as error:
-                self.write(f"{error} (legal now: {render.legal_action_words(view)})")
-                continue
-            return action
+    def _turn(self) -> None:
+        view = self.table.view()
+        try:
+            text = self.read(self._prompt(view))
+        except EOFError:
+            self._leave_at_end_of_input()
+        answer = text.strip()
+        if not answer:
+            return
+        if self._command(answer, view):
+            return
+        try:
+            action = self.table.parse(answer)
+        except HoneymoonError as error:
+            self.write(f"{error} (legal now: {render.legal_action_words(view)}; 'help' for more)")
+            return
+        self._narrate(self.table.play(action))
 
     def _prompt(self, view: SeatView) -> str:
         if view.phase is Phase.DRAWING:
@@ -125,80 +139,104 @@ class PlainSession:
         hand = " ".join(render.hand_lines(view.hand))
         return f"[{on_table}] Your hand: {hand}. Your card: "
 
-    def _command(self, word: str, view: SeatView) -> bool:
-        if word in ("help", "?", "h"):
-            self.write(_HELP)
+    def _command(self, answer: str, view: SeatView) -> bool:
+        word, _, rest = answer.partition(" ")
+        word = word.lower()
+        lines: list[str] = []
+        if word in ("help", "?"):
+            lines = _HELP.splitlines()
+        elif word == "rules":
+            lines = render.rules_help(find_variant(view.variant))
         elif word == "hand":
-            for line in render.hand_lines(view.hand):
-                self.write(line)
+            lines = render.hand_lines(view.hand)
         elif word == "discards":
-            self.write("Your discards: " + (str(view.discards) if view.discards else "none yet"))
+            lines = ["Your discards: " + (str(view.discards) if view.discards else "none yet")]
+            lines += render.draws_lines(view)
         elif word == "auction":
-            lines = render.auction_table(view)
-            for line in lines or ["The auction has not started."]:
-                self.write(line)
+            lines = render.auction_table(view) or ["The auction has not started."]
         elif word == "score":
-            for line in render.score_sheet_lines(view.score_sheet):
-                self.write(line)
+            lines = render.score_sheet_lines(view.score_sheet)
+        elif word == "last":
+            last = self.table.last_trick
+            words = render.trick_words(last, self.human) if last else "none yet"
+            lines = [f"Last trick: {words}"]
+        elif word in ("hint", "h"):
+            lines = [self.table.hint()]
+        elif word in ("undo", "u"):
+            lines = [self.table.undo()]
+        elif word == "save":
+            path = Path(rest.strip()) if rest.strip() else self.record_path
+            if path is None:
+                lines = ["Say where: save FILE"]
+            else:
+                self._save(path, "Saved to")
         elif word in ("quit", "exit"):
-            raise QuitGame
+            self._offer_to_leave()
         else:
             return False
+        for line in lines:
+            self.write(line)
+        return True
+
+    # -- leaving and saving -------------------------------------------------------------------
+
+    def _offer_to_leave(self) -> None:
+        default = f" (to {self.record_path})" if self.record_path else " (save FILE)"
+        question = (
+            f"Leave the game? 's' saves and leaves{default}, 'q' leaves without saving, "
+            "anything else goes on: "
+        )
+        try:
+            answer = self.read(question).strip().lower()
+        except (EOFError, KeyboardInterrupt):
+            answer = "s" if self.record_path else "q"
+        word, _, rest = answer.partition(" ")
+        if word in ("s", "save", "y", "yes"):
+            path = Path(rest) if rest else self.record_path
+            if path is None:
+                self.write("Say where: s FILE (or 'q' to leave without saving).")
+                return
+            if self._save(path, "Saved to"):
+                raise QuitGame
+        elif word in ("q", "quit", "n", "no"):
+            raise QuitGame
+        else:
+            self.write("Playing on.")
+
+    def _leave_at_end_of_input(self) -> None:
+        if self.record_path is not None and self.write_record and self.table.can_undo:
+            self._save(self.record_path, "End of input: saved to")
+        raise QuitGame
+
+    def _save(self, path: Path, what: str) -> bool:
+        try:
+            written = self.table.save(path)
+        except (OSError, HoneymoonError) as error:
+            self.write(f"Could not save to {path}: {error}")
+            return False
+        if self.table.is_over:
+            self.write(f"{what} {written}.")
+        else:
+            self.write(f"{what} {written}; resume with: honeymoon play --resume {written}")
         return True
 
     # -- narration ----------------------------------------------------------------------------
 
-    def _apply(self, seat: Seat, action: int) -> None:
-        game = self.game
-        phase = game.phase
-        hand_number = game.hand_number
-        trick_before = game.current_trick
-        contract = game.contract
-        game.apply(action, seat)
-        who = "You" if seat == self.human else seat.label
-        if phase is Phase.DRAWING:
-            if seat == self.human:
-                draws = view_for(game, self.human).draws if game.hand_number == hand_number else ()
-                if draws:
-                    turn = draws[-1]
-                    if action == KEEP:
-                        self.write(
-                            f"You keep {turn.kept} and discard the next card, {turn.discarded}."
-                        )
-                    else:
-                        self.write(
-                            f"You reject {turn.discarded} and take the next card, {turn.kept}."
-                        )
-            else:
-                self.write(f"{who} draws: one card kept, one discarded.")
-            if game.phase is Phase.AUCTION:
-                game_view = view_for(game, self.human)
-                self.write("Drawing is over. Your hand:")
-                for line in render.hand_lines(game_view.hand):
-                    self.write(line)
-                self.write(f"The auction begins; {game_view.first_caller} calls first.")
-        elif phase is Phase.AUCTION:
-            self.write(f"{who} {'call' if seat == self.human else 'calls'} {describe(action)}.")
-            if game.phase is Phase.PLAY:
-                self.write(f"Contract: {game.contract} by {game.declarer}. {game.to_act} leads.")
-        elif phase is Phase.PLAY:
-            self.write(f"{who} {'play' if seat == self.human else 'plays'} {describe(action)}.")
-            if trick_before is not None and trick_before.cards and contract is not None:
-                cards = [c.id for c in trick_before.cards] + [action]
-                winner = SEATS[
-                    (trick_before.leader + trick_winner(cards, int(contract.strain))) % 2
-                ]
-                self.write(f"{winner} wins the trick.")
-        if game.hand_number != hand_number or game.is_over:
-            result = game.history[-1].result
-            self.write(result.summary())
-            for line in render.score_sheet_lines(game.score_sheet):
+    def _narrate(self, lines: list[str]) -> None:
+        for line in lines:
+            self.write(line)
+        view = self.table.view()
+        if any(line.startswith("Drawing is over") for line in lines):
+            self.write("Your hand:")
+            for line in render.hand_lines(view.hand):
                 self.write(line)
-            if not game.is_over:
-                self._announce_hand()
+        if any(line.startswith("Hand ") for line in lines) and not self.table.is_over:
+            for line in render.score_sheet_lines(view.score_sheet):
+                self.write(line)
+            self._announce_hand()
 
     def _announce_hand(self) -> None:
-        view = self._view()
+        view = self.table.view()
         self.write("")
         self.write(
             f"Hand {view.hand_number + 1}: {view.dealer} deals; {view.dealer.other} draws first."
@@ -210,26 +248,95 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser = subparsers.add_parser(
         "play",
         help="play a rubber against the computer",
-        description="Play a whole rubber of Honeymoon Bridge against the computer.",
+        description=(
+            "Play a whole rubber of Honeymoon Bridge against the computer: full screen in a "
+            "terminal, line by line with --plain (or when input or output is not a terminal)."
+        ),
     )
-    parser.add_argument("--seed", help="seed for a repeatable game")
-    parser.add_argument("--bot", default="random", help=f"computer opponent: {', '.join(BOTS)}")
-    parser.add_argument("--variant", default="draw-discard", help="the variant to play")
-    parser.add_argument("--seat", default="south", help="your seat: south or east")
     parser.add_argument(
-        "--plain", action="store_true", help="line-by-line mode (the default for now)"
+        "--level", default="medium", choices=LEVELS, help="the computer's strength (medium)"
+    )
+    parser.add_argument("--bot", help="a computer player by name instead of --level")
+    parser.add_argument("--seed", help="seed for a repeatable game")
+    parser.add_argument("--variant", default="draw-discard", help="the variant to play")
+    parser.add_argument("--seat", help="your seat: south (the default) or east")
+    parser.add_argument("--resume", metavar="FILE", help="continue a game saved to FILE")
+    parser.add_argument(
+        "--record",
+        metavar="FILE",
+        help="where the record is saved (default: the --resume file, or "
+        "honeymoon-DATE-TIME.json in the current directory)",
+    )
+    parser.add_argument(
+        "--no-record", action="store_true", help="do not write the record when the rubber ends"
+    )
+    parser.add_argument("--plain", action="store_true", help="line-by-line mode")
+    parser.add_argument(
+        "--delay",
+        type=float,
+        default=0.8,
+        metavar="SECONDS",
+        help="pause before each of the computer's moves in the full-screen table (0.8)",
+    )
+    parser.add_argument(
+        "--four-colours",
+        "--four-colors",
+        action="store_true",
+        dest="four_colours",
+        help="four suit colours in the full-screen table",
     )
     parser.set_defaults(handler=run)
 
 
-def run(args: argparse.Namespace) -> int:
-    """Start the game."""
+def default_record_path() -> Path:
+    """``honeymoon-YYYYMMDD-HHMMSS.json`` in the current directory."""
+    return Path(time.strftime("honeymoon-%Y%m%d-%H%M%S.json"))
+
+
+def build_table(args: argparse.Namespace) -> tuple[Table, str | None]:
+    """The table the options ask for (a new rubber, or a resumed one) and any note to show.
+
+    :raises HoneymoonError: for a bad variant, seat, bot name or record.
+    :raises OSError: if the record to resume cannot be read.
+    """
+    seat = Seat.parse(args.seat) if args.seat else None
+    level = args.bot or args.level
+    if args.resume:
+        return Table.resume(args.resume, level=level, human=seat)
     rules = find_variant(args.variant)
-    human = Seat.parse(args.seat)
     game = Game(rules, seed=args.seed)
-    bot = make_bot(args.bot, seed=f"{game.seed}:bot")
+    bot, note = choose_bot(level, f"{game.seed}:bot")
+    return Table(game, seat or Seat.SOUTH, bot), note
+
+
+def run(args: argparse.Namespace) -> int:
+    """Start (or resume) the game, full screen in a terminal, else line by line."""
     try:
-        return PlainSession(game, human, bot).run()
-    except KeyboardInterrupt:
-        sys.stdout.write("\nGame abandoned.\n")
-        return 130
+        table, note = build_table(args)
+    except OSError as error:
+        print(f"honeymoon play: cannot read {args.resume}: {error.strerror}", file=sys.stderr)
+        return 2
+    record_path = Path(args.record or args.resume or default_record_path())
+    plain = args.plain or not (sys.stdin.isatty() and sys.stdout.isatty())
+    if not plain:
+        from honeymoon.cli.tui import run_app
+
+        return run_app(
+            table,
+            note=note,
+            record_path=record_path,
+            write_record=not args.no_record,
+            delay=max(args.delay, 0.0),
+            four_colours=args.four_colours,
+        )
+    if note:
+        print(note)
+    session = PlainSession(
+        None,
+        table.human,
+        None,
+        table=table,
+        record_path=record_path,
+        write_record=not args.no_record,
+    )
+    return session.run()

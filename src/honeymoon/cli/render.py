@@ -6,12 +6,16 @@ sheet), so nothing can print a card the seat may not see.
 
 from __future__ import annotations
 
+import textwrap
+from dataclasses import dataclass
+
 from honeymoon.actions import FIRST_BID, LAST_BID, describe
 from honeymoon.cards import CardSet, Suit
 from honeymoon.game import Phase
+from honeymoon.rules import Procedure, RuleSet
 from honeymoon.scoring import Line, ScoreSheet
 from honeymoon.seats import SEATS, Seat
-from honeymoon.views import SeatView
+from honeymoon.views import SeatView, TrickView
 
 
 def hand_lines(cards: CardSet) -> list[str]:
@@ -39,48 +43,154 @@ def auction_table(view: SeatView) -> list[str]:
     return lines
 
 
-def score_sheet_lines(sheet: ScoreSheet) -> list[str]:
-    """The score sheet: points above the line, the line(s), games below, and the totals."""
-    width = 12
-    header = f"{'':<10}{SEATS[0].label:>{width}}{SEATS[1].label:>{width}}"
-    lines = [header]
-    above = [sheet.above(0), sheet.above(1)]
-    lines.append(f"{'above':<10}{above[0]:>{width}}{above[1]:>{width}}")
-    lines.append("-" * len(header))
-    games = max(sheet.current_game + 1, 1)
+@dataclass(frozen=True, slots=True)
+class SheetRow:
+    """One row of a drawn score sheet: a kind, a label and South's and East's figures.
+
+    Kinds: ``above`` and ``below`` (points), ``line`` (the line itself), ``game`` (a game
+    line, ``label`` naming the game and its winner), ``total``, ``games``.
+    """
+
+    kind: str
+    label: str = ""
+    south: str = ""
+    east: str = ""
+
+
+def sheet_rows(sheet: ScoreSheet, *, compact: bool = False) -> list[SheetRow]:
+    """The score sheet as rows, as drawn on paper: points above the line (the latest highest,
+    the first nearest the line), the line, each game's points below it with a game line under
+    every game won, then the totals. ``compact`` sums each part into one row."""
+    rows: list[SheetRow] = []
+    above = [
+        [e.points for e in sheet.entries if e.seat == seat and e.line is Line.ABOVE]
+        for seat in (0, 1)
+    ]
+    if compact:
+        rows.append(SheetRow("above", "above", str(sum(above[0])), str(sum(above[1]))))
+    else:
+        height = max(len(above[0]), len(above[1]))
+        columns = [[""] * (height - len(c)) + [str(p) for p in reversed(c)] for c in above]
+        rows.extend(
+            SheetRow("above", "", left, right)
+            for left, right in zip(columns[0], columns[1], strict=True)
+        )
+    rows.append(SheetRow("line"))
+    games = sheet.current_game + (0 if sheet.is_complete else 1)
     for game in range(games):
         below = [
-            sum(
+            [
                 e.points
                 for e in sheet.entries
                 if e.seat == seat and e.line is Line.BELOW and e.game == game
-            )
+            ]
             for seat in (0, 1)
         ]
+        label = f"game {game + 1}"
+        if compact:
+            rows.append(SheetRow("below", label, str(sum(below[0])), str(sum(below[1]))))
+        else:
+            height = max(len(below[0]), len(below[1]))
+            for index in range(height):
+                left = str(below[0][index]) if index < len(below[0]) else ""
+                right = str(below[1][index]) if index < len(below[1]) else ""
+                rows.append(SheetRow("below", label if index == 0 else "", left, right))
         if game < sheet.current_game:
             winner = SEATS[sheet.game_winners[game]].label
-            lines.append(
-                f"{f'game {game + 1}':<10}{below[0]:>{width}}{below[1]:>{width}}  won by {winner}"
-            )
-            lines.append("-" * len(header))
-        elif not sheet.is_complete:
-            lines.append(
-                f"{f'game {game + 1}':<10}{below[0]:>{width}}{below[1]:>{width}}  in progress"
-            )
+            rows.append(SheetRow("game", f"game {game + 1} to {winner}"))
     totals = sheet.totals
-    lines.append(f"{'total':<10}{totals[0]:>{width}}{totals[1]:>{width}}")
+    rows.append(SheetRow("total", "total", str(totals[0]), str(totals[1])))
+    rows.append(SheetRow("games", "games won", str(sheet.games[0]), str(sheet.games[1])))
+    return rows
+
+
+def score_sheet_lines(sheet: ScoreSheet) -> list[str]:
+    """The score sheet in plain text: points above the line, the line, games below with a game
+    line under each game won, the totals, who is vulnerable and, at the end, the winners."""
+    width = 10
+    header = f"{'':<12}{SEATS[0].label:>{width}}{SEATS[1].label:>{width}}"
+    rule = len(header)
+    lines = [header]
+    for row in sheet_rows(sheet):
+        if row.kind == "line":
+            lines.append("=" * rule)
+        elif row.kind == "game":
+            lines.append(f"--- {row.label} ".ljust(rule, "-"))
+        else:
+            if row.kind == "total":
+                lines.append("=" * rule)
+            lines.append(f"{row.label:<12}{row.south:>{width}}{row.east:>{width}}")
     vulnerable = [s.label for s in SEATS if sheet.vulnerable(s)]
     lines.append("vulnerable: " + (", ".join(vulnerable) if vulnerable else "nobody"))
-    if sheet.is_complete:
-        assert sheet.rubber_winner is not None
-        lines.append(f"rubber won by {SEATS[sheet.rubber_winner].label}")
-        points_winner = sheet.points_winner
-        lines.append(
-            "equal totals"
-            if points_winner is None
-            else f"{SEATS[points_winner].label} wins on points by {abs(totals[0] - totals[1])}"
-        )
+    lines.extend(result_lines(sheet))
     return lines
+
+
+def result_lines(sheet: ScoreSheet) -> list[str]:
+    """At the end of the rubber: who won it and who won on points (empty before)."""
+    if sheet.rubber_winner is None:
+        return []
+    totals = sheet.totals
+    lines = [f"rubber won by {SEATS[sheet.rubber_winner].label}"]
+    points_winner = sheet.points_winner
+    lines.append(
+        "equal totals"
+        if points_winner is None
+        else f"{SEATS[points_winner].label} wins on points by {abs(totals[0] - totals[1])}"
+    )
+    return lines
+
+
+def rules_help(rules: RuleSet) -> list[str]:
+    """The rules of the variant in short, for the help screen and the ``rules`` command."""
+    lines = [rules.title, "", *textwrap.wrap(rules.summary, 76), ""]
+    if rules.procedure is Procedure.DRAW_DISCARD:
+        lines += [
+            "Drawing: nothing is dealt. The non-dealer starts; turns alternate, 13 each. You "
+            "look at the top card of the stock and either keep it (the next card is then "
+            "discarded unseen by the opponent) or reject it (and must keep the next card). "
+            "Discards are out of the game for good; you always know your own.",
+            "Auction: the non-dealer calls first. Bid a level 1-7 and a strain (clubs < "
+            "diamonds < hearts < spades < no trump); each bid must be higher than the last. "
+            "You may double the opponent's bid and redouble your own doubled bid. The first "
+            "pass after a bid ends the auction; two opening passes throw the hand in.",
+            "Play: the defender leads. Follow suit if you can; otherwise play any card. The "
+            "highest trump wins the trick, else the highest card of the suit led. Declarer "
+            "needs 6 + the level in tricks.",
+            "Scoring: rubber bridge. Contract points go below the line (20 a trick in clubs "
+            "and diamonds, 30 in hearts and spades, 40 then 30 at no trump; doubled x2, "
+            "redoubled x4); 100 below wins a game and makes you vulnerable. Overtricks, "
+            "undertricks, slams and the rubber bonus (700 for two games to none, 500 for two "
+            "to one) go above. The first to two games wins the rubber; the higher total "
+            "wins on points.",
+        ]
+    wrapped: list[str] = []
+    for line in lines:
+        wrapped.extend(textwrap.wrap(line, 76) or [""])
+    return wrapped
+
+
+def draws_lines(view: SeatView) -> list[str]:
+    """The player's own drawing turns this hand: what was kept and what was discarded."""
+    lines = []
+    for number, turn in enumerate(view.draws, start=1):
+        if turn.kept_first:
+            lines.append(f"{number:>2}. kept {turn.kept}, then discarded {turn.discarded}")
+        else:
+            lines.append(f"{number:>2}. rejected {turn.discarded}, then took {turn.kept}")
+    return lines
+
+
+def trick_words(trick: TrickView, human: Seat | None = None) -> str:
+    """A trick in words: ``East ♥K, South ♥A: South wins``."""
+    parts = []
+    for offset, card in enumerate(trick.cards):
+        seat = SEATS[(int(trick.leader) + offset) % 2]
+        parts.append(f"{'You' if seat == human else seat.label} {card}")
+    text = ", ".join(parts)
+    if trick.winner is not None:
+        text += ": " + ("you win" if trick.winner == human else f"{trick.winner.label} wins")
+    return text
 
 
 def status_line(view: SeatView) -> str:

@@ -1,0 +1,378 @@
+"""One person against the computer: the table both front ends (plain and full-screen) drive.
+
+A :class:`Table` owns the :class:`~honeymoon.game.Game`, the computer player and the undo
+history. Everything it tells the player is built from :func:`~honeymoon.views.view_for` of the
+player's seat, so no front end can show a card the player may not see. It narrates each move
+in plain sentences, keeps the last trick, undoes the player's last action (with everything the
+computer did after it), asks the strongest available bot for a hint, and saves the game as a
+record that ``honeymoon play --resume FILE`` continues.
+
+>>> from honeymoon.bots import RandomBot
+>>> from honeymoon.game import Game
+>>> table = Table(Game(seed=5, first_dealer=Seat.EAST), Seat.SOUTH, RandomBot(1))
+>>> table.view().my_turn, table.play(table.parse("keep"))[0].startswith("You keep")
+(True, True)
+>>> table.undo(), table.view().stock_remaining
+('You take back your keep.', 52)
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from honeymoon import bots
+from honeymoon.actions import KEEP, REJECT, describe
+from honeymoon.bots import BOTS, Bot, make_bot
+from honeymoon.cards import Card
+from honeymoon.errors import HoneymoonError
+from honeymoon.game import Game, HandResult, Phase
+from honeymoon.seats import SEATS, Seat
+from honeymoon.tricks import trick_winner
+from honeymoon.views import SeatView, TrickView, view_for
+
+__all__ = [
+    "LEVELS",
+    "STRENGTH_ORDER",
+    "Table",
+    "Snapshot",
+    "choose_bot",
+    "strongest_bot_name",
+    "HUMAN_NAME",
+    "computer_name",
+    "human_seat_from_players",
+]
+
+#: The difficulty levels offered by ``honeymoon play --level``.
+LEVELS = ("easy", "medium", "hard")
+#: Bot names from the strongest down; the first one registered is used for hints and as the
+#: fallback opponent when a level is not available.
+STRENGTH_ORDER = ("expert", "hard", "medium", "heuristic", "easy", "random")
+#: The name the record gives the person at the table.
+HUMAN_NAME = "player"
+
+
+def computer_name(bot: Bot) -> str:
+    """The name the record gives the computer player, e.g. ``computer (medium)``."""
+    return f"computer ({bot.name})"
+
+
+def human_seat_from_players(players: tuple[str | None, str | None]) -> Seat | None:
+    """The person's seat in a saved record: the seat not named ``computer …``; None if unclear."""
+    computers = [bool(name and name.startswith("computer")) for name in players]
+    if computers == [True, False]:
+        return Seat.EAST
+    if computers == [False, True]:
+        return Seat.SOUTH
+    return None
+
+
+def strongest_bot_name() -> str:
+    """The strongest registered bot (by the bots' own strength order where they publish one)."""
+    order = getattr(bots, "STRENGTH_ORDER", STRENGTH_ORDER)
+    for name in (*order, *STRENGTH_ORDER):
+        if name in BOTS:
+            return str(name)
+    return next(iter(BOTS))
+
+
+def choose_bot(level: str, seed: int | str | None) -> tuple[Bot, str | None]:
+    """The opponent for ``level`` (or a bot name), and a one-line note when that level's bot
+    is not available (yet) and the strongest available one plays instead.
+
+    :raises HoneymoonError: (code ``unknown_bot``) for a name that is neither a level nor a bot.
+    """
+    key = level.strip().lower()
+    levels: dict[str, str] = getattr(bots, "LEVELS", {})
+    wanted = levels.get(key, key)
+    try:
+        bot = make_bot(key, seed)
+    except HoneymoonError:
+        if key not in LEVELS:
+            raise
+        bot = make_bot(strongest_bot_name(), seed)
+    if key in LEVELS and bot.name != wanted:
+        return bot, f"The {key} level is not available yet: you are playing the {bot.name} bot."
+    return bot, None
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """What undo restores: the game and the computer player as they were before an action."""
+
+    game: Game
+    bot: Bot
+    last_trick: TrickView | None
+    label: str
+
+
+@dataclass(slots=True)
+class _Memory:
+    last_trick: TrickView | None = None
+    undo: list[Snapshot] = field(default_factory=list)
+
+
+class Table:
+    """A rubber between the person at ``human`` and ``bot``.
+
+    :param adviser: builds the bot that gives hints (default: the strongest registered bot).
+    :param players: the names written into a saved record (default: person and computer).
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        human: Seat,
+        bot: Bot,
+        *,
+        adviser: Callable[[], Bot] | None = None,
+        undo_limit: int = 200,
+    ) -> None:
+        self._game = game
+        self.human = human
+        self.bot = bot
+        self._adviser = adviser
+        self._hints = 0
+        self._memory = _Memory()
+        self.undo_limit = undo_limit
+
+    # -- what the player sees -----------------------------------------------------------------
+
+    def view(self) -> SeatView:
+        """The player's view: the only source of what a front end shows."""
+        return view_for(self._game, self.human)
+
+    @property
+    def rules_title(self) -> str:
+        """The title of the variant being played."""
+        return self._game.rules.title
+
+    @property
+    def is_over(self) -> bool:
+        """True once the rubber is over."""
+        return self._game.is_over
+
+    @property
+    def computer_to_act(self) -> bool:
+        """True if it is the computer's turn."""
+        to_act = self._game.to_act
+        return to_act is not None and to_act != self.human
+
+    @property
+    def last_trick(self) -> TrickView | None:
+        """The last completed trick (kept after the hand ends, until the next trick)."""
+        return self._memory.last_trick
+
+    @property
+    def can_undo(self) -> bool:
+        """True if there is an action of the player's to take back."""
+        return bool(self._memory.undo)
+
+    @property
+    def players(self) -> tuple[str, str]:
+        """South's and East's names, for the record."""
+        names = [HUMAN_NAME, computer_name(self.bot)]
+        return (names[0], names[1]) if self.human is Seat.SOUTH else (names[1], names[0])
+
+    # -- the player's actions -------------------------------------------------------------------
+
+    def parse(self, text: str) -> int:
+        """Read an answer for the current phase (``k``, ``1NT``, ``SA`` …) and check that it
+        is legal for the player now.
+
+        :raises HoneymoonError: saying what is wrong and what would be accepted.
+        """
+        action = self._game.parse_action(text)
+        self._game.check(action, self.human)
+        return action
+
+    def play(self, action: int) -> list[str]:
+        """Carry out the player's ``action`` (checked first); returns the lines narrating it.
+
+        :raises HoneymoonError: if the action is not legal now; nothing changes.
+        """
+        self._game.check(action, self.human)
+        snapshot = Snapshot(
+            self._game.clone(), copy.deepcopy(self.bot), self._memory.last_trick, describe(action)
+        )
+        lines = self._apply(self.human, action)
+        self._memory.undo.append(snapshot)
+        del self._memory.undo[: -self.undo_limit]
+        return lines
+
+    def computer_move(self) -> list[str]:
+        """Let the computer make its move; returns the lines narrating it."""
+        view = view_for(self._game, self.human.other)
+        if not view.my_turn:
+            return []
+        action = self.bot.act(view)  # the computer gets its own view, never the game itself
+        return self._apply(self.human.other, action)
+
+    def undo(self) -> str:
+        """Take back the player's last action and everything the computer did after it."""
+        if not self._memory.undo:
+            return "There is nothing to undo."
+        snapshot = self._memory.undo.pop()
+        self._game = snapshot.game
+        self.bot = snapshot.bot
+        self._memory.last_trick = snapshot.last_trick
+        return f"You take back your {snapshot.label}."
+
+    def hint(self) -> str:
+        """One line: what the strongest bot would do now, and why (when it can say)."""
+        view = self.view()
+        if not view.my_turn:
+            return "No hint: it is not your turn."
+        try:
+            adviser = self._adviser() if self._adviser else self._default_adviser()
+            advise = getattr(adviser, "advise", None)
+            reason: str | None = None
+            if callable(advise):
+                advice = advise(view)
+                action = int(advice.action)
+                reason = getattr(advice, "reason", None)
+            else:
+                action = adviser.act(view)
+        except Exception as error:  # a faulty adviser must never end the game
+            return f"No hint available ({error.__class__.__name__})."
+        if action not in view.legal_actions:
+            return "No hint available."
+        words = {KEEP: "keep it", REJECT: "reject it"}.get(action, describe(action))
+        return f"Hint ({adviser.name}): {words}" + (f" — {reason}" if reason else ".")
+
+    def _default_adviser(self) -> Bot:
+        self._hints += 1
+        return make_bot(strongest_bot_name(), seed=f"hint:{self._hints}")
+
+    # -- records ------------------------------------------------------------------------------
+
+    def record_text(self) -> str:
+        """The JSON game record of the rubber so far (finished or not)."""
+        from honeymoon import records
+
+        return records.dumps(self._game, players=self.players)
+
+    def save(self, path: str | os.PathLike[str]) -> Path:
+        """Write the game record to ``path`` (atomically); returns the path written.
+
+        :raises OSError: if the file cannot be written.
+        """
+        target = Path(path).expanduser()
+        text = self.record_text()
+        directory = target.parent if str(target.parent) else Path(".")
+        handle, temporary = tempfile.mkstemp(
+            prefix=f".{target.name}.", suffix=".tmp", dir=directory
+        )
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as stream:
+                stream.write(text)
+            os.replace(temporary, target)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
+        return target
+
+    @classmethod
+    def resume(
+        cls,
+        path: str | os.PathLike[str],
+        *,
+        level: str = "medium",
+        human: Seat | None = None,
+    ) -> tuple[Table, str | None]:
+        """The table of a saved record, with a fresh computer player of ``level``.
+
+        :raises HoneymoonError: for an unreadable or illegal record.
+        :raises OSError: if the file cannot be read.
+        """
+        from honeymoon import records
+
+        with open(Path(path).expanduser(), encoding="utf-8") as stream:
+            record = records.load(stream)
+        game = record.to_game()
+        seat = human or human_seat_from_players(record.players) or Seat.SOUTH
+        bot, note = choose_bot(level, f"{game.seed}:bot:{len(record.hands)}")
+        return cls(game, seat, bot), note
+
+    # -- narration ----------------------------------------------------------------------------
+
+    def _apply(self, seat: Seat, action: int) -> list[str]:
+        before = self.view()
+        self._game.apply(action, seat)
+        after = self.view()
+        mine = seat == self.human
+        who = "You" if mine else seat.label
+        lines: list[str] = []
+        if before.phase is Phase.DRAWING:
+            if mine and after.draws:
+                turn = after.draws[-1]
+                if action == KEEP:
+                    lines.append(
+                        f"You keep {turn.kept} and discard the next card, {turn.discarded}."
+                    )
+                else:
+                    lines.append(
+                        f"You reject {turn.discarded} and take the next card, {turn.kept}."
+                    )
+            elif not mine:
+                lines.append(f"{who} draws: one card kept, one discarded.")
+            if after.phase is Phase.AUCTION:
+                caller = after.first_caller
+                lines.append(
+                    "Drawing is over; "
+                    + ("you call first." if caller == self.human else f"{caller} calls first.")
+                )
+        elif before.phase is Phase.AUCTION:
+            lines.append(f"{who} {'call' if mine else 'calls'} {describe(action)}.")
+            if after.phase is Phase.PLAY and after.contract is not None:
+                lines.append(
+                    f"Contract {after.contract} by {_name(after.declarer, self.human, 'you')}; "
+                    f"{_name(after.to_act, self.human)} {'lead' if after.my_turn else 'leads'}."
+                )
+        elif before.phase is Phase.PLAY:
+            lines.append(f"{who} {'play' if mine else 'plays'} {describe(action)}.")
+            trick = before.current_trick
+            if trick is not None and trick.cards and before.contract is not None:
+                cards = (*trick.cards, Card.from_id(action))
+                position = trick_winner([c.id for c in cards], int(before.contract.strain))
+                winner = SEATS[(int(trick.leader) + position) % 2]
+                self._memory.last_trick = TrickView(trick.leader, cards, winner)
+                lines.append(
+                    "You win the trick." if winner == self.human else f"{winner} wins the trick."
+                )
+        if after.hand_number != before.hand_number or after.phase is Phase.COMPLETE:
+            lines.append(self.describe_result(after.results[-1]))
+            if after.phase is Phase.COMPLETE:
+                lines.append(self.final_line())
+        return lines
+
+    def describe_result(self, result: HandResult) -> str:
+        """The hand's result in one line, from the player's side of the table."""
+        return result.summary().replace(str(self.human), "You")
+
+    def final_line(self) -> str:
+        """Who won the rubber and who won on points (once the rubber is over)."""
+        sheet = self.view().score_sheet
+        if sheet.rubber_winner is None:
+            return "The rubber is not over yet."
+        rubber = _name(SEATS[sheet.rubber_winner], self.human, "you")
+        totals = sheet.totals
+        points = sheet.points_winner
+        if points is None:
+            on_points = f"the totals are equal ({totals[0]} each)"
+        else:
+            margin = abs(totals[0] - totals[1])
+            on_points = f"{_name(SEATS[points], self.human, 'you')} win on points by {margin}"
+            if SEATS[points] != self.human:
+                on_points = on_points.replace(" win ", " wins ")
+        return f"The rubber is over. {rubber.capitalize()} won the rubber, and {on_points}."
+
+
+def _name(seat: Seat | None, human: Seat, you: str = "You") -> str:
+    if seat is None:
+        return "nobody"
+    return you if seat == human else seat.label

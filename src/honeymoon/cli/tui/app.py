@@ -1,0 +1,658 @@
+"""The full-screen card table: one person against the computer, keyboard first.
+
+Everything on screen comes from :meth:`Table.view() <honeymoon.cli.session.Table.view>`, the
+player's own view, so the table cannot show the computer's cards. Keys are shown at the bottom
+and depend on the phase; every action can also be typed (``k``, ``1n``, ``sa``), chosen with
+the arrows and Enter, or clicked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.markup import escape
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Static
+
+from honeymoon.actions import KEEP, REJECT
+from honeymoon.auction import Call
+from honeymoon.cards import Card
+from honeymoon.cli import render
+from honeymoon.cli.session import Table
+from honeymoon.cli.tui import widgets
+from honeymoon.cli.tui.screens import QuitScreen, TextScreen
+from honeymoon.errors import HoneymoonError
+from honeymoon.game import Phase
+from honeymoon.rules import find_variant
+from honeymoon.views import SeatView
+
+__all__ = ["HoneymoonApp", "GameScreen", "run_app", "KEYS_HELP"]
+
+#: The keys, for the help screen.
+KEYS_HELP = """\
+[b]While drawing[/b]   k keep · r reject · ←→ and Enter
+[b]In the auction[/b]  type a call and Enter: 1n (1NT), 2s, p (pass), x (double), xx
+                 or ←→↑↓ over the offered calls and Enter
+[b]In play[/b]         type a card and Enter: sa, h10, 10h, dq … or ←→↑↓ and Enter
+[b]Any time[/b]        ? help · h hint · u undo · l last trick · v your discards
+                 s score sheet · f four colours · Ctrl-S save · q or Ctrl-C leave
+In play the letters h, s, d, c, q start a card: type h or s then Enter for a
+hint or the score sheet. Backspace and Esc edit what you type. Mouse: click a card or a call."""
+
+_COMMAND_WORDS = {
+    "?": "help",
+    "help": "help",
+    "rules": "help",
+    "h": "hint",
+    "hint": "hint",
+    "u": "undo",
+    "undo": "undo",
+    "l": "last",
+    "last": "last",
+    "v": "discards",
+    "d": "discards",
+    "discards": "discards",
+    "s": "score",
+    "score": "score",
+    "f": "colours",
+    "w": "save",
+    "save": "save",
+    "q": "quit",
+    "quit": "quit",
+}
+# Keys that act at once in each phase, when nothing has been typed yet: those that cannot
+# begin an answer there.
+_ALWAYS = set("?ulvfw")
+_IMMEDIATE = {
+    Phase.DRAWING: _ALWAYS | set("krhdsq"),
+    Phase.AUCTION: _ALWAYS | set("hsq"),
+    Phase.PLAY: _ALWAYS,
+    Phase.COMPLETE: _ALWAYS | set("hdsq"),
+}
+
+
+class GameScreen(Screen[None]):
+    """The table: status line, the phase panel, the score sheet, your hand, messages, keys."""
+
+    def __init__(
+        self, table: Table, *, delay: float, four_colours: bool, greeting: Sequence[str] = ()
+    ) -> None:
+        super().__init__()
+        self.table = table
+        self.delay = delay
+        self.palette = widgets.Palette(four_colours)
+        self.typed = ""
+        self.messages: list[tuple[str, str]] = [("info", line) for line in greeting]
+        self.show_last_trick = False
+        self._card_cursor: Card | None = None
+        self._call_cursor = 0
+        self._draw_cursor = 0
+        self._timer: Timer | None = None
+        self._waiting = False  # a hand-over or end screen is up
+        self._shown: dict[str, str] = {}
+
+    # -- layout -------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        """The table's parts, top to bottom."""
+        surface = widgets.Surface
+        yield Static(id="status")
+        with Horizontal(id="middle"):
+            with Vertical(id="table"):
+                with Horizontal(id="table-top"):
+                    yield surface(id="table-left")
+                    yield surface(id="table-right")
+                yield surface(id="table-foot")
+            yield Static(id="sheet")
+        yield surface(id="hand")
+        yield Static(id="log")
+        yield Static(id="prompt")
+        yield surface(id="keys")
+
+    def on_mount(self) -> None:
+        """Draw the table and let the computer move if it starts."""
+        self.query_one("#sheet").border_title = "Score"
+        self.refresh_table()
+        self.call_after_refresh(self._continue)
+
+    # -- what is shown ------------------------------------------------------------------------
+
+    def view(self) -> SeatView:
+        """The player's view (the only source of what is drawn)."""
+        return self.table.view()
+
+    def say(self, text: str, kind: str = "info") -> None:
+        """Add a message to the log (kinds: info, error, hint)."""
+        self.messages.append((kind, text))
+        del self.messages[:-50]
+
+    def refresh_table(self) -> None:
+        """Redraw everything from the player's view."""
+        view = self.view()
+        self._fix_cursors(view)
+        opponent = f"{view.seat.other.label} ({self.table.bot.name})" if view.seat else ""
+        self._show("#status", widgets.status_markup(view, self.table.rules_title, opponent))
+        self._draw_phase(view)
+        self._show("#sheet", widgets.sheet_markup(view))
+        hand = self.query_one("#hand", Static)
+        hand.border_title = f"Your hand ({len(view.hand)})"
+        highlight = None
+        if view.phase is Phase.DRAWING and view.draws and not view.my_turn:
+            highlight = view.draws[-1].kept
+        cursor = self._card_cursor if view.phase is Phase.PLAY and view.my_turn else None
+        self._show(
+            "#hand", widgets.hand_markup(view, self.palette, cursor=cursor, highlight=highlight)
+        )
+        self._draw_log()
+        self._draw_prompt(view)
+        self._show("#keys", self._keys_markup(view))
+
+    def _show(self, selector: str, markup: str) -> None:
+        # Updating only what changed keeps typing quick.
+        if self._shown.get(selector) != markup:
+            self._shown[selector] = markup
+            self.query_one(selector, Static).update(markup)
+
+    def _draw_phase(self, view: SeatView) -> None:
+        panel = self.query_one("#table", Vertical)
+        phase = view.phase
+        if phase is Phase.DRAWING:
+            panel.border_title = "Drawing"
+            left_text, right_text = widgets.drawing_markup(view, self.palette, self._draw_cursor)
+            foot_text = widgets.discards_markup(view, self.palette)
+        elif phase is Phase.AUCTION:
+            panel.border_title = "Auction"
+            left_text = widgets.auction_markup(view)
+            legal = view.legal_actions
+            cursor = legal[self._call_cursor] if view.my_turn and legal else None
+            right_text = widgets.call_grid_markup(view, self.palette, cursor)
+            foot_text = widgets.contract_line(view)
+        elif phase is Phase.PLAY:
+            panel.border_title = "Play"
+            left_text = widgets.trick_markup(view.current_trick, view.seat, self.palette)
+            right_text = widgets.play_info_markup(view)
+            foot_text = self._last_trick_line()
+        else:
+            panel.border_title = "The rubber is over"
+            left_text = ""
+            right_text = escape(self.table.final_line())
+            foot_text = "s score sheet · q leave"
+        self._show("#table-left", left_text)
+        self._show("#table-right", right_text)
+        self._show("#table-foot", foot_text)
+
+    def _last_trick_line(self) -> str:
+        last = self.table.last_trick
+        if not self.show_last_trick:
+            return "[#9fbfa8]l: show the last trick[/]" if last else ""
+        if last is None:
+            return "Last trick: none yet"
+        return "Last trick: " + escape(render.trick_words(last, self.table.human))
+
+    def _draw_log(self) -> None:
+        styles = {"info": "#e8e8e8", "error": "bold #ff8787", "hint": "bold #87d7ff"}
+        lines = [
+            f"[{styles.get(kind, '#e8e8e8')}]{escape(text)}[/]" for kind, text in self.messages
+        ]
+        self._show("#log", "\n".join(lines[-2:]))
+
+    def _draw_prompt(self, view: SeatView) -> None:
+        typed = f"[bold]› {escape(self.typed)}[/][blink]▏[/]"
+        if view.phase is Phase.COMPLETE:
+            ask = "The rubber is over: s score sheet, q leave."
+        elif not view.my_turn:
+            ask = f"{view.to_act.label if view.to_act else ''} is thinking…"
+        elif view.phase is Phase.DRAWING:
+            ask = f"Keep or reject {view.looking_at}?  k / r"
+        elif view.phase is Phase.AUCTION:
+            ask = "Your call: type it (1n, 2s, p, x) and Enter, or arrows and Enter"
+        else:
+            ask = "Your card: type it (sa, h10) and Enter, or arrows and Enter"
+        self._show("#prompt", f"{typed}  [#9fbfa8]{escape(ask)}[/]")
+
+    def _keys_markup(self, view: SeatView) -> str:
+        def key(keys: str, words: str, command: str) -> str:
+            return f"[@click=screen.command('{command}')][b]{keys}[/b] {words}[/]"
+
+        phase = view.phase
+        parts = []
+        if phase is Phase.DRAWING:
+            parts += [key("k", "keep", "keep"), key("r", "reject", "reject")]
+        parts += [
+            key("h⏎" if phase is Phase.PLAY else "h", "hint", "hint"),
+            key("u", "undo", "undo"),
+        ]
+        if phase is Phase.PLAY:
+            parts.append(key("l", "last trick", "last"))
+        if phase is not Phase.DRAWING:
+            parts.append(key("v", "discards", "discards"))
+        parts += [
+            key("s⏎" if phase is Phase.PLAY else "s", "score", "score"),
+            key("?", "help", "help"),
+            key("^S", "save", "save"),
+            key("^C", "quit", "quit"),
+        ]
+        return "  ".join(parts)
+
+    # -- cursors ------------------------------------------------------------------------------
+
+    def _fix_cursors(self, view: SeatView) -> None:
+        if view.phase is Phase.PLAY and view.my_turn:
+            legal = [c for c in widgets.hand_order(view) if c.id in view.legal_actions]
+            if self._card_cursor not in legal and legal:
+                self._card_cursor = legal[0]
+        if view.phase is Phase.AUCTION and not 0 <= self._call_cursor < len(view.legal_actions):
+            self._call_cursor = 0
+
+    def _move(self, step: int, vertical: bool) -> None:
+        view = self.view()
+        if not view.my_turn:
+            return
+        if view.phase is Phase.DRAWING:
+            self._draw_cursor = 1 - self._draw_cursor
+        elif view.phase is Phase.AUCTION:
+            count = len(view.legal_actions)
+            index = self._call_cursor + step * (5 if vertical else 1)
+            self._call_cursor = max(0, min(count - 1, index))
+        elif view.phase is Phase.PLAY:
+            legal = [c for c in widgets.hand_order(view) if c.id in view.legal_actions]
+            if not legal:
+                return
+            current = legal.index(self._card_cursor) if self._card_cursor in legal else 0
+            if vertical:
+                suit = legal[current].suit
+                later = [c for c in legal if (c.suit < suit if step > 0 else c.suit > suit)]
+                if later:
+                    target = (
+                        later[0] if step > 0 else [c for c in legal if c.suit == later[-1].suit][0]
+                    )
+                    self._card_cursor = target
+            else:
+                self._card_cursor = legal[(current + step) % len(legal)]
+        self.refresh_table()
+
+    def _cursor_action(self, view: SeatView) -> int | None:
+        if view.phase is Phase.DRAWING:
+            return (KEEP, REJECT)[self._draw_cursor]
+        if view.phase is Phase.AUCTION and view.legal_actions:
+            return view.legal_actions[self._call_cursor]
+        if view.phase is Phase.PLAY and self._card_cursor is not None:
+            return self._card_cursor.id
+        return None
+
+    def offered(self) -> list[tuple[int, str]]:
+        """The actions the table offers the player now, each with what to type for it."""
+        view = self.view()
+        if not view.my_turn:
+            return []
+        result = []
+        for action in view.legal_actions:
+            if view.phase is Phase.DRAWING:
+                text = "k" if action == KEEP else "r"
+            elif view.phase is Phase.AUCTION:
+                text = Call(action).pbn.lower()
+            else:
+                text = Card.from_id(action).pbn.lower().replace("t", "10")
+            result.append((action, text))
+        return result
+
+    # -- keys ---------------------------------------------------------------------------------
+
+    def on_key(self, event: events.Key) -> None:
+        """Typing, editing, arrows, Enter and the one-key commands."""
+        key = event.key
+        handled = True
+        if key == "enter":
+            self._submit()
+        elif key == "backspace":
+            self.typed = self.typed[:-1]
+            self.refresh_table()
+        elif key == "escape":
+            self.typed = ""
+            self.refresh_table()
+        elif key in ("left", "right", "up", "down"):
+            self._move(1 if key in ("right", "down") else -1, key in ("up", "down"))
+        elif event.is_printable and event.character and event.character.strip():
+            self._typed_character(event.character)
+        else:
+            handled = False
+        if handled:
+            event.stop()
+            event.prevent_default()
+
+    def _typed_character(self, char: str) -> None:
+        view = self.view()
+        lower = char.lower()
+        immediate = _IMMEDIATE[view.phase] if view.my_turn else _ALWAYS | set("hdsqkr")
+        if not self.typed and lower in immediate:
+            if view.phase is Phase.DRAWING and lower in "kr" and view.my_turn:
+                self.action_act(KEEP if lower == "k" else REJECT)
+            elif lower in "kr" and view.phase is Phase.DRAWING:
+                self.say("Wait: it is not your turn.", "error")
+                self.refresh_table()
+            else:
+                self.action_command(_COMMAND_WORDS.get(lower, lower))
+            return
+        if not self.typed and view.my_turn and view.phase is Phase.DRAWING:
+            self.say(f"{char!r} does nothing here: k keeps, r rejects, ? shows the keys.", "error")
+            self.refresh_table()
+            return
+        if len(self.typed) < 12:
+            self.typed += char
+        if view.phase is Phase.PLAY and view.my_turn:
+            try:
+                card = Card.parse(self.typed)
+            except HoneymoonError:
+                card = None
+            if card is not None and card.id in view.legal_actions:
+                self._card_cursor = card
+        self.refresh_table()
+
+    def _submit(self) -> None:
+        view = self.view()
+        text = self.typed.strip()
+        self.typed = ""
+        if not text:
+            action = self._cursor_action(view) if view.my_turn else None
+            if action is None:
+                if view.phase is Phase.COMPLETE:
+                    self.action_command("score")
+                self.refresh_table()
+                return
+            self.action_act(action)
+            return
+        if not view.my_turn:
+            command = _COMMAND_WORDS.get(text.lower())
+            if command:
+                self.action_command(command)
+            else:
+                self.say("Wait: it is not your turn.", "error")
+                self.refresh_table()
+            return
+        try:
+            action = self.table.parse(text)
+        except HoneymoonError as error:
+            command = _COMMAND_WORDS.get(text.lower())
+            if command:
+                self.action_command(command)
+                return
+            self.say(f"{error} · legal now: {render.legal_action_words(view)}", "error")
+            self.refresh_table()
+            return
+        self.action_act(action)
+
+    # -- actions ------------------------------------------------------------------------------
+
+    def action_act(self, action: int) -> None:
+        """Make the player's move ``action`` (from a key, Enter or a click)."""
+        view = self.view()
+        if not view.my_turn:
+            self.say("Wait: it is not your turn.", "error")
+            self.refresh_table()
+            return
+        self.typed = ""
+        try:
+            lines = self.table.play(action)
+        except HoneymoonError as error:
+            self.say(f"{error} · legal now: {render.legal_action_words(view)}", "error")
+            self.refresh_table()
+            return
+        self._draw_cursor = 0
+        self._call_cursor = 0
+        self._after_move(view, lines)
+
+    def action_command(self, command: str) -> None:
+        """Run a command: help, hint, undo, last, discards, score, colours, save, quit, keep,
+        reject."""
+        app = self.app
+        assert isinstance(app, HoneymoonApp)
+        self.typed = ""
+        if command in ("keep", "reject"):
+            self.action_act(KEEP if command == "keep" else REJECT)
+            return
+        if command == "help":
+            rules = find_variant(self.view().variant)
+            body = "\n".join(escape(line) for line in render.rules_help(rules))
+            app.push_screen(TextScreen("Help", body + "\n\n" + KEYS_HELP))
+        elif command == "hint":
+            self.say(self.table.hint(), "hint")
+        elif command == "undo":
+            self._cancel_timer()
+            self.say(self.table.undo())
+        elif command == "last":
+            self.show_last_trick = not self.show_last_trick
+        elif command == "discards":
+            view = self.view()
+            lines = render.draws_lines(view) or ["You have not drawn yet this hand."]
+            body = widgets.discards_markup(view, self.palette) + "\n\n" + "\n".join(lines)
+            app.push_screen(TextScreen("Your drawing turns this hand", body))
+        elif command == "score":
+            app.push_screen(self.sheet_screen())
+        elif command == "colours":
+            self.palette = widgets.Palette(not self.palette.four_colours)
+            self.say("Four colours." if self.palette.four_colours else "Red and black.")
+        elif command == "save":
+            app.save_game()
+        elif command == "quit":
+            app.action_request_quit()
+            return
+        else:
+            self.say(f"{command!r} does nothing here: press ? for the keys.", "error")
+        self.refresh_table()
+
+    def sheet_screen(self, headline: list[str] | None = None, *, final: bool = False) -> TextScreen:
+        """The score sheet, full size, with the results of the hands so far."""
+        view = self.view()
+        body = []
+        if headline:
+            body += [f"[bold]{escape(line)}[/]" for line in headline] + [""]
+        body.append(widgets.sheet_markup(view, compact=False))
+        if view.results:
+            body.append("")
+            body += [escape(self.table.describe_result(r)) for r in view.results]
+        footer = "Enter: leave the table" if final else "Enter or Esc: back to the table"
+        title = "The rubber is over" if final else "Score sheet"
+        return TextScreen(title, "\n".join(body), footer)
+
+    # -- the flow of the game -----------------------------------------------------------------
+
+    def _after_move(self, before: SeatView, lines: list[str]) -> None:
+        for line in lines:
+            self.say(line)
+        after = self.view()
+        self.refresh_table()
+        if after.phase is Phase.COMPLETE:
+            self._finish()
+        elif after.hand_number != before.hand_number:
+            self._hand_over(lines)
+        else:
+            self._continue()
+
+    def _hand_over(self, lines: list[str]) -> None:
+        headline = [line for line in lines if line.startswith("Hand ")]
+        last = self.table.last_trick
+        if last is not None and any(" wins the trick" in x or "You win" in x for x in lines):
+            headline.append("Last trick: " + render.trick_words(last, self.table.human))
+        headline.append("Press Enter for the next hand.")
+        self._waiting = True
+
+        def resume(_: None) -> None:
+            self._waiting = False
+            self.show_last_trick = False
+            self.refresh_table()
+            self._continue()
+
+        self.app.push_screen(self.sheet_screen(headline), resume)
+
+    def _finish(self) -> None:
+        app = self.app
+        assert isinstance(app, HoneymoonApp)
+        headline = [self.table.final_line()]
+        written = app.write_final_record()
+        if written:
+            headline.append(written)
+        self._waiting = True
+        app.push_screen(self.sheet_screen(headline, final=True), lambda _: app.exit(0))
+
+    def _continue(self) -> None:
+        """Let the computer move, after the pause, if it is its turn."""
+        if self._waiting or self.table.is_over or not self.table.computer_to_act:
+            return
+        if self.delay <= 0:
+            self._computer_move()
+        elif self._timer is None:
+            self._timer = self.set_timer(self.delay, self._computer_move)
+
+    def _cancel_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+
+    def _computer_move(self) -> None:
+        self._timer = None
+        if self._waiting or not self.table.computer_to_act:
+            return
+        before = self.view()
+        try:
+            lines = self.table.computer_move()
+        except Exception as error:  # a faulty bot must not lose the player's game
+            self.say(f"The computer failed to move ({error}); save with Ctrl-S.", "error")
+            self.refresh_table()
+            return
+        self._after_move(before, lines)
+
+
+class HoneymoonApp(App[int]):
+    """The full-screen game. ``delay`` is the pause (seconds) before each computer move."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "Honeymoon Bridge"
+    BINDINGS = [
+        Binding("ctrl+c", "request_quit", "Leave", priority=True),
+        Binding("ctrl+q", "request_quit", "Leave", priority=True),
+        Binding("ctrl+s", "save", "Save", priority=True),
+    ]
+
+    def __init__(
+        self,
+        table: Table,
+        *,
+        note: str | None = None,
+        record_path: str | Path | None = None,
+        write_record: bool = True,
+        delay: float = 0.8,
+        four_colours: bool = False,
+    ) -> None:
+        super().__init__()
+        self.table = table
+        self.note = note
+        self.record_path = Path(record_path) if record_path is not None else None
+        self.write_record = write_record
+        self.delay = delay
+        self.four_colours = four_colours
+        #: Lines to print after the screen closes.
+        self.farewell: list[str] = []
+
+    def get_default_screen(self) -> GameScreen:
+        """The table."""
+        me = self.table.human
+        greeting = [
+            f"You are {me.label}; the computer ({self.table.bot.name}) is {me.other.label}. "
+            "Press ? for help."
+        ]
+        if self.note:
+            greeting.append(self.note)
+        return GameScreen(
+            self.table, delay=self.delay, four_colours=self.four_colours, greeting=greeting
+        )
+
+    @property
+    def game_screen(self) -> GameScreen:
+        """The table screen (under any pop-up)."""
+        screen = self.screen_stack[0]
+        assert isinstance(screen, GameScreen)
+        return screen
+
+    def save_game(self) -> bool:
+        """Save to the record file; say where (or why not) on the table."""
+        screen = self.game_screen
+        if self.record_path is None:
+            screen.say("No record file was named: start with --record FILE.", "error")
+            return False
+        try:
+            written = self.table.save(self.record_path)
+        except (OSError, HoneymoonError) as error:
+            screen.say(f"Could not save to {self.record_path}: {error}", "error")
+            return False
+        screen.say(f"Saved to {written}. Resume with: honeymoon play --resume {written}")
+        self.farewell = [f"Saved to {written}. Resume with: honeymoon play --resume {written}"]
+        screen.refresh_table()
+        return True
+
+    def write_final_record(self) -> str | None:
+        """At the end of the rubber: write the record (unless told not to); a line saying so."""
+        if not self.write_record or self.record_path is None:
+            return None
+        try:
+            written = self.table.save(self.record_path)
+        except (OSError, HoneymoonError) as error:
+            return f"Could not write the record to {self.record_path}: {error}"
+        self.farewell = [self.table.final_line(), f"The record of the rubber is in {written}."]
+        return f"The record of the rubber is in {written}."
+
+    def action_save(self) -> None:
+        """Ctrl-S."""
+        self.save_game()
+
+    def action_request_quit(self) -> None:
+        """Ctrl-C, Ctrl-Q or q: ask before leaving, offering to save."""
+        if isinstance(self.screen, QuitScreen):
+            return
+        if self.table.is_over or not self.table.can_undo:
+            self.exit(0)
+            return
+        where = str(self.record_path) if self.record_path else "no file named"
+
+        def answer(choice: str | None) -> None:
+            if choice == "save":
+                if self.save_game():
+                    self.exit(0)
+            elif choice == "quit":
+                self.farewell = ["Game abandoned."]
+                self.exit(0)
+
+        self.push_screen(QuitScreen(where), answer)
+
+    def action_save_screenshot_as(self, name: str) -> None:
+        """Save an SVG screenshot of the table (used by the documentation script)."""
+        self.save_screenshot(name)
+
+
+def run_app(
+    table: Table,
+    *,
+    note: str | None = None,
+    record_path: str | Path | None = None,
+    write_record: bool = True,
+    delay: float = 0.8,
+    four_colours: bool = False,
+) -> int:
+    """Run the full-screen game until the player leaves; print any closing lines."""
+    app = HoneymoonApp(
+        table,
+        note=note,
+        record_path=record_path,
+        write_record=write_record,
+        delay=delay,
+        four_colours=four_colours,
+    )
+    status = app.run()
+    for line in app.farewell:
+        print(line)
+    return status if isinstance(status, int) else 0

@@ -1,0 +1,85 @@
+"""The pop-up screens of the full-screen table: help, score sheet, discards, leaving."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.markup import escape
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+__all__ = ["TextScreen", "QuitScreen"]
+
+
+class TextScreen(ModalScreen[None]):
+    """A framed page of text (help, the score sheet, the discards); any listed key closes it.
+
+    ``body`` is Textual markup; ``footer`` names the keys that close it.
+    """
+
+    BINDINGS = [
+        Binding("escape", "close", "Close"),
+        Binding("enter", "close", "Close"),
+        Binding("space", "close", "Close", show=False),
+        Binding("q", "close", "Close", show=False),
+        Binding("question_mark", "close", "Close", show=False),
+    ]
+
+    def __init__(self, title: str, body: str, footer: str = "Enter or Esc: back to the table"):
+        super().__init__()
+        self._title = title
+        self._body = body
+        self._footer = footer
+
+    def compose(self) -> ComposeResult:
+        """A scrolling frame with the text and the keys."""
+        with Vertical(id="dialog"):
+            with VerticalScroll(id="dialog-body"):
+                yield Static(self._body, id="dialog-text")
+            yield Static(f"[@click=screen.close]{escape(self._footer)}[/]", id="dialog-keys")
+
+    def on_mount(self) -> None:
+        """Title the frame."""
+        self.query_one("#dialog").border_title = self._title
+
+    def action_close(self) -> None:
+        """Back to the table."""
+        self.dismiss(None)
+
+
+class QuitScreen(ModalScreen[str]):
+    """Leaving: save and leave (``s``), leave without saving (``q``), or go on (Esc)."""
+
+    BINDINGS = [
+        Binding("s", "choose('save')", "Save and leave"),
+        Binding("q", "choose('quit')", "Leave without saving"),
+        Binding("escape", "choose('stay')", "Go on playing"),
+        Binding("n", "choose('stay')", "Go on playing", show=False),
+        Binding("ctrl+c", "choose('quit')", "Leave without saving", show=False, priority=True),
+    ]
+
+    def __init__(self, where: str) -> None:
+        super().__init__()
+        self._where = where
+
+    def compose(self) -> ComposeResult:
+        """The question and the three answers."""
+        with Vertical(id="dialog", classes="small"):
+            yield Static(
+                "Leave the game?\n\n"
+                f"[@click=screen.choose('save')][b]s[/b] save and leave[/] "
+                f"(to {escape(self._where)}; resume with honeymoon play --resume FILE)\n"
+                "[@click=screen.choose('quit')][b]q[/b] leave without saving[/]"
+                " (Ctrl-C again does the same)\n"
+                "[@click=screen.choose('stay')][b]Esc[/b] go on playing[/]",
+                id="dialog-text",
+            )
+
+    def on_mount(self) -> None:
+        """Title the frame."""
+        self.query_one("#dialog").border_title = "Leave"
+
+    def action_choose(self, answer: str) -> None:
+        """Close with the answer."""
+        self.dismiss(answer)

@@ -1,0 +1,344 @@
+"""What the full-screen table draws, as Textual markup built from the player's view alone.
+
+Every function here takes a :class:`~honeymoon.views.SeatView` (or public values taken from
+one), so the table cannot draw a card the player may not see. Cards are drawn as small white
+chips (black or red, or four colours), the card being looked at and the trick as bigger cards.
+Clickable parts carry ``@click`` actions of the game screen (``screen.act(N)`` for action N).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.style import Style
+from textual.markup import escape
+from textual.widgets import Static
+
+from honeymoon.actions import DOUBLE, FIRST_BID, KEEP, PASS, REDOUBLE, REJECT
+from honeymoon.auction import Call
+from honeymoon.cards import Card, Suit
+from honeymoon.cli.render import sheet_rows
+from honeymoon.game import Phase
+from honeymoon.seats import SEATS, Seat
+from honeymoon.views import SeatView, TrickView
+
+__all__ = [
+    "Surface",
+    "Palette",
+    "hand_order",
+    "hand_markup",
+    "big_card",
+    "drawing_markup",
+    "auction_markup",
+    "call_grid_markup",
+    "trick_markup",
+    "play_info_markup",
+    "sheet_markup",
+    "status_markup",
+    "seat_name",
+]
+
+_SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+_CARD_FACE = "#f7f5ee"
+
+
+class Surface(Static):
+    """A static area whose clickable parts keep their own colours (cards stay white, with
+    black or red pips) and are underlined under the mouse."""
+
+    @property
+    def link_style(self) -> Style:
+        """No colour change for clickable text."""
+        return Style()
+
+    @property
+    def link_style_hover(self) -> Style:
+        """Underline what the mouse is over."""
+        return Style(underline=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Palette:
+    """Suit colours: red and black, or four colours (♠ black, ♥ red, ♦ orange, ♣ green)."""
+
+    four_colours: bool = False
+
+    def suit(self, suit: Suit) -> str:
+        """The colour of ``suit`` on a white card."""
+        if self.four_colours:
+            return ("#1a7f37", "#d35400", "#c0001a", "#111111")[suit]
+        return "#c0001a" if suit.is_red else "#111111"
+
+    def on_table(self, suit: Suit) -> str:
+        """The colour of a suit symbol drawn straight on the green cloth."""
+        if self.four_colours:
+            return ("#5fd75f", "#ffaf5f", "#ff5f5f", "#e8e8e8")[suit]
+        return "#ff5f5f" if suit.is_red else "#e8e8e8"
+
+    def chip(self, card: Card, *, selected: bool = False, dim: bool = False) -> str:
+        """A card as a small chip, `` A♠ ``, optionally selected (gold) or dimmed."""
+        text = f"{card.rank.symbol}{card.suit.symbol}".center(4)
+        if dim:
+            return f"[#8a8a8a on #c8c8c0]{text}[/]"
+        background = "#ffd75f" if selected else _CARD_FACE
+        underline = " underline" if selected else ""
+        return f"[bold{underline} {self.suit(card.suit)} on {background}]{text}[/]"
+
+
+def seat_name(seat: Seat | None, me: Seat | None) -> str:
+    """``You`` for the player's own seat, else the seat's label."""
+    if seat is None:
+        return "nobody"
+    return "You" if seat == me else seat.label
+
+
+def hand_order(view: SeatView) -> list[Card]:
+    """The player's cards in display order: spades, hearts, diamonds, clubs, high to low."""
+    return view.hand.cards_high_to_low()
+
+
+def hand_markup(
+    view: SeatView,
+    palette: Palette,
+    cursor: Card | None = None,
+    highlight: Card | None = None,
+) -> str:
+    """The hand, one row a suit. In play the legal cards are clickable and the others dim."""
+    playing = view.phase is Phase.PLAY and view.my_turn
+    legal = set(view.legal_actions) if playing else set()
+    rows = []
+    for suit in _SUIT_ORDER:
+        cards = [card for card in hand_order(view) if card.suit == suit]
+        symbol = f"[bold {palette.on_table(suit)}]{suit.symbol}[/]"
+        chips = []
+        for card in cards:
+            chip = palette.chip(
+                card,
+                selected=card in (cursor, highlight),
+                dim=playing and card.id not in legal,
+            )
+            if card.id in legal:
+                chip = f"[@click=screen.act({card.id})]{chip}[/]"
+            chips.append(chip)
+        rows.append(f"{symbol} " + (" ".join(chips) if chips else "[dim]—[/]"))
+    return "\n".join(rows)
+
+
+def big_card(card: Card | None, palette: Palette, *, empty: str = "") -> list[str]:
+    """A card five rows high and seven wide (an outlined gap when ``card`` is None)."""
+    if card is None:
+        label = escape(empty).center(5)[:5]
+        return [
+            "[#3f7f55]╭┄┄┄┄┄╮[/]",
+            "[#3f7f55]┆     ┆[/]",
+            f"[#3f7f55]┆[/][#9fbfa8]{label}[/][#3f7f55]┆[/]",
+            "[#3f7f55]┆     ┆[/]",
+            "[#3f7f55]╰┄┄┄┄┄╯[/]",
+        ]
+    style = f"bold {palette.suit(card.suit)} on {_CARD_FACE}"
+    rank = card.rank.symbol
+    return [
+        f"[{style}]╭─────╮[/]",
+        f"[{style}]│{rank:<5}│[/]",
+        f"[{style}]│  {card.suit.symbol}  │[/]",
+        f"[{style}]│{rank:>5}│[/]",
+        f"[{style}]╰─────╯[/]",
+    ]
+
+
+def _option(text: str, key: str, action: int, selected: bool) -> str:
+    style = "bold #111111 on #ffd75f" if selected else "bold #e8e8e8 on #1f5f3a"
+    return f"[@click=screen.act({action})][{style}] {key} [/] {escape(text)}[/]"
+
+
+def drawing_markup(view: SeatView, palette: Palette, cursor: int) -> tuple[str, str]:
+    """The drawing phase: the card being looked at (left) and the choices and piles (right)."""
+    me = view.seat
+    turn = len(view.draws) + (1 if view.my_turn else 0)
+    if view.my_turn and view.looking_at is not None:
+        card = view.looking_at
+        left = "\n".join(big_card(card, palette))
+        colour = palette.on_table(card.suit)
+        right = [
+            f"You are looking at [bold {colour}]{card}[/]  (turn {turn} of 13)",
+            "",
+            _option("keep it, discard the next card", "k", KEEP, cursor == 0),
+            _option("reject it, take the next card", "r", REJECT, cursor == 1),
+        ]
+    else:
+        left = "\n".join(big_card(None, palette, empty="stock"))
+        other = seat_name(view.to_act, me) if view.to_act is not None else ""
+        right = [f"[italic]{other} is drawing…[/]", "", "", ""]
+    opponent = me.other if me is not None else SEATS[1]
+    right += [
+        "",
+        f"Stock: [bold]{view.stock_remaining}[/] cards left",
+        f"{opponent.label}: {view.hand_sizes[opponent]} kept, "
+        f"{view.discard_counts[opponent]} discarded",
+    ]
+    return left, "\n".join(right)
+
+
+def discards_markup(view: SeatView, palette: Palette) -> str:
+    """One line: how many cards the player has discarded, and which."""
+    chips = " ".join(palette.chip(card) for card in view.discards.cards_high_to_low())
+    return f"Your discards ({len(view.discards)}): " + (chips or "none yet")
+
+
+def auction_markup(view: SeatView) -> str:
+    """The calls so far as a table, first caller's column first, ``?`` for the call awaited."""
+    me = view.seat
+    if view.first_caller is None:
+        return ""
+    first = view.first_caller
+    names = (seat_name(first, me), seat_name(first.other, me))
+    lines = [f"[bold underline]{names[0]:<7}[/] [bold underline]{names[1]:<7}[/]"]
+    calls = [str(call) for call in view.auction]
+    if view.phase is Phase.AUCTION and view.to_act is not None:
+        calls.append("?")
+    for index in range(0, len(calls), 2):
+        pair = calls[index : index + 2]
+        lines.append(" ".join(f"{c:<7}" for c in pair).rstrip())
+    visible = lines[:1] + lines[1:][-8:]
+    return "\n".join(visible)
+
+
+def call_grid_markup(view: SeatView, palette: Palette, cursor: int | None) -> str:
+    """The legal calls only: pass, double or redouble, and the bids still open, by level."""
+    legal = set(view.legal_actions) if view.my_turn else set()
+    if not legal:
+        return "[italic]waiting for the other call…[/]"
+
+    def cell(action: int, text: str, width: int) -> str:
+        if action not in legal:
+            return " " * width
+        selected = action == cursor
+        style = "bold #111111 on #ffd75f" if selected else "bold #111111 on " + _CARD_FACE
+        if action >= FIRST_BID:
+            strain = Call(action).strain
+            suit = strain.suit if strain is not None else None
+            if suit is not None:
+                style = f"bold {palette.suit(suit)} on " + ("#ffd75f" if selected else _CARD_FACE)
+        return f"[@click=screen.act({action})][{style}]{text.center(width)}[/][/]"
+
+    top = [cell(PASS, "Pass", 6)]
+    if DOUBLE in legal:
+        top.append(cell(DOUBLE, "X", 4))
+    if REDOUBLE in legal:
+        top.append(cell(REDOUBLE, "XX", 4))
+    lines = [" ".join(top)]
+    for level in range(1, 8):
+        row = [
+            cell(FIRST_BID + (level - 1) * 5 + strain, s, 3)
+            for strain, s in enumerate(("♣", "♦", "♥", "♠", "NT"))
+        ]
+        if any(FIRST_BID + (level - 1) * 5 + strain in legal for strain in range(5)):
+            lines.append(f"{level} " + " ".join(row))
+    return "\n".join(lines)
+
+
+def contract_line(view: SeatView) -> str:
+    """The contract (or highest bid), its declarer, and who is vulnerable."""
+    me = view.seat
+    vulnerable = [seat_name(s, me) for s in SEATS if view.vulnerable[s]]
+    vul = "Vulnerable: " + (" and ".join(vulnerable) if vulnerable else "nobody")
+    if view.contract is None:
+        return f"No bid yet · {vul}"
+    label = "Contract" if view.phase is Phase.PLAY else "Bid"
+    return f"{label} [bold]{view.contract}[/] by {seat_name(view.declarer, me)} · {vul}"
+
+
+def trick_markup(trick: TrickView | None, me: Seat | None, palette: Palette) -> str:
+    """The trick in progress: the leader's card, then the follower's (an outline if not yet)."""
+    if trick is None:
+        return ""
+    seats = (trick.leader, trick.leader.other)
+    columns = []
+    for index in range(2):
+        card = trick.cards[index] if index < len(trick.cards) else None
+        columns.append(big_card(card, palette, empty="…" if index == len(trick.cards) else ""))
+    labels = [
+        seat_name(seats[0], me) + (" led" if trick.cards else " lead"),
+        seat_name(seats[1], me),
+    ]
+    lines = [f"{labels[0]:<9}{labels[1]:<9}"]
+    for row in range(5):
+        lines.append(f"{columns[0][row]}  {columns[1][row]}")
+    return "\n".join(lines)
+
+
+def play_info_markup(view: SeatView) -> str:
+    """Contract, declarer, tricks won and what declarer needs, and whose turn it is."""
+    me = view.seat
+    lines = []
+    if view.contract is not None and view.declarer is not None:
+        needed = view.contract.tricks_needed
+        lines.append(f"[bold]{view.contract}[/] by {seat_name(view.declarer, me)}")
+        lines.append(
+            f"{seat_name(view.declarer, me)} need{'' if view.declarer == me else 's'} "
+            f"{needed} tricks"
+        )
+    if me is not None:
+        lines.append("")
+        lines.append(
+            f"Tricks won: You [bold]{view.tricks_won[me]}[/] · "
+            f"{me.other.label} [bold]{view.tricks_won[me.other]}[/]"
+        )
+        lines.append(f"Trick {min(len(view.tricks) + 1, 13)} of 13")
+    lines.append("")
+    if view.my_turn:
+        trick = view.current_trick
+        lines.append(
+            "[bold #ffd75f]Your lead[/]"
+            if not trick or not trick.cards
+            else "[bold #ffd75f]Your turn to follow[/]"
+        )
+    elif view.to_act is not None:
+        lines.append(f"[italic]{view.to_act.label} to play…[/]")
+    return "\n".join(lines)
+
+
+def sheet_markup(view: SeatView, *, compact: bool = True) -> str:
+    """The score sheet: above the line, the line, each game below with game lines, totals."""
+    me = view.seat
+    sheet = view.score_sheet
+    names = [seat_name(s, me) for s in SEATS]
+    width = 7
+    label_width = 10 if compact else 14
+    rule = label_width + 2 * width
+    lines = [f"{'':<{label_width}}[bold]{names[0]:>{width}}{names[1]:>{width}}[/]"]
+    for row in sheet_rows(sheet, compact=compact):
+        if row.kind == "line":
+            lines.append("[bold #ffd75f]" + "━" * rule + "[/]")
+        elif row.kind == "game":
+            lines.append("[#9fbfa8]" + f"── {row.label} ".ljust(rule, "─") + "[/]")
+        elif row.kind == "total":
+            lines.append("[bold #ffd75f]" + "━" * rule + "[/]")
+            lines.append(
+                f"[bold]{row.label:<{label_width}}{row.south:>{width}}{row.east:>{width}}[/]"
+            )
+        else:
+            lines.append(f"{row.label:<{label_width}}{row.south:>{width}}{row.east:>{width}}")
+    vulnerable = [seat_name(s, me) for s in SEATS if view.vulnerable[s]]
+    lines.append("vulnerable: " + (", ".join(vulnerable) if vulnerable else "nobody"))
+    if sheet.rubber_winner is not None:
+        lines.append(f"[bold]Rubber: {seat_name(SEATS[sheet.rubber_winner], me)}[/]")
+        points = sheet.points_winner
+        totals = sheet.totals
+        lines.append(
+            "[bold]Equal totals[/]"
+            if points is None
+            else f"[bold]On points: {seat_name(SEATS[points], me)} by "
+            f"{abs(totals[0] - totals[1])}[/]"
+        )
+    return "\n".join(lines)
+
+
+def status_markup(view: SeatView, title: str, opponent: str) -> str:
+    """The top line: variant, hand, dealer, the phase and the seats."""
+    me = view.seat
+    deals = "you deal" if view.dealer == me else f"{view.dealer.label} deals"
+    seat = f"you are {me.label}" if me is not None else "spectator"
+    return f"[bold]{escape(title)}[/] · Hand {view.hand_number + 1} · {deals} · {seat}" + (
+        f" · v {escape(opponent)}" if len(title) + len(opponent) < 42 else ""
+    )

@@ -1,0 +1,281 @@
+"""The full-screen table, driven as a person would with Textual's pilot at 80×24.
+
+The player's moves are chosen from what the table itself offers (``GameScreen.offered``,
+built from the player's view) and made with the keys shown on screen: ``k``/``r`` while
+drawing, a typed call and Enter in the auction, arrows and Enter or a typed card in play.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from helpers import play_randomly
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from honeymoon.actions import FIRST_BID, KEEP, PASS, REJECT
+from honeymoon.bots import RandomBot
+from honeymoon.cli.session import Table
+from honeymoon.cli.tui import GameScreen, HoneymoonApp
+from honeymoon.cli.tui.screens import QuitScreen, TextScreen
+from honeymoon.game import Game, Phase
+from honeymoon.seats import Seat
+from honeymoon.views import SeatView
+
+SIZE = (80, 24)
+
+
+def make_app(
+    seed: object = "tui", *, record: Path | None = None, game: Game | None = None
+) -> HoneymoonApp:
+    game = game or Game(seed=str(seed), first_dealer=Seat.EAST)
+    table = Table(game, Seat.SOUTH, RandomBot(7))
+    return HoneymoonApp(table, delay=0, record_path=record)
+
+
+def text(app: HoneymoonApp, selector: str) -> str:
+    """The plain text a part of the screen shows."""
+    return str(app.screen.query_one(selector, Static).render())
+
+
+def screen_text(app: HoneymoonApp) -> str:
+    """Everything the table shows."""
+    return "\n".join(str(widget.render()) for widget in app.game_screen.query(Static))
+
+
+def table_screen(app: HoneymoonApp) -> GameScreen:
+    assert isinstance(app.screen, GameScreen), f"expected the table, got {app.screen!r}"
+    return app.screen
+
+
+def choose(view: SeatView, offered: list[tuple[int, str]], rng: random.Random) -> int:
+    """A sensible person's choice among the offered actions: pass often and bid low."""
+    actions = [action for action, _ in offered]
+    if view.phase is Phase.AUCTION:
+        if PASS in actions and (view.contract is not None or rng.random() < 0.3):
+            return PASS
+        bids = [a for a in actions if a >= FIRST_BID][:3]
+        return rng.choice(bids or actions)
+    return rng.choice(actions)
+
+
+async def move(pilot: Pilot[int], screen: GameScreen, action: int, turn: int) -> None:
+    """Make ``action`` with the keys a person would press."""
+    view = screen.view()
+    typed = dict(screen.offered())[action]
+    if view.phase is Phase.DRAWING:
+        await pilot.press(typed)
+    elif view.phase is Phase.PLAY and turn % 2 == 0:
+        # Walk the cursor over the hand with the arrow keys to the card, then Enter.
+        for _ in range(14):
+            if screen._card_cursor is not None and screen._card_cursor.id == action:
+                break
+            await pilot.press("right")
+        await pilot.press("enter")
+    else:
+        await pilot.press(*typed, "enter")
+
+
+async def test_a_whole_hand_drawing_auction_play_and_score_sheet() -> None:
+    app = make_app()
+    rng = random.Random(1)
+    seen = set()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        turn = 0
+        while isinstance(app.screen, GameScreen):
+            screen = app.screen
+            view = screen.view()
+            assert view.my_turn, "the computer should have moved at once (no delay)"
+            seen.add(view.phase)
+            shown = screen_text(app)
+            if view.phase is Phase.DRAWING:
+                assert view.looking_at is not None
+                assert f"You are looking at {view.looking_at}" in shown
+                assert f"Stock: {view.stock_remaining} cards left" in shown
+                assert f"Your discards ({len(view.discards)})" in shown
+                assert {a for a, _ in screen.offered()} == {KEEP, REJECT}
+            elif view.phase is Phase.AUCTION:
+                grid = text(app, "#table-right")
+                assert "Pass" in grid
+                if view.contract is not None:
+                    assert "Bid " in text(app, "#table-foot")
+                    assert ("X" in grid.split("\n")[0]) == (53 in view.legal_actions)
+            elif view.phase is Phase.PLAY:
+                assert "Tricks won: You" in shown
+                assert "need" in shown
+            action = choose(view, screen.offered(), rng)
+            await move(pilot, screen, action, turn)
+            await pilot.pause()
+            turn += 1
+        assert seen == {Phase.DRAWING, Phase.AUCTION, Phase.PLAY} or Phase.PLAY not in seen
+        assert isinstance(app.screen, TextScreen)
+        sheet = str(app.screen.query_one("#dialog-text", Static).render())
+        assert "Hand 1:" in sheet
+        assert "total" in sheet
+        await pilot.press("enter")
+        await pilot.pause()
+        view = table_screen(app).view()
+        assert view.hand_number == 1
+        assert view.results and view.results[0].number == 0
+
+
+async def test_bad_input_at_each_kind_of_prompt_gets_one_helpful_line() -> None:
+    app = make_app("bad-input")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = table_screen(app)
+        await pilot.press("z")  # not a command while drawing
+        assert "does nothing here: k keeps, r rejects" in text(app, "#log")
+        await pilot.press("w")  # 'w' saves, but no file was named
+        assert "No record file was named" in text(app, "#log")
+        while screen.view().phase is Phase.DRAWING:
+            await pilot.press("k")
+            await pilot.pause()
+        await pilot.press("9", "n", "t", "enter")
+        assert "legal now: Pass" in text(app, "#log")
+        await pilot.press("backspace", "x", "x", "enter")  # redouble with nothing doubled
+        log = text(app, "#log")
+        assert "redouble" in log and "legal now" in log
+        assert screen.view().phase is Phase.AUCTION and screen.view().my_turn
+        await pilot.press("1", "c", "enter")
+        await pilot.pause()
+        while screen.view().phase is Phase.AUCTION:
+            await pilot.press("p", "enter")
+            await pilot.pause()
+        assert screen.view().phase is Phase.PLAY
+        await pilot.press("z", "z", "enter")
+        assert "'zz' is not a card" in text(app, "#log")
+        hand = screen.view().hand
+        missing = next(c for c in __import__("honeymoon.cards").cards.ALL_CARDS if c not in hand)
+        await pilot.press(*missing.pbn.lower(), "enter")
+        assert "legal now" in text(app, "#log")
+        assert screen.view().my_turn and screen.view().phase is Phase.PLAY
+
+
+async def test_undo_takes_back_the_last_action_and_the_replies() -> None:
+    app = make_app("undo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = table_screen(app)
+        first = screen.view()
+        await pilot.press("r")
+        await pilot.pause()
+        after = screen.view()
+        assert after.stock_remaining == first.stock_remaining - 4
+        await pilot.press("u")
+        await pilot.pause()
+        back = screen.view()
+        assert "You take back your reject." in text(app, "#log")
+        assert (back.stock_remaining, back.looking_at, back.hand) == (
+            first.stock_remaining,
+            first.looking_at,
+            first.hand,
+        )
+        await pilot.press("u")
+        assert "nothing to undo" in text(app, "#log")
+
+
+async def test_help_hint_discards_and_score_pop_ups() -> None:
+    app = make_app("help")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, TextScreen)
+        body = str(app.screen.query_one("#dialog-text", Static).render())
+        assert "Draw and Discard Bridge" in body and "k keep" in body
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("h")
+        await pilot.pause()
+        assert "Hint (" in text(app, "#log")
+        await pilot.press("k", "v")
+        assert isinstance(app.screen, TextScreen)
+        assert "kept" in str(app.screen.query_one("#dialog-text", Static).render())
+        await pilot.press("escape", "s")
+        assert isinstance(app.screen, TextScreen)
+        await pilot.press("enter", "f")
+        assert table_screen(app).palette.four_colours
+
+
+async def test_save_with_ctrl_s_and_resume_round_trip(tmp_path: Path) -> None:
+    record = tmp_path / "rubber.json"
+    app = make_app("save", record=record)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for key in "kkrk":
+            await pilot.press(key)
+            await pilot.pause()
+        await pilot.press("ctrl+s")
+        assert "Saved to" in text(app, "#log")
+        before = table_screen(app).view()
+    resumed, _ = Table.resume(record, level="easy")
+    after = resumed.view()
+    assert after == before or (
+        after.hand,
+        after.discards,
+        after.draws,
+        after.looking_at,
+        after.stock_remaining,
+    ) == (before.hand, before.discards, before.draws, before.looking_at, before.stock_remaining)
+
+
+async def test_ctrl_c_asks_first_and_can_save_and_leave(tmp_path: Path) -> None:
+    record = tmp_path / "left.json"
+    app = make_app("quit", record=record)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("k")
+        await pilot.pause()
+        await pilot.press("ctrl+c")
+        assert isinstance(app.screen, QuitScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("ctrl+c")
+        await pilot.press("s")
+        await pilot.pause()
+    assert record.exists()
+    assert any("Resume with" in line for line in app.farewell)
+
+
+async def test_the_end_of_the_rubber_shows_the_winners_and_writes_the_record(
+    tmp_path: Path,
+) -> None:
+    record = tmp_path / "end.json"
+    probe = Game(seed="ending", first_dealer=Seat.EAST)
+    total = play_randomly(probe, random.Random(3))
+    game = Game(seed="ending", first_dealer=Seat.EAST)
+    play_randomly(game, random.Random(3), max_actions=total - 1)
+    app = make_app(game=game, record=record)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        if isinstance(app.screen, GameScreen):
+            await pilot.press("enter")  # the last card, at the cursor
+            await pilot.pause()
+        assert isinstance(app.screen, TextScreen)
+        body = str(app.screen.query_one("#dialog-text", Static).render())
+        assert "The rubber is over." in body
+        assert "won the rubber" in body
+        assert "Rubber:" in body and "total" in body
+        assert "The record of the rubber is in" in body
+        await pilot.press("enter")
+        await pilot.pause()
+    assert record.exists()
+    assert app.return_value == 0
+
+
+async def test_the_table_never_shows_the_computers_cards() -> None:
+    game = Game(seed="no-peeking", first_dealer=Seat.EAST)
+    app = make_app(game=game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = table_screen(app)
+        while screen.view().phase is Phase.DRAWING:
+            await pilot.press("r")
+            await pilot.pause()
+        shown = screen_text(app)
+        hidden = game.hand(Seat.EAST) | game.discards(Seat.EAST)
+        for card in hidden:
+            chip = f"{card.rank.symbol}{card.suit.symbol}"
+            assert str(card) not in shown and chip not in shown, f"{card} is on the screen"
