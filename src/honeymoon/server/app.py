@@ -58,6 +58,8 @@ HELLO_TIMEOUT = 15.0
 #: Close code for a websocket refused for its token.
 CLOSE_BAD_TOKEN = 4401
 LEVELS = ("easy", "medium", "hard")
+#: The variants the browser table knows how to show (others have phases it cannot draw yet).
+WEB_VARIANTS = ("draw-discard",)
 
 
 def _hub(connection: HTTPConnection) -> Hub:
@@ -85,6 +87,7 @@ async def options(request: Request) -> Response:
             "variants": [
                 {"name": rules.name, "title": rules.title, "summary": rules.summary}
                 for rules in VARIANTS.values()
+                if rules.name in WEB_VARIANTS
             ],
             "levels": list(LEVELS),
             "opponents": ["computer", "friend"],
@@ -115,6 +118,12 @@ async def create_game(request: Request) -> Response:
     ):
         return _error(400, "bad_request", "opponent, level and variant are strings")
     seat = None if seat_name == "random" else SEAT_NAMES.index(seat_name)
+    if variant.strip().lower() in VARIANTS and variant.strip().lower() not in WEB_VARIANTS:
+        return _error(
+            400,
+            "variant_not_supported",
+            f"the browser table plays {', '.join(WEB_VARIANTS)}; {variant} is not there yet",
+        )
     try:
         game_id, creator, tokens = await _hub(request).create_game(
             opponent=opponent, variant=variant, bot=level, seat=seat

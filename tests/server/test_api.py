@@ -1,0 +1,102 @@
+"""Creating games over HTTP, and downloading the record."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from honeymoon.bots import make_bot
+from honeymoon.records import loads
+from honeymoon.seats import Seat
+from honeymoon.views import view_for
+
+
+@pytest.fixture
+def server(server_factory: Any, sqlite_url: str) -> Any:
+    with server_factory(sqlite_url) as running:
+        yield running
+
+
+def test_a_game_for_two_gives_two_different_seat_links(server: Any) -> None:
+    game = server.create(opponent="friend", seat="east")
+    assert game["seat"] == "east" and game["opponent_seat"] == "south"
+    assert game["token"] != game["opponent_token"]
+    assert game["link"].endswith("/play#" + game["token"])
+    assert game["opponent_link"].endswith("/play#" + game["opponent_token"])
+    assert len(game["token"]) >= 32
+
+
+def test_a_game_against_the_computer_gives_one_link(server: Any) -> None:
+    game = server.create(opponent="computer", level="easy")
+    assert "opponent_token" not in game and "opponent_link" not in game
+
+
+def test_tokens_are_stored_only_as_hashes(server: Any) -> None:
+    game = server.create(opponent="friend")
+    engine = server.hub.storage.engine
+    with engine.connect() as connection:
+        rows = connection.exec_driver_sql("SELECT * FROM seat_tokens").all()
+    dump = json.dumps([list(map(str, row)) for row in rows])
+    assert game["token"] not in dump and game["opponent_token"] not in dump
+    assert len(rows) == 2
+
+
+@pytest.mark.parametrize(
+    ("body", "code"),
+    [
+        ({"opponent": "stranger"}, "bad_request"),
+        ({"opponent": "computer", "level": "grandmaster"}, "unknown_bot"),
+        ({"variant": "chess"}, "unknown_variant"),
+        ({"seat": "north"}, "bad_request"),
+        ([1, 2], "bad_request"),
+    ],
+)
+def test_bad_requests_say_what_was_wrong(server: Any, body: Any, code: str) -> None:
+    answer = server.client.post("/api/games", json=body)
+    assert answer.status_code == 400
+    assert answer.json()["error"]["code"] == code
+
+
+def test_the_pages_and_options_are_served(server: Any) -> None:
+    assert "Honeymoon Bridge" in server.client.get("/").text
+    assert server.client.get("/play").status_code == 200
+    assert server.client.get("/static/app.js").status_code == 200
+    assert server.client.get("/healthz").text == "ok"
+    options = server.client.get("/api/options").json()
+    assert options["levels"] == ["easy", "medium", "hard"]
+    assert "draw-discard" in [v["name"] for v in options["variants"]]
+
+
+def test_the_record_needs_a_seat_token(server: Any) -> None:
+    assert server.client.get("/api/record").status_code == 401
+    answer = server.client.get("/api/record", headers={"Authorization": "Bearer nope"})
+    assert answer.status_code == 401 and answer.json()["error"]["code"] == "bad_token"
+
+
+def test_the_record_is_the_player_copy_until_the_rubber_is_over(server: Any, ws: Any) -> None:
+    game = server.create(opponent="friend", seat="south")
+    headers = {"Authorization": f"Bearer {game['token']}"}
+    with server.seat(game["token"]) as south, server.seat(game["opponent_token"]) as east:
+        ws.connect_pair(south, east)
+        ws.play(*ws.turn(south, east), ws.turn(south, east)[0].legal()[0])
+        early = server.client.get("/api/record", headers=headers)
+        assert "so-far" in early.headers["content-disposition"]
+        data = early.json()
+        assert "seed" not in data and all("stock" not in hand for hand in data["hands"])
+        # Two heuristic players finish a rubber in a few hundred moves (random ones take
+        # thousands); each decides from its own seat's view, as a person would.
+        bots = {"south": make_bot("heuristic", seed=1), "east": make_bot("heuristic", seed=2)}
+        while not server.game(game["game_id"]).is_over:
+            mover, other = ws.turn(south, east)
+            view = view_for(server.game(game["game_id"]), Seat.parse(mover.seat))
+            ws.play(mover, other, bots[mover.seat].act(view))
+        mover, _other = ws.turn(south, east) if south.view["to_act"] else (south, east)
+        mover.send_move(52)
+        assert mover.expect("error")["code"] == "game_over"
+    full = server.client.get("/api/record", headers=headers)
+    record = loads(full.text)
+    assert record.is_complete and record.seed is not None
+    replayed = record.replay()
+    assert replayed.score_sheet.totals == server.game(game["game_id"]).score_sheet.totals

@@ -1,0 +1,115 @@
+"""Durability, on SQLite and on a real PostgreSQL server: every move is committed before it is
+acknowledged, and a new server on the same database continues every game, the computer's
+turns included.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from honeymoon.game import Game
+from honeymoon.server.storage import Storage
+
+
+def test_every_move_is_committed_before_it_is_acknowledged(
+    server_factory: Any, database_url: str, ws: Any
+) -> None:
+    rng = random.Random(5)
+    observer = Storage(database_url)  # a separate engine: sees only committed rows
+    try:
+        with server_factory(database_url) as server:
+            game = server.create(opponent="friend", seat="south")
+            with server.seat(game["token"]) as south, server.seat(game["opponent_token"]) as east:
+                ws.connect_pair(south, east)
+                for _ in range(40):
+                    mover, other = ws.turn(south, east)
+                    ack = ws.play(mover, other, rng.choice(mover.legal()))
+                    assert observer.action_count(game["game_id"]) == ack["version"]
+    finally:
+        observer.close()
+
+
+def test_the_commit_happens_before_the_ack_is_queued(
+    server_factory: Any, sqlite_url: str, ws: Any, monkeypatch: Any
+) -> None:
+    events: list[str] = []
+    original = Storage.append_action
+
+    def recording(self: Storage, *args: Any, **kwargs: Any) -> None:
+        original(self, *args, **kwargs)
+        events.append("committed")
+
+    monkeypatch.setattr(Storage, "append_action", recording)
+    with server_factory(sqlite_url) as server:
+        game = server.create(opponent="friend", seat="south")
+        with server.seat(game["token"]) as south, server.seat(game["opponent_token"]) as east:
+            ws.connect_pair(south, east)
+            for _ in range(3):
+                mover, other = ws.turn(south, east)
+                mover.send_move(mover.legal()[0])
+                # The ack is only ever sent after the commit returned.
+                assert mover.expect("ack") and events.count("committed") >= 1
+                events.append("acknowledged")
+                mover.expect("state")
+                other.expect("state")
+    assert events == ["committed", "acknowledged"] * 3
+
+
+def test_a_new_server_on_the_same_database_continues_the_game(
+    server_factory: Any, database_url: str, ws: Any
+) -> None:
+    rng = random.Random(9)
+    with server_factory(database_url) as first:
+        game = first.create(opponent="friend", seat="south")
+        with first.seat(game["token"]) as south, first.seat(game["opponent_token"]) as east:
+            ws.connect_pair(south, east)
+            for _ in range(70):  # into the auction or play of the first hand
+                mover, other = ws.turn(south, east)
+                ws.play(mover, other, rng.choice(mover.legal()))
+            views = {"south": south.view, "east": east.view}
+            version = south.version
+            before: Game = first.game(game["game_id"])
+            state = (before.phase, before.hand_number, before.to_act, before.actions)
+    # The first server is gone; a second one starts on the same database.
+    with (
+        server_factory(database_url) as second,
+        second.seat(game["token"]) as south,
+        second.seat(game["opponent_token"]) as east,
+    ):
+        assert south.version == east.version == version
+        assert south.view == views["south"] and east.view == views["east"]
+        after = second.game(game["game_id"])
+        assert (after.phase, after.hand_number, after.to_act, after.actions) == state
+        ws.connect_pair(south, east)
+        for _ in range(10):
+            mover, other = ws.turn(south, east)
+            ws.play(mover, other, rng.choice(mover.legal()))
+        assert south.version == version + 10
+
+
+def test_the_computer_moves_after_a_restart_when_it_is_its_turn(
+    server_factory: Any, database_url: str
+) -> None:
+    # The first server's computer is too slow to move before the server goes away.
+    with server_factory(database_url, bot_delay=3600.0) as first:
+        game = first.create(opponent="computer", level="random", seat="south")
+        with first.seat(game["token"]) as south:
+            if south.view["to_act"] == "south":
+                south.send_move(south.legal()[0])
+                south.expect("ack")
+                south.expect("state")
+            assert south.view["to_act"] == "east"
+            version = south.version
+    with server_factory(database_url, bot_delay=0.0) as second:
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            room = second.hub.rooms.get(game["game_id"])
+            if room is not None and room.version > version:
+                break
+            time.sleep(0.02)
+        with second.seat(game["token"]) as south:
+            assert south.version == version + 1
+            assert south.view["to_act"] == "south"
+            assert south.texts[0].count('"presence":{"south":"here","east":"computer"}') == 1

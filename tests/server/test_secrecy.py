@@ -1,0 +1,148 @@
+"""Secrecy by construction: in many random games, no message to a seat and no log line ever
+names a card that seat may not see (the opponent's hand and discards, the stock beyond the
+card the seat is looking at), whatever the seats send.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+import re
+from typing import Any
+
+import pytest
+
+from honeymoon.cards import ALL_CARDS, Card
+from honeymoon.game import Game, Phase
+from honeymoon.seats import Seat
+
+GAMES = 5
+MAX_MOVES = 200
+
+
+def visible_cards(game: Game, seat: Seat) -> set[Card]:
+    """What ``seat`` may see now: its hand and discards, the cards played this hand, and the
+    top of the stock while it is drawing."""
+    seen = set(game.hand(seat)) | set(game.discards(seat))
+    for trick in game.completed_tricks:
+        seen |= set(trick.cards)
+    if game.current_trick is not None:
+        seen |= set(game.current_trick.cards)
+    if game.phase is Phase.DRAWING and game.to_act == seat:
+        looking = game.looking_at()
+        assert looking is not None
+        seen.add(looking)
+    return seen
+
+
+def hidden_cards(game: Game, seat: Seat) -> set[Card]:
+    return set(ALL_CARDS) - visible_cards(game, seat)
+
+
+_QUOTED = re.compile(r'"([SHDC][2-9TJQKA])"')
+_SYMBOLS = re.compile(r"([♠♥♦♣])(10|[2-9JQKA])(?![0-9])")
+_SUIT_LETTER = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+
+
+def named_cards(text: str) -> set[Card]:
+    """Every card ``text`` names, in notation (``"SA"``) or in symbols (``♠A``)."""
+    named = {Card.parse(pbn) for pbn in _QUOTED.findall(text)}
+    for suit, rank in _SYMBOLS.findall(text):
+        named.add(Card.parse(_SUIT_LETTER[suit] + ("T" if rank == "10" else rank)))
+    return named
+
+
+def leaks(text: str, hidden: set[Card]) -> list[str]:
+    """The hidden cards named in ``text``."""
+    return sorted(str(card) for card in named_cards(text) & hidden)
+
+
+def check_player_copy(text: str, hidden: set[Card]) -> None:
+    """The record of an unfinished game: no seed, no stock, no drawing choice; the hand in
+    progress names only cards the seat may see (earlier hands name only cards played)."""
+    record = json.loads(text)
+    assert "seed" not in record
+    for hand in record["hands"]:
+        assert "stock" not in hand
+        assert set(hand["actions"][:26]) <= {"draw"}
+    assert not leaks(json.dumps(record["hands"][-1], ensure_ascii=False), hidden)
+
+
+def echoed(socket: Any, text: str) -> set[Card]:
+    """The card a refused move named itself ("♦8 is not in your hand"): the seat chose it,
+    and the answer says nothing about where it is."""
+    message = json.loads(text)
+    action = socket.sent.get(message.get("move_id", ""), -1)
+    if message["type"] == "error" and 0 <= action < 52:
+        return {Card.from_id(action)}
+    return set()
+
+
+ANY_CARD = re.compile(r"(?<![A-Za-z0-9_-])[SHDC][2-9TJQKA](?![A-Za-z0-9_-])|[♠♥♦♣](?:10|[2-9JQKA])")
+
+
+def test_no_message_or_log_line_names_a_hidden_card(
+    server_factory: Any, sqlite_url: str, ws: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.DEBUG)
+    rng = random.Random(2024)
+    checked = 0
+    tokens: list[str] = []
+    with server_factory(sqlite_url) as server:
+        for _ in range(GAMES):
+            game_info = server.create(opponent="friend", seat="south")
+            game_id = game_info["game_id"]
+            tokens += [game_info["token"], game_info["opponent_token"]]
+            with (
+                server.seat(game_info["token"]) as south,
+                server.seat(game_info["opponent_token"]) as east,
+            ):
+                sockets = {Seat.SOUTH: south, Seat.EAST: east}
+                for seat, socket in sockets.items():
+                    # The hello of each seat, checked against the game at version 0.
+                    assert not leaks(socket.texts[0], hidden_cards(server.game(game_id), seat))
+                ws.connect_pair(south, east)
+                read = {seat: len(socket.texts) for seat, socket in sockets.items()}
+                for _move in range(MAX_MOVES):
+                    game = server.game(game_id)
+                    if game.is_over:
+                        break
+                    mover_seat = game.to_act
+                    assert mover_seat is not None
+                    mover, other = sockets[mover_seat], sockets[mover_seat.other]
+                    roll = rng.random()
+                    if roll < 0.05:
+                        mover.send_move(rng.randrange(92))  # often illegal
+                        reply = mover.recv()
+                        if reply["type"] == "ack":
+                            mover.expect("state")
+                            other.expect("state")
+                    elif roll < 0.08:
+                        other.send_move(rng.randrange(92))  # out of turn
+                        other.expect("error")
+                    elif roll < 0.10:
+                        mover.send_move(rng.choice(mover.legal()), version=mover.version - 1)
+                        mover.expect("error")
+                        mover.expect("state")
+                    else:
+                        ws.play(mover, other, rng.choice(mover.legal()))
+                    # Every new message to each seat, against that seat's hidden cards now.
+                    game = server.game(game_id)
+                    for seat, socket in sockets.items():
+                        hidden = hidden_cards(game, seat)
+                        for text in socket.texts[read[seat] :]:
+                            assert not leaks(text, hidden - echoed(socket, text)), (seat, text)
+                            checked += 1
+                        read[seat] = len(socket.texts)
+                    if not game.is_over and _move % 25 == 0:
+                        record = server.client.get(
+                            "/api/record",
+                            headers={"Authorization": f"Bearer {game_info['token']}"},
+                        ).text
+                        check_player_copy(record, hidden_cards(game, Seat.SOUTH))
+    assert checked > GAMES * 100
+    for entry in caplog.records:
+        message = entry.getMessage()
+        assert not ANY_CARD.search(message), message
+        assert not any(token in message for token in tokens)
