@@ -546,10 +546,12 @@ static int ensure_table(void)
     if (table) return 0;
 #if defined(__linux__)
     /* Huge pages spare a TLB miss on most probes of this randomly accessed table. */
+    const size_t huge_page = (size_t)1 << 21;
+    size_t bytes = (TT_SIZE * sizeof(Entry) + huge_page - 1) & ~(huge_page - 1);
     void *memory = NULL;
-    if (posix_memalign(&memory, 1 << 21, TT_SIZE * sizeof(Entry)) == 0) {
-        madvise(memory, TT_SIZE * sizeof(Entry), MADV_HUGEPAGE);
-        memset(memory, 0, TT_SIZE * sizeof(Entry));
+    if (posix_memalign(&memory, huge_page, bytes) == 0) {
+        madvise(memory, bytes, MADV_HUGEPAGE);
+        memset(memory, 0, bytes);
         table = (Entry *)memory;
         return 0;
     }

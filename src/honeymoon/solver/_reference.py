@@ -34,8 +34,9 @@ __all__ = ["tricks", "values", "nodes", "clear", "compact_position"]
 NOTRUMP = 4
 FULL_DECK = 0x1FFF1FFF1FFF1FFF
 LANES_ONE = 0x0001000100010001
-#: Entries kept per strain before that strain's table is emptied (a crude bound on memory).
-TABLE_LIMIT = 1 << 19
+#: Entries kept per strain before that strain's table is emptied: about 400 bytes each, so the
+#: five tables stay under about 60 MB.
+TABLE_LIMIT = 1 << 15
 
 # One table per strain: position key -> [lower, upper, best lead or -1, ordered leads or None].
 _tables: list[dict[int, list[Any]]] = [{} for _ in range(5)]
