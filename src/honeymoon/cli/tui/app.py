@@ -136,8 +136,7 @@ class GameScreen(Screen[None]):
         """Redraw everything from the player's view."""
         view = self.view()
         self._fix_cursors(view)
-        opponent = f"{view.seat.other.label} ({self.table.bot.name})" if view.seat else ""
-        self._show("#status", widgets.status_markup(view, self.table.rules_title, opponent))
+        self._show("#status", widgets.status_markup(view, self.table.rules_title))
         self._draw_phase(view)
         self._show("#sheet", widgets.sheet_markup(view))
         hand = self.query_one("#hand", Static)
@@ -449,16 +448,18 @@ class GameScreen(Screen[None]):
     def sheet_screen(self, headline: list[str] | None = None, *, final: bool = False) -> TextScreen:
         """The score sheet, full size, with the results of the hands so far."""
         view = self.view()
-        body = []
-        if headline:
-            body += [f"[bold]{escape(line)}[/]" for line in headline] + [""]
-        body.append(widgets.sheet_markup(view, compact=False))
-        if view.results:
-            body.append("")
-            body += [escape(self.table.describe_result(r)) for r in view.results]
+        top = "\n".join(f"[bold]{escape(line)}[/]" for line in headline or [])
+        results = [escape(self.table.describe_result(r)) for r in view.results]
+        side = "[bold]Hands[/]\n" + "\n".join(results) if results else ""
         footer = "Enter: leave the table" if final else "Enter or Esc: back to the table"
         title = "The rubber is over" if final else "Score sheet"
-        return TextScreen(title, "\n".join(body), footer)
+        return TextScreen(
+            title,
+            widgets.sheet_markup(view, compact=False),
+            footer,
+            headline=top,
+            side=side,
+        )
 
     # -- the flow of the game -----------------------------------------------------------------
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.markup import escape
 from textual.screen import ModalScreen
 from textual.widgets import Static
@@ -26,17 +26,31 @@ class TextScreen(ModalScreen[None]):
         Binding("question_mark", "close", "Close", show=False),
     ]
 
-    def __init__(self, title: str, body: str, footer: str = "Enter or Esc: back to the table"):
+    def __init__(
+        self,
+        title: str,
+        body: str,
+        footer: str = "Enter or Esc: back to the table",
+        *,
+        headline: str = "",
+        side: str = "",
+    ) -> None:
         super().__init__()
         self._title = title
         self._body = body
         self._footer = footer
+        self._headline = headline
+        self._side = side
 
     def compose(self) -> ComposeResult:
-        """A scrolling frame with the text and the keys."""
+        """A frame: an optional headline, the text (with an optional side column), the keys."""
         with Vertical(id="dialog"):
-            with VerticalScroll(id="dialog-body"):
+            if self._headline:
+                yield Static(self._headline, id="dialog-headline")
+            with VerticalScroll(id="dialog-body"), Horizontal(id="dialog-columns"):
                 yield Static(self._body, id="dialog-text")
+                if self._side:
+                    yield Static(self._side, id="dialog-side")
             yield Static(f"[@click=screen.close]{escape(self._footer)}[/]", id="dialog-keys")
 
     def on_mount(self) -> None:

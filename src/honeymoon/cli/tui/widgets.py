@@ -181,7 +181,10 @@ def drawing_markup(view: SeatView, palette: Palette, cursor: int) -> tuple[str, 
 
 def discards_markup(view: SeatView, palette: Palette) -> str:
     """One line: how many cards the player has discarded, and which."""
-    chips = " ".join(palette.chip(card) for card in view.discards.cards_high_to_low())
+    chips = " ".join(
+        f"[bold {palette.on_table(card.suit)}]{card}[/]"
+        for card in view.discards.cards_high_to_low()
+    )
     return f"Your discards ({len(view.discards)}): " + (chips or "none yet")
 
 
@@ -311,7 +314,8 @@ def sheet_markup(view: SeatView, *, compact: bool = True) -> str:
         if row.kind == "line":
             lines.append("[bold #ffd75f]" + "━" * rule + "[/]")
         elif row.kind == "game":
-            lines.append("[#9fbfa8]" + f"── {row.label} ".ljust(rule, "─") + "[/]")
+            label = row.label.replace(f" to {me.label}", " to you") if me else row.label
+            lines.append("[#9fbfa8]" + f"── {label} ".ljust(rule, "─") + "[/]")
         elif row.kind == "total":
             lines.append("[bold #ffd75f]" + "━" * rule + "[/]")
             lines.append(
@@ -321,7 +325,7 @@ def sheet_markup(view: SeatView, *, compact: bool = True) -> str:
             lines.append(f"{row.label:<{label_width}}{row.south:>{width}}{row.east:>{width}}")
     vulnerable = [seat_name(s, me) for s in SEATS if view.vulnerable[s]]
     lines.append("vulnerable: " + (", ".join(vulnerable) if vulnerable else "nobody"))
-    if sheet.rubber_winner is not None:
+    if sheet.rubber_winner is not None and compact:
         lines.append(f"[bold]Rubber: {seat_name(SEATS[sheet.rubber_winner], me)}[/]")
         points = sheet.points_winner
         totals = sheet.totals
@@ -334,11 +338,9 @@ def sheet_markup(view: SeatView, *, compact: bool = True) -> str:
     return "\n".join(lines)
 
 
-def status_markup(view: SeatView, title: str, opponent: str) -> str:
-    """The top line: variant, hand, dealer, the phase and the seats."""
+def status_markup(view: SeatView, title: str) -> str:
+    """The top line: the variant, the hand, who deals and the player's seat."""
     me = view.seat
     deals = "you deal" if view.dealer == me else f"{view.dealer.label} deals"
     seat = f"you are {me.label}" if me is not None else "spectator"
-    return f"[bold]{escape(title)}[/] · Hand {view.hand_number + 1} · {deals} · {seat}" + (
-        f" · v {escape(opponent)}" if len(title) + len(opponent) < 42 else ""
-    )
+    return f"[bold]{escape(title)}[/] · Hand {view.hand_number + 1} · {deals} · {seat}"
