@@ -284,3 +284,17 @@ async def test_the_table_never_shows_the_computers_cards() -> None:
         for card in hidden:
             chip = f"{card.rank.symbol}{card.suit.symbol}"
             assert str(card) not in shown and chip not in shown, f"{card} is on the screen"
+
+
+async def test_the_computer_moves_after_the_pause() -> None:
+    game = Game(seed="paced", first_dealer=Seat.EAST)
+    app = HoneymoonApp(Table(game, Seat.SOUTH, RandomBot(1)), delay=0.6)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = table_screen(app)
+        await pilot.press("k")
+        assert not screen.view().my_turn
+        assert "thinking" in text(app, "#prompt")
+        await pilot.pause(1.0)
+        assert screen.view().my_turn
+        assert "East draws" in text(app, "#log")
