@@ -9,9 +9,10 @@
  *
  * Search: null-window alpha-beta at trick boundaries ("can the player on lead take at least t of the
  * remaining tricks?"), driven by a bisection over t. Cards in sequence in one hand (adjacent bits
- * in the compact form) are searched once. Bounds: sure tricks of the leader (cashable top cards),
- * and master trumps of either side. The transposition table keeps lower and upper bounds and the
- * lead that last proved a lower bound; it persists between calls because its keys are exact.
+ * in the compact form) are searched once. Bounds: the tricks the leader can cash, and the masters
+ * either side surely makes (see quick_bounds). The transposition table keeps lower and upper bounds
+ * and the lead that last proved a lower bound; it persists between calls because its keys are
+ * exact. Endings of one or two cards are valued directly. docs/solver.md has the details.
  *
  * The kernel is not re-entrant: callers hold the GIL, which it never releases.
  */
