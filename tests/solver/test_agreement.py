@@ -129,3 +129,16 @@ def test_answers_do_not_depend_on_the_table() -> None:
         backend.clear()
         second = [backend.values(*position) for position in reversed(positions)]
         assert first == second[::-1]
+
+
+def test_lead_values_match_the_followers_solutions() -> None:
+    """A lead's value is what the follower, solving with that card on the table, leaves."""
+    rng = random.Random(12)
+    for cards in (1, 4, 9, 13):
+        for _ in range(10):
+            to_move, other, trump, _ = random_position(rng, cards, lead=False)
+            best, values = _reference.values(to_move, other, trump, -1)
+            assert best == max(value for _, value in values)
+            for card, value in values:
+                reply_best = _reference.tricks(other, to_move & ~CARD_MASK[card], trump, card)
+                assert value == cards - reply_best
