@@ -14,9 +14,12 @@ The algorithm (see docs/solver.md):
 * **Null-window search** at trick boundaries: "can the player on lead take at least ``target`` of
   the remaining tricks?", with exact values found by bisection over ``target``.
 * **Sequences**: cards on adjacent compact bits of one hand are equivalent; one is searched.
-* **Quick bounds**: the leader's cashable top cards, and the master trumps of either side.
-* **Move ordering**: the lead stored in the table first, then cashing winners, low leads, and
-  leads the follower can ruff last; the follower tries the cheapest winner, then the lowest card.
+* **Quick bounds**: the tricks the leader can cash, and the masters either side surely makes
+  (its master trumps, and in each side suit as many masters as the other side holds cards).
+* **Move ordering**: the lead stored in the table first, then masters the follower must follow,
+  low leads, free winners, and leads the follower can ruff last; the follower tries the cheapest
+  winner, then the lowest card.
+* Endings of one or two cards are valued directly.
 
 >>> tricks(0b11 << 48, 0b11 << 32, 4, -1)  # ♠32 against ♥32 at no trump, on lead
 2
