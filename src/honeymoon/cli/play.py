@@ -1,12 +1,14 @@
-"""``honeymoon play``: a whole rubber against the computer.
+"""``honeymoon play``: a whole rubber against the computer, in any registered variant.
 
 In a terminal it opens the full-screen table (:mod:`honeymoon.cli.tui`). With ``--plain``, or
 when input or output is not a terminal, it plays line by line, which works with screen
 readers, pipes and scripts: one prompt per decision, answered with ``keep``/``reject`` (``k``,
 ``r``), a call (``1NT``, ``p``, ``x``) or a card (``SA``, ``10H``), plus commands (``help``,
-``rules``, ``hand``, ``discards``, ``auction``, ``score``, ``last``, ``hint``, ``undo``,
-``save``, ``quit``). Nothing typed can crash the game: a bad answer gets one line saying what
-would be accepted, and the same question again; Ctrl-C and ``quit`` offer to save first.
+``rules``, ``hand``, ``discards`` or ``drawn``, ``auction``, ``score``, ``last``, ``hint``,
+``undo``, ``save``, ``quit``). ``--variant draw`` and ``--variant memory`` add the preliminary
+tricks; ``--option NAME=true|false`` sets a variant's options. Nothing typed can crash the
+game: a bad answer gets one line saying what would be accepted, and the same question again;
+Ctrl-C and ``quit`` offer to save first.
 """
 
 from __future__ import annotations
@@ -20,9 +22,9 @@ from pathlib import Path
 from honeymoon.bots import Bot
 from honeymoon.cli import render
 from honeymoon.cli.session import LEVELS, Table, choose_bot
-from honeymoon.errors import HoneymoonError
+from honeymoon.errors import HoneymoonError, UnknownVariantError
 from honeymoon.game import Game, Phase
-from honeymoon.rules import find_variant
+from honeymoon.rules import Procedure, RuleSet, find_variant
 from honeymoon.seats import Seat
 from honeymoon.views import SeatView
 
@@ -30,15 +32,15 @@ __all__ = ["PlainSession", "QuitGame", "register", "run", "default_record_path"]
 
 _HELP = """Commands at any prompt:
   help or ?     this help              rules       the rules of this variant, in short
-  hand          your hand              discards    the cards you have discarded this hand
+  hand          your hand              discards    your drawing turns (or drawn cards) this hand
   auction       the calls so far       score       the score sheet
   last          the last trick         hint or h   what the computer would do, and why
   undo or u     take back your last action (and the computer's replies)
   save [FILE]   save the game; resume it later with: honeymoon play --resume FILE
   quit          leave the game (you are offered to save first)
 Answers: while drawing 'keep' (k) or 'reject' (r); in the auction a call such as 'pass' (p),
-'1C', '3NT' (or '3n'), 'X' (double), 'XX' (redouble); in play a card such as 'SA', 'AS',
-'10H' or 'TH'."""
+'1C', '3NT' (or '3n'), 'X' (double), 'XX' (redouble); in the preliminary tricks and in play a
+card such as 'SA', 'AS', '10H' or 'TH'."""
 
 
 class QuitGame(Exception):
@@ -76,6 +78,8 @@ class PlainSession:
         self.write = write
         self.record_path = Path(record_path) if record_path is not None else None
         self.write_record = write_record
+        self._hand_shown = -1
+        self._announced = -1
 
     def run(self) -> int:
         """Play until the rubber ends or the player quits; returns an exit status."""
@@ -135,9 +139,26 @@ class PlainSession:
             current = f"current bid {view.contract}" if view.contract else "no bid yet"
             return f"[{current}] Your call ({render.legal_action_words(view)}): "
         trick = view.current_trick
-        on_table = " ".join(str(c) for c in trick.cards) if trick and trick.cards else "you lead"
+        if trick and trick.cards:
+            on_table = f"{trick.leader} led " + " ".join(str(c) for c in trick.cards)
+        else:
+            on_table = "you lead"
         hand = " ".join(render.hand_lines(view.hand))
+        if view.phase is Phase.PRELIMINARY:
+            return f"[{self._preliminary_status(view)} · {on_table}] Your hand: {hand}. Your card: "
         return f"[{on_table}] Your hand: {hand}. Your card: "
+
+    def _preliminary_status(self, view: SeatView) -> str:
+        """``preliminary trick 3 of 13 · stock 22 · face up ♠K`` or the count toward seven."""
+        number = min(len(view.tricks) + 1, 13)
+        if self.table.rules.procedure is Procedure.MEMORY:
+            won = render.preliminary_won(view)
+            me = self.human
+            return f"memory trick {number} of 13 · you {won[me]}, {me.other.label} {won[me.other]}"
+        parts = [f"preliminary trick {number} of 13", f"stock {view.stock_remaining}"]
+        if view.face_up is not None:
+            parts.append(f"face up {view.face_up}: the winner gets it")
+        return " · ".join(parts)
 
     def _command(self, answer: str, view: SeatView) -> bool:
         word, _, rest = answer.partition(" ")
@@ -146,12 +167,11 @@ class PlainSession:
         if word in ("help", "?"):
             lines = _HELP.splitlines()
         elif word == "rules":
-            lines = render.rules_help(find_variant(view.variant))
+            lines = render.rules_help(self.table.rules)
         elif word == "hand":
             lines = render.hand_lines(view.hand)
-        elif word == "discards":
-            lines = ["Your discards: " + (str(view.discards) if view.discards else "none yet")]
-            lines += render.draws_lines(view)
+        elif word in ("discards", "drawn", "draws"):
+            lines = self._own_cards_lines(view)
         elif word == "auction":
             lines = render.auction_table(view) or ["The auction has not started."]
         elif word == "score":
@@ -177,6 +197,21 @@ class PlainSession:
         for line in lines:
             self.write(line)
         return True
+
+    def _own_cards_lines(self, view: SeatView) -> list[str]:
+        """What the player drew or discarded this hand (never the opponent's cards)."""
+        procedure = self.table.rules.procedure
+        if procedure is Procedure.DRAW:
+            return ["Cards you drew this hand: " + (" ".join(map(str, view.drawn)) or "none yet")]
+        if procedure is Procedure.MEMORY:
+            won = render.preliminary_won(view)
+            me = self.human
+            return [
+                "Memory Bridge has no drawing and no discards. Memory tricks this hand: "
+                f"you {won[me]}, {me.other.label} {won[me.other]}."
+            ]
+        lines = ["Your discards: " + (str(view.discards) if view.discards else "none yet")]
+        return lines + render.draws_lines(view)
 
     # -- leaving and saving -------------------------------------------------------------------
 
@@ -226,21 +261,48 @@ class PlainSession:
         for line in lines:
             self.write(line)
         view = self.table.view()
-        if any(line.startswith("Drawing is over") for line in lines):
+        if view.phase is Phase.AUCTION and self._hand_shown != view.hand_number:
+            # The cards are all in: show the hand the auction is about.
+            self._hand_shown = view.hand_number
             self.write("Your hand:")
             for line in render.hand_lines(view.hand):
                 self.write(line)
-        if any(line.startswith("Hand ") for line in lines) and not self.table.is_over:
+        if view.hand_number != self._announced and not self.table.is_over:
             for line in render.score_sheet_lines(view.score_sheet):
                 self.write(line)
             self._announce_hand()
 
     def _announce_hand(self) -> None:
+        """The start of a hand: who deals, and who draws or leads first in this variant."""
         view = self.table.view()
+        self._announced = view.hand_number
+        me = self.human
+        dealer = "You deal" if view.dealer == me else f"{view.dealer} deals"
+        first = view.dealer.other
+        procedure = self.table.rules.procedure
         self.write("")
-        self.write(
-            f"Hand {view.hand_number + 1}: {view.dealer} deals; {view.dealer.other} draws first."
-        )
+        if procedure is Procedure.DRAW_DISCARD:
+            who = "you draw first" if first == me else f"{first} draws first"
+            self.write(f"Hand {view.hand_number + 1}: {dealer}; {who}.")
+            return
+        who = "you lead" if first == me else f"{first} leads"
+        if procedure is Procedure.DRAW:
+            self.write(
+                f"Hand {view.hand_number + 1}: {dealer} 13 cards each; 26 form the stock. "
+                f"Thirteen preliminary tricks at no trump: {who} to the first; the winner of "
+                "each draws the top stock card, the loser the next."
+            )
+        else:
+            self.write(
+                f"Hand {view.hand_number + 1}: {dealer} 13 cards each for the memory tricks: "
+                f"thirteen tricks at no trump, {who} to the first; seven or more win the "
+                "memory award."
+            )
+        self.write("Your hand:")
+        for line in render.hand_lines(view.hand):
+            self.write(line)
+        if view.face_up is not None:
+            self.write(f"The face-up card is {view.face_up}.")
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -258,7 +320,16 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument("--bot", help="a computer player by name instead of --level")
     parser.add_argument("--seed", help="seed for a repeatable game")
-    parser.add_argument("--variant", default="draw-discard", help="the variant to play")
+    parser.add_argument(
+        "--variant", help="the variant to play (draw-discard; honeymoon variants lists them)"
+    )
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a variant option, true or false, e.g. face_up_stock=true (repeatable)",
+    )
     parser.add_argument("--seat", help="your seat: south (the default) or east")
     parser.add_argument("--resume", metavar="FILE", help="continue a game saved to FILE")
     parser.add_argument(
@@ -302,11 +373,52 @@ def build_table(args: argparse.Namespace) -> tuple[Table, str | None]:
     seat = Seat.parse(args.seat) if args.seat else None
     level = args.bot or args.level
     if args.resume:
+        if args.variant or args.option:
+            raise HoneymoonError(
+                "--variant and --option cannot be used with --resume: the record names its "
+                "variant and options",
+                "bad_option",
+            )
         return Table.resume(args.resume, level=level, human=seat)
-    rules = find_variant(args.variant)
+    rules = variant_with_options(args.variant or "draw-discard", args.option)
     game = Game(rules, seed=args.seed)
     bot, note = choose_bot(level, f"{game.seed}:bot")
     return Table(game, seat or Seat.SOUTH, bot), note
+
+
+_TRUE = ("true", "yes", "on", "1")
+_FALSE = ("false", "no", "off", "0")
+
+
+def variant_with_options(name: str, options: list[str]) -> RuleSet:
+    """The variant ``name`` with ``options`` (``NAME=VALUE`` strings, VALUE true or false).
+
+    >>> variant_with_options("draw", ["face_up_stock=true"]).face_up_stock
+    True
+
+    :raises UnknownVariantError: for an unknown variant, or a bad option (the message lists the
+        variant's options).
+    """
+    rules = find_variant(name)
+    values: dict[str, bool] = {}
+    for text in options:
+        key, equals, value = text.partition("=")
+        key = key.strip().replace("-", "_")
+        word = value.strip().lower()
+        problem = None
+        if not equals or not key:
+            problem = f"--option {text!r} should be NAME=true or NAME=false"
+        elif key not in rules.option_names:
+            problem = f"{key!r} is not an option of {rules.name}"
+        elif word not in _TRUE + _FALSE:
+            problem = f"option {key!r} is true or false, not {value.strip()!r}"
+        if problem is not None:
+            listing = "\n".join(render.option_lines(rules))
+            raise UnknownVariantError(
+                f"{problem}. The options of {rules.name} are:\n{listing}", "bad_option"
+            )
+        values[key] = word in _TRUE
+    return rules.with_options(**values)
 
 
 def run(args: argparse.Namespace) -> int:

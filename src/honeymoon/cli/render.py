@@ -141,32 +141,117 @@ def result_lines(sheet: ScoreSheet) -> list[str]:
     return lines
 
 
-def rules_help(rules: RuleSet) -> list[str]:
-    """The rules of the variant in short, for the help screen and the ``rules`` command."""
-    lines = [rules.title, "", *textwrap.wrap(rules.summary, 76), ""]
-    if rules.procedure is Procedure.DRAW_DISCARD:
-        lines += [
+#: The options a variant may have, in words: for ``--option`` errors and the header.
+OPTION_HELP: dict[str, str] = {
+    "honours": "score honours above the line, as rubber bridge does",
+    "preliminary_follow_suit": "follow suit in the preliminary tricks (false: any card may "
+    "be played)",
+    "face_up_stock": "the top stock card is turned face up before each preliminary trick",
+}
+
+
+def variant_title(rules: RuleSet) -> str:
+    """The variant's title with any options that differ from its defaults, in words.
+
+    >>> from honeymoon.rules import find_variant
+    >>> variant_title(find_variant("draw").with_options(face_up_stock=True))
+    'Draw Bridge, face-up stock'
+    """
+    notes = []
+    options = rules.options()
+    if options.get("face_up_stock") is True:
+        notes.append("face-up stock")
+    if options.get("preliminary_follow_suit") is False:
+        notes.append("no need to follow suit in the preliminary tricks")
+    if options.get("honours") is True:
+        notes.append("honours")
+    return ", ".join([rules.title, *notes])
+
+
+def option_lines(rules: RuleSet) -> list[str]:
+    """The variant's options, one line each: name, current value and meaning."""
+    return [
+        f"  {name}={str(getattr(rules, name)).lower()}: {OPTION_HELP.get(name, '')}".rstrip(": ")
+        for name in rules.option_names
+    ]
+
+
+_AUCTION_HELP = (
+    "Bid a level 1-7 and a strain (clubs < diamonds < hearts < spades < no trump); each bid "
+    "must be higher than the last. You may double the opponent's bid and redouble your own "
+    "doubled bid. The first pass after a bid ends the auction; two opening passes throw the "
+    "hand in."
+)
+_PLAY_HELP = (
+    "Play: the defender leads. Follow suit if you can; otherwise play any card. The highest "
+    "trump wins the trick, else the highest card of the suit led. Declarer needs 6 + the "
+    "level in tricks."
+)
+_SCORING_HELP = (
+    "Scoring: rubber bridge. Contract points go below the line (20 a trick in clubs and "
+    "diamonds, 30 in hearts and spades, 40 then 30 at no trump; doubled x2, redoubled x4); "
+    "100 below wins a game and makes you vulnerable. Overtricks, undertricks, slams and the "
+    "rubber bonus (700 for two games to none, 500 for two to one) go above. The first to two "
+    "games wins the rubber; the higher total wins on points."
+)
+
+
+def _procedure_help(rules: RuleSet) -> list[str]:
+    if rules.procedure is Procedure.DRAW_DISCARD and rules.discard_after_keep:
+        return [
             "Drawing: nothing is dealt. The non-dealer starts; turns alternate, 13 each. You "
             "look at the top card of the stock and either keep it (the next card is then "
             "discarded unseen by the opponent) or reject it (and must keep the next card). "
             "Discards are out of the game for good; you always know your own.",
-            "Auction: the non-dealer calls first. Bid a level 1-7 and a strain (clubs < "
-            "diamonds < hearts < spades < no trump); each bid must be higher than the last. "
-            "You may double the opponent's bid and redouble your own doubled bid. The first "
-            "pass after a bid ends the auction; two opening passes throw the hand in.",
-            "Play: the defender leads. Follow suit if you can; otherwise play any card. The "
-            "highest trump wins the trick, else the highest card of the suit led. Declarer "
-            "needs 6 + the level in tricks.",
-            "Scoring: rubber bridge. Contract points go below the line (20 a trick in clubs "
-            "and diamonds, 30 in hearts and spades, 40 then 30 at no trump; doubled x2, "
-            "redoubled x4); 100 below wins a game and makes you vulnerable. Overtricks, "
-            "undertricks, slams and the rubber bonus (700 for two games to none, 500 for two "
-            "to one) go above. The first to two games wins the rubber; the higher total "
-            "wins on points.",
+            "Auction: the non-dealer calls first. " + _AUCTION_HELP,
         ]
+    if rules.procedure is Procedure.DRAW_DISCARD:
+        return [
+            "Drawing: nothing is dealt. The non-dealer starts; turns alternate. You look at "
+            "the top card of the stock and either keep it (your turn ends there) or reject it "
+            "(it is discarded and you must keep the next card). A player with 13 cards stops "
+            "drawing and the other goes on alone; the rest of the stock stays unseen.",
+            "Auction: the non-dealer calls first. " + _AUCTION_HELP,
+        ]
+    if rules.procedure is Procedure.DRAW:
+        follow = (
+            "Follow suit if you can."
+            if rules.preliminary_follow_suit
+            else "You need not follow suit: any card may be played."
+        )
+        face_up = (
+            " Before each trick the top stock card is turned face up, so both know what the "
+            "winner will get; the loser's card stays unknown."
+            if rules.face_up_stock
+            else ""
+        )
+        return [
+            "Deal: 13 cards each; the other 26 are the face-down stock.",
+            "Preliminary tricks: 13 tricks at no trump, the non-dealer leading to the first. "
+            f"{follow} The winner of each trick draws the top stock card, the loser the next; "
+            f"drawn cards are private.{face_up} These tricks score nothing.",
+            "Auction: when the stock is empty, the dealer calls first. " + _AUCTION_HELP,
+        ]
+    return [
+        "Deal: 13 cards each; the other 26 wait.",
+        "Memory tricks: 13 tricks at no trump, the non-dealer leading to the first; follow "
+        "suit if you can; no drawing. Whoever takes 7 or more scores as for 1NT bid and made "
+        "(40 below, 30 above for each trick over seven) and 100 more above. If that wins the "
+        "rubber, the hand ends there.",
+        "Then the other 26 cards are dealt, 13 each. Auction: the non-dealer calls first. "
+        + _AUCTION_HELP,
+    ]
+
+
+def rules_help(rules: RuleSet) -> list[str]:
+    """The rules of the variant in short, for the help screen and the ``rules`` command."""
+    lines = [variant_title(rules), "", *textwrap.wrap(rules.summary, 76), ""]
+    lines += [*_procedure_help(rules), _PLAY_HELP, _SCORING_HELP]
+    if len(rules.option_names) > 1 or rules.honours:
+        lines += ["Options (honeymoon play --option NAME=true|false):", *option_lines(rules)]
     wrapped: list[str] = []
     for line in lines:
-        wrapped.extend(textwrap.wrap(line, 76) or [""])
+        wrapped.extend(textwrap.wrap(line, 76, subsequent_indent="    ") or [""])
     return wrapped
 
 
@@ -174,11 +259,58 @@ def draws_lines(view: SeatView) -> list[str]:
     """The player's own drawing turns this hand: what was kept and what was discarded."""
     lines = []
     for number, turn in enumerate(view.draws, start=1):
-        if turn.kept_first:
+        if turn.kept_first and turn.discarded is None:
+            lines.append(f"{number:>2}. kept {turn.kept}")
+        elif turn.kept_first:
             lines.append(f"{number:>2}. kept {turn.kept}, then discarded {turn.discarded}")
         else:
             lines.append(f"{number:>2}. rejected {turn.discarded}, then took {turn.kept}")
     return lines
+
+
+def drawn_lines(view: SeatView) -> list[str]:
+    """Draw Bridge: the cards the player drew this hand, trick by trick (never the opponent's)."""
+    return [
+        f"{number:>2}. after trick {number} you drew {card}"
+        for number, card in enumerate(view.drawn, start=1)
+    ]
+
+
+def preliminary_won(view: SeatView) -> tuple[int, int]:
+    """South's and East's preliminary tricks this hand (so far, or in all once they are over)."""
+    if view.phase is Phase.PRELIMINARY:
+        return view.tricks_won
+    won = [0, 0]
+    for trick in view.preliminary_tricks:
+        if trick.winner is not None:
+            won[trick.winner] += 1
+    return (won[0], won[1])
+
+
+def memory_award(view: SeatView) -> tuple[Seat, int, int] | None:
+    """Memory Bridge: the seat that took the memory award this hand, with its points below and
+    above the line (read from the score sheet); None before the award or in other variants."""
+    below = [0, 0]
+    above = [0, 0]
+    for entry in view.score_sheet.entries:
+        if entry.hand == view.hand_number and entry.reason.startswith("memory tricks"):
+            target = below if entry.line is Line.BELOW else above
+            target[entry.seat] += entry.points
+    for seat in SEATS:
+        if below[seat] or above[seat]:
+            return seat, below[seat], above[seat]
+    return None
+
+
+def memory_award_words(view: SeatView, human: Seat | None) -> str | None:
+    """``South takes 8 memory tricks: 40 below, 130 above.`` (``You take …`` for the player)."""
+    award = memory_award(view)
+    if award is None:
+        return None
+    seat, below, above = award
+    taken = preliminary_won(view)[seat]
+    who = "You take" if seat == human else f"{seat.label} takes"
+    return f"{who} {taken} memory tricks: {below} below, {above} above."
 
 
 def trick_words(trick: TrickView, human: Seat | None = None) -> str:
@@ -198,7 +330,9 @@ def status_line(view: SeatView) -> str:
     parts = [f"Hand {view.hand_number + 1}", f"dealer {view.dealer.label}"]
     if view.contract is not None and view.declarer is not None:
         parts.append(f"contract {view.contract} by {view.declarer.label}")
-    if view.phase is Phase.PLAY:
+    if view.phase is Phase.PRELIMINARY:
+        parts.append(f"preliminary trick {min(len(view.tricks) + 1, 13)} of 13")
+    if view.phase in (Phase.PLAY, Phase.PRELIMINARY):
         parts.append(
             f"tricks {SEATS[0].label} {view.tricks_won[0]}, {SEATS[1].label} {view.tricks_won[1]}"
         )

@@ -29,8 +29,10 @@ from honeymoon import bots
 from honeymoon.actions import KEEP, REJECT, describe
 from honeymoon.bots import BOTS, Bot, make_bot
 from honeymoon.cards import Card
+from honeymoon.cli import render
 from honeymoon.errors import HoneymoonError
 from honeymoon.game import Game, HandResult, Phase
+from honeymoon.rules import Procedure, RuleSet
 from honeymoon.seats import SEATS, Seat
 from honeymoon.tricks import trick_winner
 from honeymoon.views import SeatView, TrickView, view_for
@@ -114,6 +116,7 @@ class Snapshot:
 class _Memory:
     last_trick: TrickView | None = None
     undo: list[Snapshot] = field(default_factory=list)
+    stand_in_phases: set[Phase] = field(default_factory=set)
 
 
 class Table:
@@ -147,9 +150,14 @@ class Table:
         return view_for(self._game, self.human)
 
     @property
+    def rules(self) -> RuleSet:
+        """The variant being played, with its options (public: both players know them)."""
+        return self._game.rules
+
+    @property
     def rules_title(self) -> str:
-        """The title of the variant being played."""
-        return self._game.rules.title
+        """The title of the variant being played, with any options in words."""
+        return render.variant_title(self._game.rules)
 
     @property
     def is_over(self) -> bool:
@@ -209,8 +217,21 @@ class Table:
         view = view_for(self._game, self.human.other)
         if not view.my_turn:
             return []
-        action = self.bot.act(view)  # the computer gets its own view, never the game itself
-        return self._apply(self.human.other, action)
+        note: list[str] = []
+        try:
+            action = self.bot.act(view)  # the computer gets its own view, never the game itself
+            if action not in view.legal_actions:
+                raise ValueError(f"{action} is not legal")
+        except Exception as error:  # a bot without a strategy for this phase must not stop play
+            stand_in = bots.RandomBot(f"{self._game.seed}:stand-in:{len(self._memory.undo)}")
+            action = stand_in.act(view)
+            if view.phase not in self._memory.stand_in_phases:
+                self._memory.stand_in_phases.add(view.phase)
+                note = [
+                    f"(The {self.bot.name} player cannot move here ({error.__class__.__name__}); "
+                    "a random legal move is made for it.)"
+                ]
+        return note + self._apply(self.human.other, action)
 
     def undo(self) -> str:
         """Take back the player's last action and everything the computer did after it."""
@@ -306,26 +327,14 @@ class Table:
         after = self.view()
         mine = seat == self.human
         who = "You" if mine else seat.label
+        same_hand = after.hand_number == before.hand_number and after.phase is not Phase.COMPLETE
         lines: list[str] = []
         if before.phase is Phase.DRAWING:
-            if mine and after.draws:
-                turn = after.draws[-1]
-                if action == KEEP:
-                    lines.append(
-                        f"You keep {turn.kept} and discard the next card, {turn.discarded}."
-                    )
-                else:
-                    lines.append(
-                        f"You reject {turn.discarded} and take the next card, {turn.kept}."
-                    )
-            elif not mine:
-                lines.append(f"{who} draws: one card kept, one discarded.")
-            if after.phase is Phase.AUCTION:
-                caller = after.first_caller
-                lines.append(
-                    "Drawing is over; "
-                    + ("you call first." if caller == self.human else f"{caller} calls first.")
-                )
+            lines += self._narrate_draw(before, after, seat, action)
+            if after.phase is Phase.AUCTION and same_hand:
+                left = 52 - sum(after.hand_sizes) - sum(after.discard_counts)
+                unseen = f"; the other {left} stock cards stay unseen" if left else ""
+                lines.append(f"Drawing is over{unseen}; {self._first_call_words(after)}")
         elif before.phase is Phase.AUCTION:
             lines.append(f"{who} {'call' if mine else 'calls'} {describe(action)}.")
             if after.phase is Phase.PLAY and after.contract is not None:
@@ -333,26 +342,110 @@ class Table:
                     f"Contract {after.contract} by {_name(after.declarer, self.human, 'you')}; "
                     f"{_name(after.to_act, self.human)} {'lead' if after.my_turn else 'leads'}."
                 )
-        elif before.phase is Phase.PLAY:
+        elif before.phase in (Phase.PLAY, Phase.PRELIMINARY):
             lines.append(f"{who} {'play' if mine else 'plays'} {describe(action)}.")
             trick = before.current_trick
-            if trick is not None and trick.cards and before.contract is not None:
+            if trick is not None and trick.cards:
+                preliminary = before.phase is Phase.PRELIMINARY
+                if preliminary:
+                    strain = 4  # the preliminary tricks are played at no trump
+                else:
+                    assert before.contract is not None
+                    strain = int(before.contract.strain)
                 cards = (*trick.cards, Card.from_id(action))
-                position = trick_winner([c.id for c in cards], int(before.contract.strain))
+                position = trick_winner([c.id for c in cards], strain)
                 winner = SEATS[(int(trick.leader) + position) % 2]
                 self._memory.last_trick = TrickView(trick.leader, cards, winner)
-                lines.append(
-                    "You win the trick." if winner == self.human else f"{winner} wins the trick."
-                )
-        if after.hand_number != before.hand_number or after.phase is Phase.COMPLETE:
+                if preliminary:
+                    lines += self._narrate_preliminary_trick(before, after, winner)
+                else:
+                    lines.append(
+                        "You win the trick."
+                        if winner == self.human
+                        else f"{winner} wins the trick."
+                    )
+        if not same_hand:
             lines.append(self.describe_result(after.results[-1]))
             if after.phase is Phase.COMPLETE:
                 lines.append(self.final_line())
         return lines
 
+    def _narrate_draw(
+        self, before: SeatView, after: SeatView, seat: Seat, action: int
+    ) -> list[str]:
+        """A drawing turn: the player's own cards, or only what the piles show of the other's."""
+        if seat == self.human:
+            turn = after.draws[-1]
+            if turn.discarded is None:
+                return [f"You keep {turn.kept}; your turn ends."]
+            if action == KEEP:
+                return [f"You keep {turn.kept} and discard the next card, {turn.discarded}."]
+            return [f"You reject {turn.discarded} and take the next card, {turn.kept}."]
+        if self._game.rules.discard_after_keep:
+            return [f"{seat.label} draws: one card kept, one discarded."]
+        # Keeping ends the turn: whether the opponent kept shows in the size of its discards.
+        if after.discard_counts[seat] > before.discard_counts[seat]:
+            return [f"{seat.label} rejects the top card and takes the next."]
+        return [f"{seat.label} keeps the top card."]
+
+    def _narrate_preliminary_trick(
+        self, before: SeatView, after: SeatView, winner: Seat
+    ) -> list[str]:
+        """After a preliminary trick: who won, what the player drew (Draw Bridge), the count
+        toward seven (Memory Bridge), and what comes next."""
+        lines: list[str] = []
+        human = self.human
+        other = human.other
+        drawing = self._game.rules.procedure is Procedure.DRAW
+        if drawing:
+            drew = after.drawn[-1] if len(after.drawn) > len(before.drawn) else None
+            if winner == human:
+                lines.append(f"You win the trick and draw {drew}.")
+                lines.append(f"{other.label} draws a card.")
+            else:
+                face_up = before.face_up
+                if face_up is not None:
+                    lines.append(f"{other.label} wins the trick and draws the face-up {face_up}.")
+                else:
+                    lines.append(f"{other.label} wins the trick and draws a card.")
+                lines.append(f"You draw {drew}.")
+        else:
+            won = render.preliminary_won(after)
+            lines.append(
+                ("You win the trick" if winner == human else f"{winner} wins the trick")
+                + f" (memory tricks: you {won[human]}, {other.label} {won[other]})."
+            )
+        if after.phase is Phase.PRELIMINARY:
+            if after.face_up is not None:
+                lines.append(f"The face-up card is {after.face_up}.")
+            return lines
+        if after.hand_number == before.hand_number and after.phase is not Phase.COMPLETE:
+            won = render.preliminary_won(after)
+            award = render.memory_award_words(after, human)
+            if award is not None:
+                lines.append(award)
+                lines.append(
+                    "The other 26 cards are dealt, 13 each; " + self._first_call_words(after)
+                )
+            else:
+                lines.append(
+                    f"The stock is empty: the preliminary tricks are over (you took "
+                    f"{won[human]}, {other.label} {won[other]}); " + self._first_call_words(after)
+                )
+        return lines
+
+    def _first_call_words(self, view: SeatView) -> str:
+        caller = view.first_caller
+        return (
+            "you call first."
+            if caller == self.human
+            else f"{_name(caller, self.human)} calls first."
+        )
+
     def describe_result(self, result: HandResult) -> str:
         """The hand's result in one line, from the player's side of the table."""
-        return result.summary().replace(str(self.human), "You")
+        text = result.summary().replace(str(self.human), "You")
+        return text.replace("You takes ", "You take ")
 
     def final_line(self) -> str:
         """Who won the rubber and who won on points (once the rubber is over)."""

@@ -29,7 +29,7 @@ from honeymoon.cli.tui import widgets
 from honeymoon.cli.tui.screens import QuitScreen, TextScreen
 from honeymoon.errors import HoneymoonError
 from honeymoon.game import Phase
-from honeymoon.rules import find_variant
+from honeymoon.rules import Procedure
 from honeymoon.views import SeatView
 
 __all__ = ["HoneymoonApp", "GameScreen", "run_app", "KEYS_HELP"]
@@ -39,8 +39,10 @@ KEYS_HELP = """\
 [b]While drawing[/b]   k keep · r reject · ←→ and Enter
 [b]In the auction[/b]  type a call and Enter: 1n (1NT), 2s, p (pass), x (double), xx
                  or ←→↑↓ over the offered calls and Enter
-[b]In play[/b]         type a card and Enter: sa, h10, 10h, dq … or ←→↑↓ and Enter
-[b]Any time[/b]        ? help · h hint · u undo · l last trick · v your discards
+[b]Preliminary tricks, play[/b]  type a card and Enter: sa, h10, 10h, dq …
+                 or ←→↑↓ and Enter
+[b]Any time[/b]        ? help · h hint · u undo · l last trick
+                 v your discards (Draw Bridge: the cards you drew)
                  s score sheet · f four colours · Ctrl-S save · q or Ctrl-C leave
 In play the letters h, s, d, c, q start a card: type h or s then Enter for a
 hint or the score sheet. Backspace and Esc edit what you type. Mouse: click a card or a call."""
@@ -66,6 +68,7 @@ _COMMAND_WORDS = {
     "q": "quit",
     "quit": "quit",
 }
+_CARD_PHASES = widgets.CARD_PHASES
 # Keys that act at once in each phase, when nothing has been typed yet: those that cannot
 # begin an answer there.
 _ALWAYS = set("?ulvfw")
@@ -73,6 +76,7 @@ _IMMEDIATE = {
     Phase.DRAWING: _ALWAYS | set("krhdsq"),
     Phase.AUCTION: _ALWAYS | set("hsq"),
     Phase.PLAY: _ALWAYS,
+    Phase.PRELIMINARY: _ALWAYS,
     Phase.COMPLETE: _ALWAYS | set("hdsq"),
 }
 
@@ -144,7 +148,9 @@ class GameScreen(Screen[None]):
         highlight = None
         if view.phase is Phase.DRAWING and view.draws and not view.my_turn:
             highlight = view.draws[-1].kept
-        cursor = self._card_cursor if view.phase is Phase.PLAY and view.my_turn else None
+        elif view.phase is Phase.PRELIMINARY and view.drawn and view.drawn[-1] in view.hand:
+            highlight = view.drawn[-1]
+        cursor = self._card_cursor if view.phase in _CARD_PHASES and view.my_turn else None
         self._show(
             "#hand", widgets.hand_markup(view, self.palette, cursor=cursor, highlight=highlight)
         )
@@ -172,6 +178,18 @@ class GameScreen(Screen[None]):
             cursor = legal[self._call_cursor] if view.my_turn and legal else None
             right_text = widgets.call_grid_markup(view, self.palette, cursor)
             foot_text = widgets.contract_line(view)
+            summary = widgets.preliminary_summary_line(view, self.table.rules.procedure)
+            if summary:
+                foot_text += "\n" + summary
+        elif phase is Phase.PRELIMINARY:
+            procedure = self.table.rules.procedure
+            memory = procedure is Procedure.MEMORY
+            panel.border_title = "Memory tricks" if memory else "Preliminary tricks"
+            left_text = widgets.trick_markup(view.current_trick, view.seat, self.palette)
+            right_text = widgets.preliminary_info_markup(view, procedure, self.palette)
+            foot_text = self._last_trick_line()
+            if not memory:
+                foot_text = widgets.drawn_markup(view, self.palette) + "\n" + foot_text
         elif phase is Phase.PLAY:
             panel.border_title = "Play"
             left_text = widgets.trick_markup(view.current_trick, view.seat, self.palette)
@@ -211,6 +229,8 @@ class GameScreen(Screen[None]):
             ask = f"Keep or reject {view.looking_at}?  k / r"
         elif view.phase is Phase.AUCTION:
             ask = "Your call: type it (1n, 2s, p, x) and Enter, or arrows and Enter"
+        elif view.phase is Phase.PRELIMINARY:
+            ask = "Your card (no trump): type it (sa, h10) and Enter, or arrows and Enter"
         else:
             ask = "Your card: type it (sa, h10) and Enter, or arrows and Enter"
         self._show("#prompt", f"{typed}  [#9fbfa8]{escape(ask)}[/]")
@@ -220,19 +240,23 @@ class GameScreen(Screen[None]):
             return f"[@click=screen.command('{command}')][b]{keys}[/b] {words}[/]"
 
         phase = view.phase
+        cards = phase in _CARD_PHASES
+        procedure = self.table.rules.procedure
         parts = []
         if phase is Phase.DRAWING:
             parts += [key("k", "keep", "keep"), key("r", "reject", "reject")]
         parts += [
-            key("h⏎" if phase is Phase.PLAY else "h", "hint", "hint"),
+            key("h⏎" if cards else "h", "hint", "hint"),
             key("u", "undo", "undo"),
         ]
-        if phase is Phase.PLAY:
+        if cards:
             parts.append(key("l", "last trick", "last"))
-        if phase is not Phase.DRAWING:
+        if procedure is Procedure.DRAW:
+            parts.append(key("v", "drawn", "discards"))
+        elif procedure is Procedure.DRAW_DISCARD and phase is not Phase.DRAWING:
             parts.append(key("v", "discards", "discards"))
         parts += [
-            key("s⏎" if phase is Phase.PLAY else "s", "score", "score"),
+            key("s⏎" if cards else "s", "score", "score"),
             key("?", "help", "help"),
             key("^S", "save", "save"),
             key("^C", "quit", "quit"),
@@ -242,7 +266,7 @@ class GameScreen(Screen[None]):
     # -- cursors ------------------------------------------------------------------------------
 
     def _fix_cursors(self, view: SeatView) -> None:
-        if view.phase is Phase.PLAY and view.my_turn:
+        if view.phase in _CARD_PHASES and view.my_turn:
             legal = [c for c in widgets.hand_order(view) if c.id in view.legal_actions]
             if self._card_cursor not in legal and legal:
                 self._card_cursor = legal[0]
@@ -259,7 +283,7 @@ class GameScreen(Screen[None]):
             count = len(view.legal_actions)
             index = self._call_cursor + step * (5 if vertical else 1)
             self._call_cursor = max(0, min(count - 1, index))
-        elif view.phase is Phase.PLAY:
+        elif view.phase in _CARD_PHASES:
             legal = [c for c in widgets.hand_order(view) if c.id in view.legal_actions]
             if not legal:
                 return
@@ -281,7 +305,7 @@ class GameScreen(Screen[None]):
             return (KEEP, REJECT)[self._draw_cursor]
         if view.phase is Phase.AUCTION and view.legal_actions:
             return view.legal_actions[self._call_cursor]
-        if view.phase is Phase.PLAY and self._card_cursor is not None:
+        if view.phase in _CARD_PHASES and self._card_cursor is not None:
             return self._card_cursor.id
         return None
 
@@ -344,7 +368,7 @@ class GameScreen(Screen[None]):
             return
         if len(self.typed) < 12:
             self.typed += char
-        if view.phase is Phase.PLAY and view.my_turn:
+        if view.phase in _CARD_PHASES and view.my_turn:
             try:
                 card = Card.parse(self.typed)
             except HoneymoonError:
@@ -416,8 +440,7 @@ class GameScreen(Screen[None]):
             self.action_act(KEEP if command == "keep" else REJECT)
             return
         if command == "help":
-            rules = find_variant(self.view().variant)
-            body = "\n".join(escape(line) for line in render.rules_help(rules))
+            body = "\n".join(escape(line) for line in render.rules_help(self.table.rules))
             app.push_screen(TextScreen("Help", body + "\n\n" + KEYS_HELP))
         elif command == "hint":
             self.say(self.table.hint(), "hint")
@@ -427,10 +450,7 @@ class GameScreen(Screen[None]):
         elif command == "last":
             self.show_last_trick = not self.show_last_trick
         elif command == "discards":
-            view = self.view()
-            lines = render.draws_lines(view) or ["You have not drawn yet this hand."]
-            body = widgets.discards_markup(view, self.palette) + "\n\n" + "\n".join(lines)
-            app.push_screen(TextScreen("Your drawing turns this hand", body))
+            self._show_own_cards(app)
         elif command == "score":
             app.push_screen(self.sheet_screen())
         elif command == "colours":
@@ -444,6 +464,21 @@ class GameScreen(Screen[None]):
         else:
             self.say(f"{command!r} does nothing here: press ? for the keys.", "error")
         self.refresh_table()
+
+    def _show_own_cards(self, app: App[int]) -> None:
+        """``v``: the player's own drawing turns (or drawn cards) this hand, never the other's."""
+        view = self.view()
+        procedure = self.table.rules.procedure
+        if procedure is Procedure.DRAW:
+            lines = render.drawn_lines(view) or ["You have not drawn a card yet this hand."]
+            body = "\n".join(escape(line) for line in lines)
+            app.push_screen(TextScreen("The cards you drew this hand", body))
+        elif procedure is Procedure.MEMORY:
+            self.say("Memory Bridge has no drawing and no discards.", "error")
+        else:
+            lines = render.draws_lines(view) or ["You have not drawn yet this hand."]
+            body = widgets.discards_markup(view, self.palette) + "\n\n" + "\n".join(lines)
+            app.push_screen(TextScreen("Your drawing turns this hand", body))
 
     def sheet_screen(self, headline: list[str] | None = None, *, final: bool = False) -> TextScreen:
         """The score sheet, full size, with the results of the hands so far."""

@@ -17,8 +17,9 @@ from textual.widgets import Static
 from honeymoon.actions import DOUBLE, FIRST_BID, KEEP, PASS, REDOUBLE, REJECT
 from honeymoon.auction import Call
 from honeymoon.cards import Card, Suit
-from honeymoon.cli.render import sheet_rows
+from honeymoon.cli.render import memory_award, preliminary_won, sheet_rows
 from honeymoon.game import Phase
+from honeymoon.rules import Procedure
 from honeymoon.seats import SEATS, Seat
 from honeymoon.views import SeatView, TrickView
 
@@ -33,12 +34,18 @@ __all__ = [
     "call_grid_markup",
     "trick_markup",
     "play_info_markup",
+    "preliminary_info_markup",
+    "drawn_markup",
+    "preliminary_summary_line",
+    "CARD_PHASES",
     "sheet_markup",
     "status_markup",
     "seat_name",
 ]
 
 _SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+#: The phases in which the player plays cards to tricks.
+CARD_PHASES = (Phase.PLAY, Phase.PRELIMINARY)
 _CARD_FACE = "#f7f5ee"
 
 
@@ -104,7 +111,7 @@ def hand_markup(
     highlight: Card | None = None,
 ) -> str:
     """The hand, one row a suit. In play the legal cards are clickable and the others dim."""
-    playing = view.phase is Phase.PLAY and view.my_turn
+    playing = view.phase in CARD_PHASES and view.my_turn
     legal = set(view.legal_actions) if playing else set()
     rows = []
     for suit in _SUIT_ORDER:
@@ -299,6 +306,75 @@ def play_info_markup(view: SeatView) -> str:
     elif view.to_act is not None:
         lines.append(f"[italic]{view.to_act.label} to play…[/]")
     return "\n".join(lines)
+
+
+def preliminary_info_markup(view: SeatView, procedure: Procedure, palette: Palette) -> str:
+    """The preliminary tricks: which of 13, the tricks won, and (Draw Bridge) the stock and the
+    face-up card, or (Memory Bridge) the count toward seven; then whose turn it is."""
+    me = view.seat
+    number = min(len(view.tricks) + 1, 13)
+    memory = procedure is Procedure.MEMORY
+    lines = [f"[bold]{'Memory' if memory else 'Preliminary'} trick {number} of 13[/]"]
+    if memory:
+        lines.append("No trump · no drawing")
+    else:
+        lines.append(f"No trump · stock [bold]{view.stock_remaining}[/] cards")
+    won = preliminary_won(view)
+    if me is not None:
+        label = "Toward seven" if memory else "Tricks won"
+        lines.append(
+            f"{label}: You [bold]{won[me]}[/] · {me.other.label} [bold]{won[me.other]}[/]"
+        )
+    if memory:
+        lines.append("[#9fbfa8]7+ tricks: 1NT made + 100[/]")
+    elif view.face_up is not None:
+        card = view.face_up
+        chip = f"[bold {palette.on_table(card.suit)}]{card}[/]"
+        lines.append(f"Face up: {chip}")
+        lines.append(f"The winner gets {chip}")
+    else:
+        lines.append("[#9fbfa8]Winner: top card; loser: next[/]")
+    lines.append("")
+    if view.my_turn:
+        trick = view.current_trick
+        lines.append(
+            "[bold #ffd75f]Your lead[/]"
+            if not trick or not trick.cards
+            else "[bold #ffd75f]Your turn to follow[/]"
+        )
+    elif view.to_act is not None:
+        lines.append(f"[italic]{view.to_act.label} to play…[/]")
+    return "\n".join(lines)
+
+
+def drawn_markup(view: SeatView, palette: Palette, *, limit: int = 8) -> str:
+    """Draw Bridge: the cards the player drew this hand, the latest last (only the last
+    ``limit`` when there are more; ``v`` lists them all). Never the opponent's."""
+    if not view.drawn:
+        return "You drew: nothing yet"
+    shown = view.drawn[-limit:]
+    chips = " ".join(f"[bold {palette.on_table(c.suit)}]{c}[/]" for c in shown)
+    more = "… " if len(view.drawn) > limit else ""
+    return f"You drew ({len(view.drawn)}): {more}{chips}"
+
+
+def preliminary_summary_line(view: SeatView, procedure: Procedure) -> str:
+    """After the preliminary tricks (in the auction and play): how they went, and in Memory
+    Bridge the award, read from the score sheet."""
+    if procedure not in (Procedure.DRAW, Procedure.MEMORY) or not view.preliminary_tricks:
+        return ""
+    me = view.seat
+    won = preliminary_won(view)
+    if me is None:
+        return ""
+    award = memory_award(view) if procedure is Procedure.MEMORY else None
+    if award is not None:
+        seat, below, above = award
+        return (
+            f"Memory award: {seat_name(seat, me)} ({won[seat]} tricks), "
+            f"{below} below, {above} above"
+        )
+    return f"Preliminary tricks: You {won[me]} · {me.other.label} {won[me.other]}"
 
 
 def sheet_markup(view: SeatView, *, compact: bool = True) -> str:
