@@ -20,7 +20,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="double-dummy solve a two-hand position",
         description=(
             "Tricks the player to move takes with best play by both, and the value of each "
-            "legal card. Example: honeymoon solve '♠AK5 ♥T2 ♦J8 ♣J4' '♠Q6 ♥J5 ♦4 ♣K7 ♠2 ♥3' "
+            "legal card. Example: honeymoon solve '♠AK5 ♥T2 ♦J8 ♣J4' '♠Q6 ♥J5 ♦42 ♣K72' "
             "--trump S --lead first"
         ),
     )
