@@ -8,7 +8,7 @@
  * the hand on lead, plus one marker bit per lane for the suit length, is an exact transposition key.
  *
  * Search: null-window alpha-beta at trick boundaries ("can the player on lead take at least t of the
- * remaining tricks?"), driven by a bisection over t. Cards in sequence in one hand (adjacent bits
+ * remaining tricks?"), driven by a series of such searches over t. Cards in sequence in one hand (adjacent bits
  * in the compact form) are searched once. Bounds: the tricks the leader can cash, and the masters
  * either side surely makes (see quick_bounds). The transposition table keeps lower and upper bounds
  * and the lead that last proved a lower bound; it persists between calls because its keys are
@@ -395,7 +395,7 @@ static int search(u64 leader, u64 follower, int cards, int target)
     return 0;
 }
 
-/* Exact tricks for the leader, by bisection over null-window searches. */
+/* Exact tricks for the leader, by a series of null-window searches. */
 static int solve_exact(u64 leader, u64 follower)
 {
     int cards = popcount64(leader);
@@ -408,8 +408,14 @@ static int solve_exact(u64 leader, u64 follower)
         if (entry->lower > lower) lower = entry->lower;
         if (entry->upper < upper) upper = entry->upper;
     }
+    if (lower >= upper) return lower;
+    /* The first test halves the range; the value is usually close, so then step by one. */
+    int target = (lower + upper + 1) / 2;
+    int rising = search(leader, follower, cards, target);
+    if (rising) lower = target;
+    else upper = target - 1;
     while (lower < upper) {
-        int target = (lower + upper + 1) / 2;
+        target = rising ? lower + 1 : upper;
         if (search(leader, follower, cards, target)) lower = target;
         else upper = target - 1;
     }

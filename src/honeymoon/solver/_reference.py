@@ -12,7 +12,7 @@ The algorithm (see docs/solver.md):
   bit per lane (at bit ``k``) and the strain is an exact transposition key: positions that differ
   only in ranks that no longer matter share an entry, in one search and across searches.
 * **Null-window search** at trick boundaries: "can the player on lead take at least ``target`` of
-  the remaining tricks?", with exact values found by bisection over ``target``.
+  the remaining tricks?", with exact values found by a series of such searches over ``target``.
 * **Sequences**: cards on adjacent compact bits of one hand are equivalent; one is searched.
 * **Quick bounds**: the tricks the leader can cash, and the masters either side surely makes
   (its master trumps, and in each side suit as many masters as the other side holds cards).
@@ -392,8 +392,17 @@ class _Search:
             if entry is not None:
                 lower = max(lower, entry[0])
                 upper = min(upper, entry[1])
+            if lower == upper:
+                return lower
+            # The first test halves the range; the value is usually close, so then step by one.
+            target = (lower + upper + 1) // 2
+            rising = search(leader, follower, cards, target)
+            if rising:
+                lower = target
+            else:
+                upper = target - 1
             while lower < upper:
-                target = (lower + upper + 1) // 2
+                target = lower + 1 if rising else upper
                 if search(leader, follower, cards, target):
                     lower = target
                 else:
