@@ -258,8 +258,8 @@ class Table:
                 reason = getattr(advice, "reason", None)
             else:
                 action = adviser.act(view)
-        except Exception as error:  # a faulty adviser must never end the game
-            return f"No hint available ({error.__class__.__name__})."
+        except Exception:  # a faulty adviser must never end the game
+            return "No hint available here: the computer has no advice for this phase yet."
         if action not in view.legal_actions:
             return "No hint available."
         words = {KEEP: "keep it", REJECT: "reject it"}.get(action, describe(action))
