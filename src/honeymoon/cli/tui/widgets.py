@@ -322,9 +322,7 @@ def preliminary_info_markup(view: SeatView, procedure: Procedure, palette: Palet
     won = preliminary_won(view)
     if me is not None:
         label = "Toward seven" if memory else "Tricks won"
-        lines.append(
-            f"{label}: You [bold]{won[me]}[/] · {me.other.label} [bold]{won[me.other]}[/]"
-        )
+        lines.append(f"{label}: You [bold]{won[me]}[/] · {me.other.label} [bold]{won[me.other]}[/]")
     if memory:
         lines.append("[#9fbfa8]7+ tricks: 1NT made + 100[/]")
     elif view.face_up is not None:
