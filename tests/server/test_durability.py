@@ -35,13 +35,14 @@ def test_the_commit_happens_before_the_ack_is_queued(
     server_factory: Any, sqlite_url: str, ws: Any, monkeypatch: Any
 ) -> None:
     events: list[str] = []
-    original = Storage.append_action
+    original = Storage.write_actions
 
-    def recording(self: Storage, *args: Any, **kwargs: Any) -> None:
-        original(self, *args, **kwargs)
-        events.append("committed")
+    def recording(self: Storage, batch: list[dict[str, Any]]) -> list[Any]:
+        results = original(self, batch)
+        events.extend("committed" for _ in batch)
+        return results
 
-    monkeypatch.setattr(Storage, "append_action", recording)
+    monkeypatch.setattr(Storage, "write_actions", recording)
     with server_factory(sqlite_url) as server:
         game = server.create(opponent="friend", seat="south")
         with server.seat(game["token"]) as south, server.seat(game["opponent_token"]) as east:

@@ -55,7 +55,7 @@ def test_table_fits_a_phone_and_a_desktop(server: Any, browser: Any, table: Any)
     _check_page(south, PHONE["width"])
     _check_page(east, DESKTOP["width"])
     drawing = next(p for p in (south, east) if p.locator(".draw button:not([disabled])").count())
-    _shoot(drawing, "drawing-" + ("phone" if drawing is south else "desktop"))
+    _shoot(drawing, "drawing")
     table.play_until(players, lambda: south.locator(".phase-auction").count() > 0)
     table.play_until(
         players, lambda: south.locator(".phase-auction .bidbox button:not([disabled])").count() > 0

@@ -9,6 +9,7 @@ flags override them.
 from __future__ import annotations
 
 import argparse
+import os
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -52,7 +53,8 @@ def run(args: argparse.Namespace) -> int:
         host=settings.host,
         port=settings.port,
         log_level=settings.log_level,
-        ws="websockets-sansio",
+        ws=os.environ.get("HONEYMOON_WS", "websockets-sansio"),
+        ws_per_message_deflate=os.environ.get("HONEYMOON_WS_DEFLATE", "0") == "1",
         ws_ping_interval=20.0,
         ws_ping_timeout=20.0,
         access_log=False,

@@ -440,29 +440,25 @@ class Hub:
         self._schedule_bot(room)
 
     async def _commit(self, room: Room, seat: int, action: int, move_id: str | None) -> None:
-        """Apply an action to a copy, store it, then make the copy current.
+        """Check an action, store it, then apply it to the live game.
+
+        The check is the one ``Game.apply`` makes, so an action that passed it is applied
+        without fail once it is stored.
 
         :raises IllegalActionError: if the action is not legal (nothing is stored).
         """
-        after = room.game.clone()
-        after.apply(action, seat)
+        game = room.game
+        game.check(action, seat)
         number = room.version
-        await self.storage.run(
-            self.storage.append_action,
-            room.id,
-            number,
-            seat,
-            action,
-            move_id,
-            complete=after.is_over,
-        )
-        room.game = after
+        await self.storage.commit_action(room.id, number, seat, action, move_id)
+        game.apply(action, seat)
         room.version = number + 1
         if move_id is not None:
             room.move_ids[seat][move_id] = room.version
         logger.debug("game %s: version %d", room.id, room.version)
-        if after.is_over:
+        if game.is_over:
             logger.info("game %s: rubber over", room.id)
+            await self.storage.run(self.storage.mark_complete, room.id)
 
     # -- the computer -------------------------------------------------------------------------
 

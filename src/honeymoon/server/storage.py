@@ -6,6 +6,8 @@ the actions through ``Game.apply``. Seat tokens are stored only as SHA-256 hashe
 
 Every call here is blocking; :meth:`Storage.run` runs one on the storage's single worker
 thread, so writes never contend with each other and the event loop never waits on the disk.
+Moves go through :meth:`Storage.commit_action`, which commits the moves of many games that
+arrive together in one transaction (group commit) and returns once the move is durable.
 The schema belongs to the Alembic migrations in ``honeymoon/server/migrations``, which
 :meth:`Storage.migrate` applies at start-up.
 """
@@ -33,6 +35,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    bindparam,
     create_engine,
     event,
     insert,
@@ -98,6 +101,41 @@ actions = Table(
     Column("move_id", String(64), nullable=True),
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
+
+
+# The statements of the hot path, built once: SQLAlchemy then compiles each only once.
+_ADVANCE_GAME = (
+    update(games)
+    .where(games.c.id == bindparam("game_id"), games.c.version == bindparam("number"))
+    .values(
+        version=bindparam("next_version"),
+        complete=bindparam("complete"),
+        updated_at=bindparam("now"),
+    )
+)
+_INSERT_ACTION = insert(actions).values(
+    game_id=bindparam("game_id"),
+    number=bindparam("number"),
+    seat=bindparam("seat"),
+    action=bindparam("action"),
+    move_id=bindparam("move_id"),
+    created_at=bindparam("now"),
+)
+
+
+def _action_values(
+    game_id: str, number: int, seat: int, action: int, move_id: str | None, complete: bool
+) -> dict[str, Any]:
+    return {
+        "game_id": game_id,
+        "number": number,
+        "next_version": number + 1,
+        "complete": complete,
+        "seat": seat,
+        "action": action,
+        "move_id": move_id,
+        "now": datetime.now(UTC),
+    }
 
 
 def hash_token(token: str) -> str:
@@ -173,6 +211,9 @@ class Storage:
                 cursor.close()
 
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="storage")
+        self._batch: list[tuple[dict[str, Any], asyncio.Future[None]]] = []
+        self._flushing = False
+        self._flusher: asyncio.Task[None] | None = None
 
     # -- async bridge -------------------------------------------------------------------------
 
@@ -277,28 +318,85 @@ class Storage:
 
         :raises StorageConflict: if the stored game does not hold exactly ``number`` actions.
         """
-        now = datetime.now(UTC)
+        values = _action_values(game_id, number, seat, action, move_id, complete)
+        result = self.write_actions([values])[0]
+        if result is not None:
+            raise result
+
+    async def commit_action(
+        self,
+        game_id: str,
+        number: int,
+        seat: int,
+        action: int,
+        move_id: str | None,
+        *,
+        complete: bool = False,
+    ) -> None:
+        """:meth:`append_action` from async code, with group commit: the actions that arrive
+        while a transaction is being written go together into the next one. Returns only once
+        this action is durable.
+
+        :raises StorageConflict: as :meth:`append_action`; other errors if the write failed.
+        """
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[None] = loop.create_future()
+        self._batch.append((_action_values(game_id, number, seat, action, move_id, complete), done))
+        if not self._flushing:
+            self._flushing = True
+            self._flusher = loop.create_task(self._flush())
+        await done
+
+    async def _flush(self) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            while self._batch:
+                batch, self._batch = self._batch, []
+                try:
+                    results = await loop.run_in_executor(
+                        self._executor, self.write_actions, [values for values, _ in batch]
+                    )
+                except Exception as error:
+                    for _, waiter in batch:
+                        if not waiter.done():
+                            waiter.set_exception(error)
+                    continue
+                for (_, waiter), result in zip(batch, results, strict=True):
+                    if waiter.done():
+                        continue
+                    if result is None:
+                        waiter.set_result(None)
+                    else:
+                        waiter.set_exception(result)
+        finally:
+            self._flushing = False
+
+    def write_actions(self, batch: list[dict[str, Any]]) -> list[StorageConflict | None]:
+        """Write several games' actions in one transaction; for each, None once it is
+        committed or the :class:`StorageConflict` that kept it out.
+        """
+        results: list[StorageConflict | None] = []
         try:
             with self.engine.begin() as connection:
-                moved = connection.execute(
-                    update(games)
-                    .where(games.c.id == game_id, games.c.version == number)
-                    .values(version=number + 1, complete=complete, updated_at=now)
-                )
-                if moved.rowcount != 1:
-                    raise StorageConflict(f"game {game_id} is not at version {number}")
-                connection.execute(
-                    insert(actions).values(
-                        game_id=game_id,
-                        number=number,
-                        seat=seat,
-                        action=action,
-                        move_id=move_id,
-                        created_at=now,
-                    )
-                )
+                for values in batch:
+                    moved = connection.execute(_ADVANCE_GAME, values)
+                    if moved.rowcount != 1:
+                        results.append(
+                            StorageConflict(
+                                f"game {values['game_id']} is not at version {values['number']}"
+                            )
+                        )
+                        continue
+                    connection.execute(_INSERT_ACTION, values)
+                    results.append(None)
         except IntegrityError as error:
-            raise StorageConflict(f"game {game_id}: action {number} already stored") from error
+            raise StorageConflict("an action was already stored by another writer") from error
+        return results
+
+    def mark_complete(self, game_id: str) -> None:
+        """Note that a game's rubber is over (it is then no longer resumed at start-up)."""
+        with self.engine.begin() as connection:
+            connection.execute(update(games).where(games.c.id == game_id).values(complete=True))
 
     def active_computer_games(self) -> list[str]:
         """The ids of unfinished games against the computer (resumed at start-up)."""

@@ -59,9 +59,9 @@ function showLobby() {
       <section aria-labelledby="computer-title">
         <h2 id="computer-title">Play against the computer</h2>
         <div class="buttons">
-          <button type="button" data-level="easy">Easy</button>
-          <button type="button" data-level="medium">Medium</button>
-          <button type="button" data-level="hard">Hard</button>
+          <button type="button" data-level="easy" aria-label="Play against the computer: easy">Easy</button>
+          <button type="button" data-level="medium" aria-label="Play against the computer: medium">Medium</button>
+          <button type="button" data-level="hard" aria-label="Play against the computer: hard">Hard</button>
         </div>
       </section>
       <section aria-labelledby="friend-title">

@@ -164,7 +164,7 @@ export class Table {
     const them = 1 - me;
     const vul = (i) => (score.vulnerable[i]
       ? '<span class="badge vul">vulnerable</span>'
-      : '<span class="badge">not vulnerable</span>');
+      : '<span class="sr-only">not vulnerable</span>');
     const row = (label, values) =>
       `<tr><th scope="row">${label}</th><td>${values[me]}</td><td>${values[them]}</td></tr>`;
     return `

@@ -1,0 +1,271 @@
+"""Load test of the web server: N concurrent games, two websocket players each, on loopback.
+
+Starts ``honeymoon serve`` in a subprocess on 127.0.0.1 with a fresh SQLite database (or
+``--database URL``), creates N games over HTTP, connects two websocket clients per game, and
+lets each player, when it is their turn, think for a random time and then send a random
+legal move. Reports moves per second and the latency from a move being sent to the
+opponent receiving the new state (p50/p95/p99), and from the move to its ack.
+
+    python benchmarks/web_load.py --games 300 --duration 60
+
+Bounded in count (``--games`` at most 2000) and time (``--duration`` plus the set-up).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import resource
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+
+HOST = "127.0.0.1"  # loopback only
+MAX_GAMES = 2000
+
+
+@dataclass
+class Stats:
+    """Latencies in seconds, and counters."""
+
+    to_opponent: list[float] = field(default_factory=list)
+    to_ack: list[float] = field(default_factory=list)
+    moves: int = 0
+    errors: dict[str, int] = field(default_factory=dict)
+    finished_games: int = 0
+
+
+@dataclass
+class GameClock:
+    """When each version's move was sent (shared by a game's two players)."""
+
+    sent: dict[int, float] = field(default_factory=dict)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind((HOST, 0))
+        return int(probe.getsockname()[1])
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    index = min(len(ordered) - 1, max(0, round(share * (len(ordered) - 1))))
+    return ordered[index]
+
+
+async def player(
+    token: str,
+    url: str,
+    clock: GameClock,
+    stats: Stats,
+    stop_at: float,
+    think: tuple[float, float],
+    rng: random.Random,
+) -> None:
+    """One seat: answer each own turn with a random legal move after thinking."""
+    async with connect(url, max_size=2**22, ping_interval=None) as websocket:
+        await websocket.send(json.dumps({"type": "hello", "token": token}))
+        pending: dict[str, float] = {}
+        turn_task: asyncio.Task[None] | None = None
+
+        async def move_later(version: int, legal: list[int], ws: ClientConnection) -> None:
+            await asyncio.sleep(rng.uniform(*think))
+            if time.monotonic() >= stop_at:
+                return
+            move_id = f"{version}-{rng.getrandbits(48):x}"
+            now = time.monotonic()
+            pending[move_id] = now
+            clock.sent[version + 1] = now
+            await ws.send(
+                json.dumps(
+                    {
+                        "type": "move",
+                        "action": rng.choice(legal),
+                        "version": version,
+                        "move_id": move_id,
+                    }
+                )
+            )
+
+        while time.monotonic() < stop_at:
+            try:
+                raw = await asyncio.wait_for(websocket.recv(), max(0.1, stop_at - time.monotonic()))
+            except TimeoutError:
+                break
+            arrived = time.monotonic()
+            message = json.loads(raw)
+            kind = message["type"]
+            if kind == "ack":
+                sent = pending.pop(message["move_id"], None)
+                if sent is not None:
+                    stats.to_ack.append(arrived - sent)
+                    stats.moves += 1
+            elif kind == "error":
+                stats.errors[message["code"]] = stats.errors.get(message["code"], 0) + 1
+            elif kind in ("hello", "state"):
+                version = message["version"]
+                view = message["view"]
+                sent = clock.sent.get(version)
+                if kind == "state" and sent is not None and view["to_act"] == view["seat"]:
+                    # The opponent's move, as seen here.
+                    stats.to_opponent.append(arrived - sent)
+                if view["phase"] == "complete":
+                    stats.finished_games += 1
+                    break
+                if view["to_act"] == view["seat"] and view["legal_actions"]:
+                    legal = [entry["action"] for entry in view["legal_actions"]]
+                    if turn_task is None or turn_task.done():
+                        turn_task = asyncio.create_task(move_later(version, legal, websocket))
+        if turn_task is not None:
+            turn_task.cancel()
+
+
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time of a process so far (Linux), or NaN."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def client_cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def start_server(port: int, database: str, log: Path) -> subprocess.Popen[bytes]:
+    env = dict(os.environ, HONEYMOON_LOG_LEVEL="warning")
+    command = [
+        sys.executable, "-m", "honeymoon", "serve",
+        "--host", HOST, "--port", str(port), "--database", database,
+    ]  # fmt: skip
+    with log.open("wb") as out:
+        process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"http://{HOST}:{port}/healthz", timeout=1).status_code == 200:
+                return process
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    process.kill()
+    raise SystemExit(f"the server did not start: {log.read_text()[-2000:]}")
+
+
+async def run(args: argparse.Namespace, base: str) -> Stats:
+    stats = Stats()
+    rng = random.Random(args.seed)
+    async with httpx.AsyncClient(base_url=base, timeout=30) as client:
+        games = []
+        for _ in range(args.games):
+            answer = await client.post("/api/games", json={"opponent": "friend"})
+            answer.raise_for_status()
+            games.append(answer.json())
+    url = base.replace("http://", "ws://") + "/ws"
+    setup_done = time.monotonic()
+    stop_at = setup_done + args.duration
+    tasks = []
+    for game in games:
+        clock = GameClock()
+        for token in (game["token"], game["opponent_token"]):
+            seat_rng = random.Random(rng.getrandbits(64))
+            tasks.append(
+                player(
+                    token, url, clock, stats, stop_at, (args.think_min, args.think_max), seat_rng
+                )
+            )
+    results = await asyncio.gather(*tasks, return_exceptions=True)
+    failures = [r for r in results if isinstance(r, BaseException)]
+    if failures:
+        stats.errors["client_failure"] = len(failures)
+        print(f"first client failure: {failures[0]!r}", file=sys.stderr)
+    stats.elapsed = time.monotonic() - setup_done  # type: ignore[attr-defined]
+    return stats
+
+
+def report(args: argparse.Namespace, stats: Stats) -> None:
+    elapsed = getattr(stats, "elapsed", args.duration)
+    ms = 1000.0
+    print(f"games: {args.games} ({2 * args.games} websocket clients), think time "
+          f"{args.think_min}-{args.think_max} s, {elapsed:.1f} s measured")  # fmt: skip
+    print(f"database: {args.database or 'sqlite (temporary file)'}")
+    print(f"moves acknowledged: {stats.moves} ({stats.moves / elapsed:.1f} moves/s)")
+    for name, values in (("move -> opponent's update", stats.to_opponent),
+                         ("move -> ack", stats.to_ack)):  # fmt: skip
+        if values:
+            print(
+                f"{name}: p50 {percentile(values, 0.50) * ms:.1f} ms, "
+                f"p95 {percentile(values, 0.95) * ms:.1f} ms, "
+                f"p99 {percentile(values, 0.99) * ms:.1f} ms, "
+                f"max {max(values) * ms:.1f} ms, mean {statistics.fmean(values) * ms:.1f} ms "
+                f"({len(values)} samples)"
+            )
+    server_cpu = getattr(stats, "server_cpu", None)
+    if server_cpu is not None and stats.moves:
+        client_cpu = getattr(stats, "client_cpu", 0.0)
+        print(
+            f"CPU: server {server_cpu:.1f} s ({server_cpu / stats.moves * 1000:.2f} ms a move, "
+            f"{server_cpu / elapsed * 100:.0f}% of a core), load generator {client_cpu:.1f} s; "
+            f"machine load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
+        )
+    print(f"errors: {stats.errors or 'none'}; rubbers finished: {stats.finished_games // 2}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=300, help="concurrent games (max 2000)")
+    parser.add_argument("--duration", type=float, default=60.0, help="seconds of play")
+    parser.add_argument("--think-min", type=float, default=0.5, help="seconds (default 0.5)")
+    parser.add_argument("--think-max", type=float, default=1.5, help="seconds (default 1.5)")
+    parser.add_argument("--database", help="SQLAlchemy URL (default: a temporary SQLite file)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--port", type=int, help="use a server already running on 127.0.0.1 at this port"
+    )
+    args = parser.parse_args()
+    if not 1 <= args.games <= MAX_GAMES:
+        parser.error(f"--games must be 1 to {MAX_GAMES}")
+    if not 1 <= args.duration <= 3600:
+        parser.error("--duration must be 1 to 3600 seconds")
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 8192)), hard))
+    if args.port:
+        report(args, asyncio.run(run(args, f"http://{HOST}:{args.port}")))
+        return 0
+    with tempfile.TemporaryDirectory(prefix="honeymoon-load-") as folder:
+        database = args.database or f"sqlite:///{Path(folder) / 'load.db'}"
+        port = free_port()
+        server = start_server(port, database, Path(folder) / "server.log")
+        try:
+            server_before, client_before = cpu_seconds(server.pid), client_cpu_seconds()
+            stats = asyncio.run(run(args, f"http://{HOST}:{port}"))
+            stats.server_cpu = cpu_seconds(server.pid) - server_before  # type: ignore[attr-defined]
+            stats.client_cpu = client_cpu_seconds() - client_before  # type: ignore[attr-defined]
+        finally:
+            server.send_signal(signal.SIGTERM)
+            try:
+                server.wait(15)
+            except subprocess.TimeoutExpired:
+                server.kill()
+    report(args, stats)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
