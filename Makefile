@@ -23,6 +23,7 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) benchmarks/engine_speed.py
+	$(PY) benchmarks/solver_speed.py
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check src tests benchmarks
