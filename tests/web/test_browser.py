@@ -34,6 +34,18 @@ def test_one_person_plays_a_hand_against_the_computer(
     assert "opponent_link" not in game
     page = table.open_seat(browser, game["link"])
     player = table.Player(page)
+    # The first move by keyboard alone: Tab to the Keep button, Enter.
+    page.wait_for_selector(".draw button:not([disabled])", timeout=15000)
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        focused = page.evaluate("() => document.activeElement.getAttribute('aria-label') || ''")
+        if focused.startswith("Keep the"):
+            break
+    else:
+        raise AssertionError("the Keep button cannot be reached with the keyboard")
+    before = player.version()
+    page.keyboard.press("Enter")
+    player.wait_version(before + 1)
     table.play_until([player], lambda: player.hand_number() >= 1)
     page.get_by_text("Score sheet").click()
     assert page.locator(".paper .points").count() >= 1
