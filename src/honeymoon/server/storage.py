@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import sqlite3
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -121,6 +122,10 @@ _INSERT_ACTION = insert(actions).values(
     move_id=bindparam("move_id"),
     created_at=bindparam("now"),
 )
+
+
+#: How SQLAlchemy writes a DateTime on SQLite; the driver-level path writes the same.
+_SQLITE_TIME = "%Y-%m-%d %H:%M:%S.%f"
 
 
 def _action_values(
@@ -404,6 +409,8 @@ class Storage:
         """Write several games' actions in one transaction; for each, None once it is
         committed or the :class:`StorageConflict` that kept it out.
         """
+        if self.is_sqlite:
+            return self._write_actions_sqlite(batch)
         results: list[StorageConflict | None] = []
         try:
             with self.engine.begin() as connection:
@@ -420,6 +427,58 @@ class Storage:
                     results.append(None)
         except IntegrityError as error:
             raise StorageConflict("an action was already stored by another writer") from error
+        return results
+
+    def _write_actions_sqlite(self, batch: list[dict[str, Any]]) -> list[StorageConflict | None]:
+        # The hot path on SQLite, straight on the driver: the same two statements as the
+        # SQLAlchemy path, at a fraction of its cost per move.
+        results: list[StorageConflict | None] = []
+        raw = self.engine.raw_connection()
+        try:
+            cursor = raw.cursor()
+            for values in batch:
+                now = values["now"].strftime(_SQLITE_TIME)
+                cursor.execute(
+                    "UPDATE games SET version = ?, complete = ?, updated_at = ? "
+                    "WHERE id = ? AND version = ?",
+                    (
+                        values["next_version"],
+                        int(values["complete"]),
+                        now,
+                        values["game_id"],
+                        values["number"],
+                    ),
+                )
+                if cursor.rowcount != 1:
+                    results.append(
+                        StorageConflict(
+                            f"game {values['game_id']} is not at version {values['number']}"
+                        )
+                    )
+                    continue
+                cursor.execute(
+                    "INSERT INTO actions (game_id, number, seat, action, move_id, created_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    (
+                        values["game_id"],
+                        values["number"],
+                        values["seat"],
+                        values["action"],
+                        values["move_id"],
+                        now,
+                    ),
+                )
+                results.append(None)
+            cursor.close()
+            raw.commit()
+        except sqlite3.IntegrityError as error:
+            raw.rollback()
+            raise StorageConflict("an action was already stored by another writer") from error
+        except BaseException:
+            raw.rollback()
+            raise
+        finally:
+            raw.close()
         return results
 
     def mark_complete(self, game_id: str) -> None:
