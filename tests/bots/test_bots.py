@@ -286,3 +286,29 @@ def test_heuristic_ruffs_with_its_lowest_trump() -> None:
     game.apply(Card.parse("HA").id, Seat.EAST)
     advice = HeuristicBot(1).advise(view_for(game, Seat.SOUTH))
     assert advice == Advice(Card.parse("CQ").id, "ruff with ♣Q")
+
+
+def _implemented_variants() -> list[str]:
+    from honeymoon.rules import VARIANTS
+
+    names = []
+    for name, rules in VARIANTS.items():
+        try:
+            Game(rules, seed=0)
+        except NotImplementedError:
+            continue
+        names.append(name)
+    return names
+
+
+@pytest.mark.parametrize("variant", _implemented_variants())
+def test_heuristic_plays_every_implemented_variant(variant: str) -> None:
+    from honeymoon.rules import find_variant
+
+    game = Game(find_variant(variant), seed=f"variant:{variant}")
+    bots = [
+        WatchingBot(HeuristicBot(variant), game, Seat.SOUTH),
+        WatchingBot(RandomBot(variant), game, Seat.EAST),
+    ]
+    _play(game, bots, max_hands=2)
+    assert Phase.AUCTION in bots[0].phases

@@ -56,6 +56,10 @@ _SAMPLES = 32
 #: What winning a game is worth beyond its points: about a rubber bonus's share, more when it
 #: wins the rubber.
 _GAME_VALUE = 300
+#: Attempts to draw a sample consistent with the opponent's bids before taking the last one.
+_SAMPLE_ATTEMPTS = 6
+#: How many tricks short of its bid a sampled opponent hand may be.
+_BID_SLACK = 2.0
 #: Spare tricks the bot wants before it redoubles.
 _REDOUBLE_MARGIN = 1.0
 _RUBBER_VALUE = 550
@@ -205,11 +209,13 @@ class HeuristicBot:
     """
 
     name = "heuristic"
+    #: Whether sampled opponent hands must roughly support the opponent's last bid.
+    reads_opponent_bids = True
 
     def __init__(self, seed: int | str | None = None) -> None:
         self._rng = random.Random(seed)
         # The trick table of the current auction, so each call does not sample again.
-        self._table_key: tuple[int, int, int, int | None] | None = None
+        self._table_key: tuple[int, int, int, int | None, int | None] | None = None
         self._table: _TrickTable | None = None
 
     def act(self, view: SeatView) -> int:
@@ -272,21 +278,31 @@ class HeuristicBot:
         """Trick counts over sampled opponent hands, per strain (cached for the auction)."""
         assert view.seat is not None
         shown_suit = _opponent_suit(view)
-        key = (view.hand_number, view.hand.mask, view.discards.mask, shown_suit)
+        their_bid = _opponent_last_bid(view) if self.reads_opponent_bids else None
+        key = (view.hand_number, view.hand.mask, view.discards.mask, shown_suit, their_bid)
         if self._table_key == key and self._table is not None:
             return self._table
-        unknown = mask_to_card_ids(FULL_DECK_MASK & ~(view.hand.mask | view.discards.mask))
-        size = view.hand_sizes[1 - int(view.seat)]
+        known = view.hand.mask | view.discards.mask | _out_of_play(view)
+        unknown = mask_to_card_ids(FULL_DECK_MASK & ~known)
+        size = min(view.hand_sizes[1 - int(view.seat)], len(unknown))
         counts: list[dict[int, int]] = [{} for _ in range(5)]
         hand = view.hand.mask
         for _ in range(_SAMPLES):
             mask = 0
-            for _attempt in range(4):
+            for _attempt in range(_SAMPLE_ATTEMPTS):
                 mask = 0
                 for card in self._rng.sample(unknown, size):
                     mask |= CARD_MASK[card]
-                if shown_suit is None or (mask & SUIT_MASKS[shown_suit]).bit_count() >= 4:
-                    break
+                if shown_suit is not None and (mask & SUIT_MASKS[shown_suit]).bit_count() < 4:
+                    continue
+                # A natural bidder expects to come close to its contract: a sample in which
+                # the opponent's last bid is hopeless is unlikely.
+                if their_bid is not None:
+                    level, strain = (their_bid - FIRST_BID) // 5 + 1, (their_bid - FIRST_BID) % 5
+                    their_tricks = 13 - _estimate_all(hand, mask)[strain]
+                    if their_tricks < 6 + level - _BID_SLACK:
+                        continue
+                break
             for strain, tricks in enumerate(_estimate_all(hand, mask)):
                 row = counts[strain]
                 rounded = round(tricks)
@@ -364,9 +380,12 @@ class HeuristicBot:
     # -- play -------------------------------------------------------------------------------
 
     def _play_state(self, view: SeatView) -> _PlayState:
-        assert view.seat is not None and view.contract is not None
+        assert view.seat is not None
         me = view.seat
-        played = 0
+        # Preliminary tricks (Draw and Memory Bridge) are played at no trump, for no contract;
+        # the opponent may still draw cards of a suit it showed out of, so no voids then.
+        preliminary = view.phase is Phase.PRELIMINARY or view.contract is None
+        played = _out_of_play(view)
         voids = 0
         tricks = list(view.tricks)
         if view.current_trick is not None:
@@ -376,15 +395,15 @@ class HeuristicBot:
             seat = trick.leader
             for card in trick.cards:
                 played |= card.mask
-                if seat != me and led is not None and card.suit != led:
+                if not preliminary and seat != me and led is not None and card.suit != led:
                     voids |= SUIT_MASKS[led]
                 seat = seat.other
         possible = FULL_DECK_MASK & ~(view.hand.mask | view.discards.mask | played | voids)
         opponent = 1 - int(me)
         return _PlayState(
             hand=view.hand.mask,
-            trump=int(view.contract.strain),
-            declarer=view.declarer == me,
+            trump=_NO_TRUMP if view.contract is None else int(view.contract.strain),
+            declarer=view.contract is not None and view.declarer == me,
             possible=possible,
             opponent_size=view.hand_sizes[opponent],
             tricks_left=13 - len(view.tricks),
@@ -400,6 +419,28 @@ class HeuristicBot:
 
 
 # -- helpers --------------------------------------------------------------------------------
+
+
+def _out_of_play(view: SeatView) -> int:
+    """The cards of finished preliminary tricks (Draw and Memory Bridge): gone for good."""
+    mask = 0
+    for trick in view.preliminary_tricks:
+        for card in trick.cards:
+            mask |= card.mask
+    return mask
+
+
+def _opponent_last_bid(view: SeatView) -> int | None:
+    """The opponent's last bid (an action number), if any."""
+    if view.first_caller is None or view.seat is None:
+        return None
+    caller = int(view.first_caller)
+    last = None
+    for call in view.auction:
+        if caller != int(view.seat) and call.action >= FIRST_BID:
+            last = call.action
+        caller = 1 - caller
+    return last
 
 
 def _opponent_suit(view: SeatView) -> int | None:
