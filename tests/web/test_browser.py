@@ -71,3 +71,31 @@ def test_both_pages_reconnect_after_the_server_is_killed(
     table.play_until(players, lambda: all(p.hand_number() >= 1 for p in players))
     south.context.close()
     east.context.close()
+
+
+def test_the_lobby_creates_both_kinds_of_game(server: Any, browser: Any) -> None:
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on(
+        "console", lambda message: errors.append(message.text) if message.type == "error" else None
+    )
+    page.goto(server.url + "/")
+    page.get_by_role("button", name="Create a game for two").click()
+    link = page.get_by_label("Send this link to the other player", exact=False).input_value()
+    assert link.startswith(server.url + "/play#")
+    page.get_by_role("link", name="Go to your seat").click()
+    page.wait_for_selector(".table")
+    friend = browser.new_context().new_page()
+    friend.goto(link)
+    friend.wait_for_selector(".table")
+    page.wait_for_selector(".badge.here")
+    assert page.locator(".mine .seat").inner_text() != friend.locator(".mine .seat").inner_text()
+    page.goto(server.url + "/")
+    assert page.get_by_role("link", name="With a friend").count() == 1  # remembered
+    page.get_by_role("button", name="Play against the computer: easy").click()
+    page.wait_for_selector(".table")
+    assert "Computer" in page.locator(".opponent h2").inner_text()
+    assert not errors, errors
+    friend.context.close()
+    context.close()

@@ -9,6 +9,7 @@ flags override them.
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 
 
@@ -45,6 +46,9 @@ def run(args: argparse.Namespace) -> int:
 
     settings = Settings.from_environ().replace(
         host=args.host, port=args.port, database_url=args.database, bot_delay=args.bot_delay
+    )
+    logging.basicConfig(
+        level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
     app = create_app(settings)
     print(f"honeymoon: serving on http://{settings.host}:{settings.port}/", flush=True)

@@ -58,6 +58,17 @@ HELLO_TIMEOUT = 15.0
 #: Close code for a websocket refused for its token.
 CLOSE_BAD_TOKEN = 4401
 LEVELS = ("easy", "medium", "hard")
+#: Headers of the page: no script but our own, no referrer (a seat link never leaks).
+PAGE_HEADERS = {
+    "Cache-Control": "no-cache",
+    "Content-Security-Policy": (
+        "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; "
+        "style-src 'self'; script-src 'self'; object-src 'none'; base-uri 'none'; "
+        "frame-ancestors 'none'"
+    ),
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+}
 #: The variants the browser table knows how to show (others have phases it cannot draw yet).
 WEB_VARIANTS = ("draw-discard",)
 
@@ -72,7 +83,7 @@ def _error(status: int, code: str, message: str) -> JSONResponse:
 
 async def index(request: Request) -> Response:
     """The browser client."""
-    return FileResponse(WEB_ROOT / "index.html", headers={"Cache-Control": "no-cache"})
+    return FileResponse(WEB_ROOT / "index.html", headers=PAGE_HEADERS)
 
 
 async def healthz(request: Request) -> Response:

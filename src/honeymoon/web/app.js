@@ -106,9 +106,11 @@ function showLobby() {
 
 function showShare(game) {
   const share = document.getElementById("share");
+  // Links from this page's own address, which is right behind a proxy too.
+  const link = `${location.origin}/play#${game.opponent_token}`;
   share.innerHTML = `
     <label for="friend-link">Send this link to the other player (it opens their seat):</label>
-    <input id="friend-link" type="text" readonly value="${esc(game.opponent_link)}">
+    <input id="friend-link" type="text" readonly value="${esc(link)}">
     <div class="buttons">
       <button type="button" data-copy="1">Copy the link</button>
       ${navigator.share ? '<button type="button" data-share="1">Share the link…</button>' : ""}
