@@ -165,3 +165,22 @@ def test_the_same_seat_on_two_devices_gets_every_update(server: Any, ws: Any) ->
         mover, other = ws.turn(phone, east)
         ws.play(mover, other, KEEP)
         assert laptop.expect("state")["version"] == 1
+
+
+def test_a_socket_without_a_seat_gets_no_update(server: Any, ws: Any) -> None:
+    game = server.create(opponent="friend", seat="south")
+    with server.client.websocket_connect("/ws") as stranger:
+        # Moves happen while a socket is open but has not said who it is.
+        with (
+            server.seat(game["token"]) as south,
+            server.seat(game["opponent_token"]) as east,
+        ):
+            ws.connect_pair(south, east)
+            for _ in range(4):
+                mover, other = ws.turn(south, east)
+                ws.play(mover, other, KEEP)
+        stranger.send_text(json.dumps({"type": "hello", "token": "wrong"}))
+        first = stranger.receive_json()
+        assert first["type"] == "error" and first["code"] == "bad_token"
+        with pytest.raises(WebSocketDisconnect):
+            stranger.receive_json()

@@ -16,6 +16,7 @@ import pytest
 from honeymoon.cards import ALL_CARDS, Card
 from honeymoon.game import Game, Phase
 from honeymoon.seats import Seat
+from honeymoon.server.hub import build_game
 
 GAMES = 5
 MAX_MOVES = 200
@@ -146,3 +147,37 @@ def test_no_message_or_log_line_names_a_hidden_card(
         message = entry.getMessage()
         assert not ANY_CARD.search(message), message
         assert not any(token in message for token in tokens)
+
+
+def test_a_game_against_the_computer_shows_the_person_only_their_own_cards(
+    server_factory: Any, sqlite_url: str
+) -> None:
+    rng = random.Random(77)
+    with server_factory(sqlite_url) as server:
+        for level in ("easy", "medium"):
+            info = server.create(opponent="computer", level=level, seat="south")
+            game_id = info["game_id"]
+            with server.seat(info["token"]) as south:
+                for _ in range(150):
+                    room = server.hub.rooms[game_id]
+                    if room.game.is_over:
+                        break
+                    while south.version < room.version:
+                        south.expect("state")
+                    if room.game.to_act is Seat.SOUTH:
+                        south.send_move(rng.choice(south.legal()))
+                        south.expect("ack")
+                    else:
+                        south.expect("state")  # the computer's move
+            # Every message against the game as it stood at that message's version.
+            stored = server.hub.storage.load_game(game_id)
+            shadow = build_game(stored.params)
+            version = 0
+            for text in south.texts:
+                message = json.loads(text)
+                target = message.get("version", version)
+                for entry in stored.actions[version:target]:
+                    shadow.apply(entry.action, entry.seat)
+                version = max(version, target)
+                assert not leaks(text, hidden_cards(shadow, Seat.SOUTH)), text
+            assert version > 100
