@@ -9,8 +9,10 @@ import random
 import time
 from typing import Any
 
+import pytest
+
 from honeymoon.game import Game
-from honeymoon.server.storage import Storage
+from honeymoon.server.storage import NewGame, Storage, StorageConflict
 
 
 def test_every_move_is_committed_before_it_is_acknowledged(
@@ -114,3 +116,30 @@ def test_the_computer_moves_after_a_restart_when_it_is_its_turn(
             assert south.version == version + 1
             assert south.view["to_act"] == "south"
             assert south.texts[0].count('"presence":{"south":"here","east":"computer"}') == 1
+
+
+def test_storage_refuses_an_action_out_of_order(database_url: str) -> None:
+    storage = Storage(database_url)
+    try:
+        storage.migrate()
+        storage.migrate()  # a second start-up changes nothing
+        params = NewGame("g1", "draw-discard", {}, 12345, 0, "friend", None, None)
+        storage.create_game(params, {0: "a" * 64, 1: "b" * 64})
+        storage.append_action("g1", 0, 1, 90, "m1")
+        with pytest.raises(StorageConflict):
+            storage.append_action("g1", 0, 1, 91, "m2")  # version 0 is taken
+        with pytest.raises(StorageConflict):
+            storage.append_action("g1", 5, 0, 91, "m3")  # not the next one
+        with pytest.raises(StorageConflict):
+            storage.append_action("g1", 1, 1, 91, "m1")  # the same move id again
+        storage.append_action("g1", 1, 0, 91, "m1")  # another seat's ids are its own
+        stored = storage.load_game("g1")
+        assert stored is not None
+        assert [(a.seat, a.action, a.move_id) for a in stored.actions] == [
+            (1, 90, "m1"),
+            (0, 91, "m1"),
+        ]
+        assert stored.params == params and storage.action_count("g1") == 2
+        assert storage.find_seat("b" * 64) == ("g1", 1) and storage.find_seat("c" * 64) is None
+    finally:
+        storage.close()

@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
-import sqlite3
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -143,6 +142,29 @@ def _action_values(
     }
 
 
+def _conflict(values: dict[str, Any]) -> StorageConflict:
+    return StorageConflict(f"game {values['game_id']} is not at version {values['number']}")
+
+
+def _driver_statements(paramstyle: str) -> tuple[str, str] | None:
+    """The hot-path statements in the driver's own parameter style (None: use SQLAlchemy)."""
+    if paramstyle == "qmark":
+        mark = "?"
+    elif paramstyle in ("format", "pyformat"):
+        mark = "%s"
+    else:
+        return None
+    advance = (
+        f"UPDATE games SET version = {mark}, complete = {mark}, updated_at = {mark} "
+        f"WHERE id = {mark} AND version = {mark}"
+    )
+    insert_action = (
+        "INSERT INTO actions (game_id, number, seat, action, move_id, created_at) "
+        f"VALUES ({mark}, {mark}, {mark}, {mark}, {mark}, {mark})"
+    )
+    return advance, insert_action
+
+
 def hash_token(token: str) -> str:
     """The stored form of a seat token: its SHA-256, in hex.
 
@@ -218,6 +240,13 @@ class Storage:
                 cursor.close()
 
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="storage")
+        backend = parsed.get_backend_name()
+        self._driver_sql = (
+            _driver_statements(self.engine.dialect.paramstyle)
+            if backend in ("sqlite", "postgresql")
+            and parsed.get_driver_name() in ("pysqlite", "psycopg")
+            else None
+        )
         #: Write moves on the event loop's own thread: a SQLite commit without fsync takes
         #: a fraction of a millisecond, less than handing it to another thread costs.
         self.inline_writes = (
@@ -409,19 +438,15 @@ class Storage:
         """Write several games' actions in one transaction; for each, None once it is
         committed or the :class:`StorageConflict` that kept it out.
         """
-        if self.is_sqlite:
-            return self._write_actions_sqlite(batch)
+        if self._driver_sql is not None:
+            return self._write_actions_driver(batch, *self._driver_sql)
         results: list[StorageConflict | None] = []
         try:
             with self.engine.begin() as connection:
                 for values in batch:
                     moved = connection.execute(_ADVANCE_GAME, values)
                     if moved.rowcount != 1:
-                        results.append(
-                            StorageConflict(
-                                f"game {values['game_id']} is not at version {values['number']}"
-                            )
-                        )
+                        results.append(_conflict(values))
                         continue
                     connection.execute(_INSERT_ACTION, values)
                     results.append(None)
@@ -429,36 +454,33 @@ class Storage:
             raise StorageConflict("an action was already stored by another writer") from error
         return results
 
-    def _write_actions_sqlite(self, batch: list[dict[str, Any]]) -> list[StorageConflict | None]:
-        # The hot path on SQLite, straight on the driver: the same two statements as the
-        # SQLAlchemy path, at a fraction of its cost per move.
+    def _write_actions_driver(
+        self, batch: list[dict[str, Any]], advance: str, insert_action: str
+    ) -> list[StorageConflict | None]:
+        # The hot path, straight on the driver: the same two statements as the SQLAlchemy
+        # path above, at a fraction of its cost per move.
         results: list[StorageConflict | None] = []
+        integrity_error = self.engine.dialect.loaded_dbapi.IntegrityError
         raw = self.engine.raw_connection()
         try:
             cursor = raw.cursor()
             for values in batch:
-                now = values["now"].strftime(_SQLITE_TIME)
+                now = values["now"].strftime(_SQLITE_TIME) if self.is_sqlite else values["now"]
                 cursor.execute(
-                    "UPDATE games SET version = ?, complete = ?, updated_at = ? "
-                    "WHERE id = ? AND version = ?",
+                    advance,
                     (
                         values["next_version"],
-                        int(values["complete"]),
+                        values["complete"],
                         now,
                         values["game_id"],
                         values["number"],
                     ),
                 )
                 if cursor.rowcount != 1:
-                    results.append(
-                        StorageConflict(
-                            f"game {values['game_id']} is not at version {values['number']}"
-                        )
-                    )
+                    results.append(_conflict(values))
                     continue
                 cursor.execute(
-                    "INSERT INTO actions (game_id, number, seat, action, move_id, created_at) "
-                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    insert_action,
                     (
                         values["game_id"],
                         values["number"],
@@ -471,7 +493,7 @@ class Storage:
                 results.append(None)
             cursor.close()
             raw.commit()
-        except sqlite3.IntegrityError as error:
+        except integrity_error as error:
             raw.rollback()
             raise StorageConflict("an action was already stored by another writer") from error
         except BaseException:
