@@ -29,6 +29,7 @@ from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
 from honeymoon.bots.advice import Advice
+from honeymoon.bots.expert import STRONG_SAMPLES, ExpertBot
 from honeymoon.bots.heuristic import HeuristicBot
 from honeymoon.bots.random_bot import RandomBot
 from honeymoon.errors import HoneymoonError
@@ -41,6 +42,7 @@ __all__ = [
     "BotFactory",
     "RandomBot",
     "HeuristicBot",
+    "ExpertBot",
     "BOTS",
     "LEVELS",
     "STRENGTH_ORDER",
@@ -75,8 +77,19 @@ class AdvisingBot(Bot, Protocol):
 #: A bot factory takes a seed and returns a fresh bot.
 BotFactory = Callable[[int | str | None], Bot]
 
+
+def _strong_expert(seed: int | str | None) -> Bot:
+    """The expert bot at its strong, slower setting."""
+    return ExpertBot(seed, samples=STRONG_SAMPLES, name="expert-strong")
+
+
 #: Bot factories by name.
-BOTS: dict[str, BotFactory] = {"random": RandomBot, "heuristic": HeuristicBot}
+BOTS: dict[str, BotFactory] = {
+    "random": RandomBot,
+    "heuristic": HeuristicBot,
+    "expert": ExpertBot,
+    "expert-strong": _strong_expert,
+}
 
 #: Bot names from the strongest to the weakest; ``hard`` takes the first one registered.
 STRENGTH_ORDER: tuple[str, ...] = ("expert", "heuristic", "random")

@@ -1,0 +1,531 @@
+"""The ``expert`` bot (difficulty ``hard``): sampled layouts solved double dummy.
+
+It sees only its seat's :class:`~honeymoon.views.SeatView`. The hidden cards are sampled
+consistently with everything the seat knows (:mod:`honeymoon.bots.sampling`): its hand, its
+own discards, every card played, the suits the opponent has shown out of, and, by weighting,
+the opponent's calls and the way players keep high cards while drawing. Each layout is solved
+with the two-hand double-dummy solver. ``docs/bots.md`` has the method in full.
+
+* **Play**: every legal card is valued on every layout by the solver; each resulting trick
+  count is scored for the contract (rubber points, a game's value included) and the card with
+  the best weighted mean score wins, ties going to more tricks, then to the lower card.
+* **Auction**: on each layout the solver gives the tricks of either player as declarer in all
+  five strains (the other player leading). A short search over a few candidate calls (pass,
+  double, redouble, the cheapest bid in each strain, the natural, game and slam levels the
+  layouts support) takes the call with the best expected score, assuming the opponent answers
+  to hurt it most and the auction ends after three calls.
+* **Drawing** (Draw and Discard Bridge) uses the heuristic bot's hand-value comparison.
+* **Draw Bridge preliminary tricks**: the card that leaves the best expected hand after the
+  draw, where winning the trick brings the face-up card (when it is shown) and losing brings
+  an unseen one. **Memory Bridge preliminary tricks**: sampled layouts solved at no trump,
+  scored by the memory award.
+
+>>> from honeymoon.game import Game
+>>> from honeymoon.views import view_for
+>>> game = Game(seed=5, first_dealer=0)
+>>> bot = ExpertBot(seed=1, samples=8)
+>>> view = view_for(game, game.to_act)
+>>> bot.act(view) in view.legal_actions
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from honeymoon.auction import DOUBLE, FIRST_BID, PASS, REDOUBLE, Call, Contract
+from honeymoon.bots.advice import Advice
+from honeymoon.bots.heuristic import HeuristicBot, estimate_tricks, hand_value
+from honeymoon.bots.sampling import (
+    Knowledge,
+    auction_likelihood,
+    knowledge_from_view,
+    opponent_calls,
+    sample_layouts,
+)
+from honeymoon.cards import CARD_MASK, FULL_DECK_MASK, Card, Strain, mask_to_card_ids
+from honeymoon.game import Phase
+from honeymoon.rules import VARIANTS, Procedure
+from honeymoon.scoring import (
+    GAME_POINTS,
+    MEMORY_BONUS,
+    RUBBER_BONUS_TWO_GAMES_TO_NIL,
+    RUBBER_BONUS_TWO_GAMES_TO_ONE,
+    score_contract,
+)
+from honeymoon.solver import card_values_raw, solve_tricks
+from honeymoon.tricks import beats
+from honeymoon.views import SeatView
+
+__all__ = ["ExpertBot", "contract_value", "DEFAULT_SAMPLES", "STRONG_SAMPLES"]
+
+#: Layouts per card played and per auction at the default setting.
+DEFAULT_SAMPLES = 40
+#: Layouts at the strong setting (``expert-strong``).
+STRONG_SAMPLES = 160
+#: What winning the first game is worth beyond its points (a share of the rubber bonus).
+FIRST_GAME_VALUE = 300
+#: Calls searched in the auction: the bot's, the opponent's answer, the bot's again.
+DEFAULT_AUCTION_DEPTH = 3
+_NO_TRUMP = 4
+_GAME_LEVEL = (5, 5, 4, 4, 3)
+_BIDS = 35
+
+#: The scorer of a solver value: (points for the seat, whether the seat reaches its goal).
+_Outcome = Callable[[int], tuple[float, bool]]
+
+
+@lru_cache(maxsize=1 << 16)
+def contract_value(
+    contract: Contract, tricks: int, vulnerable: bool, other_vulnerable: bool, progress: int
+) -> int:
+    """Declarer's points minus the defender's for ``tricks``, plus the value of a game won.
+
+    ``vulnerable`` and ``progress`` are declarer's (points below the line toward the next
+    game); ``other_vulnerable`` is the defender's. A first game is worth
+    :data:`FIRST_GAME_VALUE` more; a second one wins the rubber and its bonus.
+
+    >>> contract_value(Contract.parse("4S"), 10, False, False, 0)
+    420
+    >>> contract_value(Contract.parse("4SX"), 8, True, False, 0)
+    -500
+    """
+    score = score_contract(contract, tricks, vulnerable)
+    gain = score.declarer_below + score.declarer_above - score.defender_above
+    if score.declarer_below and progress + score.declarer_below >= GAME_POINTS:
+        if vulnerable:
+            gain += (
+                RUBBER_BONUS_TWO_GAMES_TO_ONE if other_vulnerable else RUBBER_BONUS_TWO_GAMES_TO_NIL
+            )
+        else:
+            gain += FIRST_GAME_VALUE
+    return gain
+
+
+@lru_cache(maxsize=64)
+def _memory_award(tricks: int, progress: int, vulnerable: bool, other_vulnerable: bool) -> int:
+    """The memory award's worth to the seat taking ``tricks`` (≥ 7) preliminary tricks."""
+    value = contract_value(Contract(1, Strain.NOTRUMP), tricks, False, other_vulnerable, progress)
+    if vulnerable and progress + 40 >= GAME_POINTS:
+        # The award's points count toward a game, and a second game wins the rubber.
+        value += (
+            RUBBER_BONUS_TWO_GAMES_TO_ONE if other_vulnerable else RUBBER_BONUS_TWO_GAMES_TO_NIL
+        ) - FIRST_GAME_VALUE
+    return value + MEMORY_BONUS
+
+
+@dataclass(slots=True)
+class _AuctionLayouts:
+    """The layouts of one auction and their double-dummy tricks (kept for the whole auction).
+
+    ``seat_tricks[i][s]`` are the tricks the seat takes as declarer in strain ``s`` on layout
+    ``i`` (the opponent leading); ``opponent_tricks[i][s]`` those the opponent takes.
+    """
+
+    key: tuple[int, int, int, int]
+    layouts: list[int]
+    seat_tricks: list[tuple[int, ...]]
+    opponent_tricks: list[tuple[int, ...]]
+
+
+class ExpertBot:
+    """Sampling plus the double-dummy solver (see the module docstring).
+
+    :param seed: seeds the bot's own random generator (a seed replays its choices).
+    :param samples: layouts per card played and per auction; more is stronger and slower.
+    :param auction_depth: calls looked ahead in the auction search (the bot's call counts).
+    :param name: the name the bot reports.
+    """
+
+    def __init__(
+        self,
+        seed: int | str | None = None,
+        *,
+        samples: int = DEFAULT_SAMPLES,
+        auction_depth: int = DEFAULT_AUCTION_DEPTH,
+        name: str = "expert",
+    ) -> None:
+        if samples < 1:
+            raise ValueError("samples must be at least 1")
+        if auction_depth < 1:
+            raise ValueError("auction_depth must be at least 1")
+        self.name = name
+        self.samples = samples
+        self.auction_depth = auction_depth
+        self._rng = random.Random(seed)
+        self._heuristic = HeuristicBot(seed)
+        self._auction: _AuctionLayouts | None = None
+
+    def act(self, view: SeatView) -> int:
+        """The action :meth:`advise` recommends."""
+        return self.advise(view).action
+
+    def advise(self, view: SeatView) -> Advice:
+        """The recommended action for ``view`` with a one-line reason."""
+        if not view.legal_actions or view.seat is None:
+            raise ValueError("it is not this bot's turn: the view offers no legal action")
+        phase = view.phase
+        if phase is Phase.DRAWING:
+            return self._heuristic.advise(view)
+        if phase is Phase.AUCTION:
+            return self._call(view)
+        if phase is Phase.PRELIMINARY:
+            rules = VARIANTS.get(view.variant)
+            if rules is not None and rules.procedure is Procedure.MEMORY:
+                return self._play(view)
+            return self._draw_bridge_trick(view)
+        return self._play(view)
+
+    # -- card play --------------------------------------------------------------------------
+
+    def _layouts(self, knowledge: Knowledge) -> list[int]:
+        count = 1 if knowledge.is_exact else self.samples
+        return sample_layouts(knowledge, self._rng, count)
+
+    def _play_weights(
+        self, view: SeatView, knowledge: Knowledge, layouts: list[int]
+    ) -> list[float]:
+        """Weights of the layouts by the opponent's calls (1 each without calls)."""
+        calls = opponent_calls(view) if view.phase is Phase.PLAY else []
+        if knowledge.is_exact or not calls:
+            return [1.0] * len(layouts)
+        mine = knowledge.hand | knowledge.seat_played
+        weights: list[float] = []
+        for layout in layouts:
+            theirs = layout | knowledge.opponent_played
+            seat_tricks = [estimate_tricks(mine, theirs, strain) for strain in range(5)]
+            opponent_tricks = [13.0 - t for t in seat_tricks]
+            weights.append(auction_likelihood(calls, seat_tricks, opponent_tricks, theirs))
+        return weights
+
+    def _play(self, view: SeatView) -> Advice:
+        """Choose a card by its mean score over solved layouts (play, and Memory Bridge's
+        preliminary tricks)."""
+        legal = view.legal_actions
+        if len(legal) == 1:
+            return Advice(legal[0], f"{Card.from_id(legal[0])}: the only legal card")
+        assert view.seat is not None
+        me = int(view.seat)
+        knowledge = knowledge_from_view(view)
+        layouts = self._layouts(knowledge)
+        weights = self._play_weights(view, knowledge, layouts)
+        trick = view.current_trick
+        led = trick.cards[0].id if trick is not None and len(trick.cards) == 1 else -1
+        contract = view.contract if view.phase is Phase.PLAY else None
+        trump = int(contract.strain) if contract is not None else _NO_TRUMP
+        outcome = self._outcome_function(view, me)
+        score = dict.fromkeys(legal, 0.0)
+        tricks = dict.fromkeys(legal, 0.0)
+        success = dict.fromkeys(legal, 0.0)
+        hand = knowledge.hand
+        for layout, weight in zip(layouts, weights, strict=True):
+            if not weight:
+                continue
+            for choice, value in card_values_raw(hand, layout, trump, led):
+                points, good = outcome(value)
+                score[choice] += weight * points
+                tricks[choice] += weight * value
+                if good:
+                    success[choice] += weight
+        best = max(legal, key=lambda c: (score[c], tricks[c], -(c % 13), -c))
+        total = sum(weights) or 1.0
+        share = round(100 * success[best] / total)
+        card = Card.from_id(best)
+        count = len(layouts)
+        where = "with the hands known" if knowledge.is_exact else f"in {share}% of {count} layouts"
+        if contract is None:
+            verb, goal = "take", "7+ memory tricks"
+        elif view.declarer == view.seat:
+            verb, goal = "make", str(contract)
+        else:
+            verb, goal = "set", str(contract)
+        if knowledge.is_exact and not share:
+            return Advice(best, f"{card}: cannot {verb} {goal} {where}")
+        return Advice(best, f"{card}: {verb}s {goal} {where}")
+
+    def _outcome_function(self, view: SeatView, me: int) -> _Outcome:
+        """The scorer of a card's solver value (the seat's tricks from now on)."""
+        sheet = view.score_sheet
+        remaining = 13 - len(view.tricks)
+        won = view.tricks_won
+        contract = view.contract if view.phase is Phase.PLAY else None
+        if contract is None:
+            # Memory Bridge: seven or more tricks win the award.
+            progress = sheet.progress
+            vulnerable = (sheet.vulnerable(me), sheet.vulnerable(1 - me))
+
+            def memory(value: int) -> tuple[float, bool]:
+                mine = won[me] + value
+                if mine >= 7:
+                    return _memory_award(mine, progress[me], *vulnerable), True
+                theirs = 13 - mine
+                return -_memory_award(theirs, progress[1 - me], *vulnerable[::-1]), False
+
+            return memory
+        declarer = int(view.declarer) if view.declarer is not None else me
+        sign = 1 if declarer == me else -1
+        need = contract.tricks_needed
+        args = (
+            sheet.vulnerable(declarer),
+            sheet.vulnerable(1 - declarer),
+            sheet.progress[declarer],
+        )
+
+        def played(value: int) -> tuple[float, bool]:
+            mine = won[me] + value
+            taken = mine if declarer == me else won[declarer] + remaining - value
+            points = sign * contract_value(contract, taken, *args)
+            return points, (taken >= need) == (declarer == me)
+
+        return played
+
+    # -- auction ----------------------------------------------------------------------------
+
+    def _auction_layouts(self, view: SeatView, knowledge: Knowledge) -> _AuctionLayouts:
+        """Layouts and their tricks for the current auction (sampled and solved once)."""
+        key = (view.hand_number, knowledge.hand, knowledge.possible, knowledge.opponent_size)
+        cached = self._auction
+        if cached is not None and cached.key == key:
+            return cached
+        layouts = self._layouts(knowledge)
+        hand = knowledge.hand
+        seat_tricks: list[tuple[int, ...]] = []
+        opponent_tricks: list[tuple[int, ...]] = []
+        for layout in layouts:
+            seat_tricks.append(tuple(13 - solve_tricks(layout, hand, s) for s in range(5)))
+            opponent_tricks.append(tuple(13 - solve_tricks(hand, layout, s) for s in range(5)))
+        cached = _AuctionLayouts(key, layouts, seat_tricks, opponent_tricks)
+        self._auction = cached
+        return cached
+
+    def _call(self, view: SeatView) -> Advice:
+        assert view.seat is not None
+        me = int(view.seat)
+        knowledge = knowledge_from_view(view)
+        table = self._auction_layouts(view, knowledge)
+        calls = opponent_calls(view)
+        weights = [
+            auction_likelihood(calls, mine, theirs, layout)
+            for layout, mine, theirs in zip(
+                table.layouts, table.seat_tricks, table.opponent_tricks, strict=True
+            )
+        ]
+        search = _AuctionSearch(view, me, table, weights)
+        state = _state_of(view, me)
+        values = search.root_values(state, self.auction_depth)
+        legal = set(view.legal_actions)
+        options = [(value, call) for call, value in values if call in legal]
+        if not options:  # cannot happen: pass is always legal; stay safe
+            return Advice(PASS, "Pass: no call to compare")
+        best_value, best_call = options[0]
+        for value, call in options[1:]:
+            if value > best_value + 1e-9:
+                best_value, best_call = value, call
+        count = len(table.layouts)
+        over = "with the hands known" if knowledge.is_exact else f"over {count} layouts"
+        text = f"{Call(best_call)}: expected {best_value:+.0f} {over}"
+        if best_call >= FIRST_BID:
+            strain = (best_call - FIRST_BID) % 5
+            text += f" ({search.mean[0][strain]:.1f} tricks)"
+        return Advice(best_call, text)
+
+    # -- Draw Bridge preliminary tricks -----------------------------------------------------
+
+    def _draw_bridge_trick(self, view: SeatView) -> Advice:
+        """The card that leaves the best expected hand once this trick's cards are drawn."""
+        legal = view.legal_actions
+        assert view.seat is not None
+        hand = view.hand.mask
+        gone = 0
+        for done in view.tricks:
+            for played in done.cards:
+                gone |= played.mask
+        trick = view.current_trick
+        led = trick.cards[0].id if trick is not None and len(trick.cards) == 1 else -1
+        if led >= 0:
+            gone |= CARD_MASK[led]
+        face_up = view.face_up
+        unseen = FULL_DECK_MASK & ~(hand | gone | (face_up.mask if face_up else 0))
+        unseen_ids = mask_to_card_ids(unseen)
+        opponent_size = view.hand_sizes[1 - int(view.seat)]
+        best: tuple[float, int] | None = None
+        chance_of_best = 0.0
+        for card in legal:
+            rest = hand & ~CARD_MASK[card]
+            random_draw = sum(hand_value(rest | CARD_MASK[u], gone) for u in unseen_ids) / max(
+                1, len(unseen_ids)
+            )
+            if face_up is None:
+                value = random_draw
+                chance = 0.0
+            else:
+                if led >= 0:
+                    chance = 1.0 if beats(card, led, _NO_TRUMP) else 0.0
+                else:
+                    chance = _chance_unbeaten(card, unseen, len(unseen_ids), opponent_size)
+                value = chance * hand_value(rest | face_up.mask, gone) + (1 - chance) * random_draw
+            key = value - 1e-6 * (card % 13)
+            if best is None or key > best[0]:
+                best = (key, card)
+                chance_of_best = chance
+        assert best is not None
+        card = best[1]
+        text = f"{Card.from_id(card)}: keeps the best hand (value {best[0]:.1f})"
+        if face_up is not None:
+            text += f", {chance_of_best:.0%} to win {face_up}"
+        return Advice(card, text)
+
+
+def _chance_unbeaten(card: int, unseen: int, unseen_count: int, opponent_size: int) -> float:
+    """The chance that an opponent holding ``opponent_size`` of the ``unseen`` cards has no
+    higher card of ``card``'s suit (hypergeometric)."""
+    suit, rank = divmod(card, 13)
+    higher = ((unseen >> (16 * suit)) & 0x1FFF) >> (rank + 1)
+    count = higher.bit_count()
+    chance = 1.0
+    for i in range(min(opponent_size, unseen_count)):
+        remaining = unseen_count - i
+        chance *= max(0, remaining - count) / remaining
+    return chance
+
+
+# -- the auction search ---------------------------------------------------------------------
+
+#: A state of the auction: (bid index 0–34 or -1, bidder 0 seat / 1 opponent / -1, doubling,
+#: opening passes, side to call 0 / 1).
+_State = tuple[int, int, int, int, int]
+
+
+def _state_of(view: SeatView, me: int) -> _State:
+    bid, bidder, doubling, passes = -1, -1, 0, 0
+    caller = int(view.first_caller) if view.first_caller is not None else me
+    for call in view.auction:
+        action = call.action
+        side = 0 if caller == me else 1
+        if action >= FIRST_BID:
+            bid, bidder, doubling = action - FIRST_BID, side, 0
+        elif action == DOUBLE:
+            doubling = 1
+        elif action == REDOUBLE:
+            doubling = 2
+        elif bid < 0:
+            passes += 1
+        caller = 1 - caller
+    return (bid, bidder, doubling, passes, 0)
+
+
+class _AuctionSearch:
+    """Expected values of the final contracts, and a short max/min search over calls."""
+
+    def __init__(
+        self, view: SeatView, me: int, table: _AuctionLayouts, weights: Sequence[float]
+    ) -> None:
+        sheet = view.score_sheet
+        total = sum(weights)
+        if total <= 0:
+            weights = [1.0] * len(weights)
+            total = float(len(weights))
+        # histogram[side][strain][tricks]: weighted share of layouts where ``side`` declaring
+        # ``strain`` takes ``tricks``.
+        histogram = [[[0.0] * 14 for _ in range(5)] for _ in range(2)]
+        for weight, mine, theirs in zip(
+            weights, table.seat_tricks, table.opponent_tricks, strict=True
+        ):
+            share = weight / total
+            for strain in range(5):
+                histogram[0][strain][mine[strain]] += share
+                histogram[1][strain][theirs[strain]] += share
+        self.mean = [
+            [sum(t * p for t, p in enumerate(histogram[side][strain])) for strain in range(5)]
+            for side in range(2)
+        ]
+        # value[side][bid][doubling]: the seat's expected score when ``side`` declares.
+        self.value: list[list[tuple[float, float, float]]] = [[], []]
+        for side in range(2):
+            declarer = me if side == 0 else 1 - me
+            args = (
+                sheet.vulnerable(declarer),
+                sheet.vulnerable(1 - declarer),
+                sheet.progress[declarer],
+            )
+            sign = 1.0 if side == 0 else -1.0
+            for bid in range(_BIDS):
+                level, strain = bid // 5 + 1, bid % 5
+                row = histogram[side][strain]
+                triple = tuple(
+                    sign
+                    * sum(
+                        p * contract_value(Contract(level, Strain(strain), doubling), t, *args)
+                        for t, p in enumerate(row)
+                        if p
+                    )
+                    for doubling in range(3)
+                )
+                self.value[side].append((triple[0], triple[1], triple[2]))
+        # Levels worth trying per side and strain: natural, game and slams the tricks support.
+        self.levels: list[list[tuple[int, ...]]] = []
+        for side in range(2):
+            per_strain: list[tuple[int, ...]] = []
+            for strain in range(5):
+                mean = self.mean[side][strain]
+                natural = min(7, max(1, int(mean + 0.5) - 6))
+                wanted = {natural, _GAME_LEVEL[strain], 6, 7}
+                per_strain.append(tuple(sorted(lv for lv in wanted if mean >= 6 + lv - 1.0)))
+            self.levels.append(per_strain)
+
+    def _candidates(self, state: _State) -> list[int]:
+        bid, bidder, doubling, _passes, side = state
+        calls = [PASS]
+        if bid >= 0 and bidder != side and doubling == 0:
+            calls.append(DOUBLE)
+        if bid >= 0 and bidder == side and doubling == 1:
+            calls.append(REDOUBLE)
+        bids: set[int] = set()
+        for strain in range(5):
+            cheapest = bid // 5 + 1 + (1 if strain <= bid % 5 else 0) if bid >= 0 else 1
+            if cheapest > 7:
+                continue
+            bids.add((cheapest - 1) * 5 + strain)
+            for level in self.levels[side][strain]:
+                if level >= cheapest:
+                    bids.add((level - 1) * 5 + strain)
+        calls.extend(FIRST_BID + b for b in sorted(bids))
+        return calls
+
+    def _leaf(self, state: _State) -> float:
+        bid, bidder, doubling, _passes, side = state
+        if bid < 0:
+            return 0.0
+        values = self.value[bidder][bid]
+        if doubling == 0 and side != bidder:
+            # The side to call may still double: the seat doubles when it gains, the
+            # opponent when it hurts the seat.
+            return max(values[0], values[1]) if side == 0 else min(values[0], values[1])
+        return values[doubling]
+
+    def _after(self, state: _State, call: int, depth: int) -> float:
+        bid, bidder, doubling, passes, side = state
+        if call == PASS:
+            if bid >= 0:
+                return self.value[bidder][bid][doubling]
+            if passes >= 1:
+                return 0.0  # passed out
+            return self._search((bid, bidder, doubling, passes + 1, 1 - side), depth - 1)
+        if call == DOUBLE:
+            return self._search((bid, bidder, 1, passes, 1 - side), depth - 1)
+        if call == REDOUBLE:
+            return self._search((bid, bidder, 2, passes, 1 - side), depth - 1)
+        return self._search((call - FIRST_BID, side, 0, passes, 1 - side), depth - 1)
+
+    def _search(self, state: _State, depth: int) -> float:
+        if depth <= 0:
+            return self._leaf(state)
+        values = [self._after(state, call, depth) for call in self._candidates(state)]
+        return max(values) if state[4] == 0 else min(values)
+
+    def root_values(self, state: _State, depth: int) -> list[tuple[int, float]]:
+        """Each candidate call of the seat with its value after a ``depth``-call search."""
+        return [(call, self._after(state, call, depth)) for call in self._candidates(state)]
