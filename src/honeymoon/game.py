@@ -497,11 +497,12 @@ class Game:
             diamonds = hand >> 16 & 0x1FFF
             hearts = hand >> 32 & 0x1FFF
             spades = hand >> 48 & 0x1FFF
+            # An empty lane is (): test it first, so that a void does not call the filler.
             return (
-                (_CLUB_IDS[clubs] or lane_card_ids(0, clubs))
-                + (_DIAMOND_IDS[diamonds] or lane_card_ids(1, diamonds))
-                + (_HEART_IDS[hearts] or lane_card_ids(2, hearts))
-                + (_SPADE_IDS[spades] or lane_card_ids(3, spades))
+                ((_CLUB_IDS[clubs] or lane_card_ids(0, clubs)) if clubs else ())
+                + ((_DIAMOND_IDS[diamonds] or lane_card_ids(1, diamonds)) if diamonds else ())
+                + ((_HEART_IDS[hearts] or lane_card_ids(2, hearts)) if hearts else ())
+                + ((_SPADE_IDS[spades] or lane_card_ids(3, spades)) if spades else ())
             )
         if phase is _DRAWING:
             return _DRAW_CHOICES
