@@ -155,18 +155,19 @@ def snapshot(game: Game) -> tuple[object, ...]:
 
 
 def card_locations(game: Game) -> dict[int, list[str]]:
-    """For each card id, every place it is found: hands, discards, stock remainder, tricks."""
+    """For each card id, every place it is found: hands, discards, the stock not yet drawn or
+    dealt, and the cards played (preliminary tricks included). Works for every variant."""
     places: dict[int, list[str]] = {card_id: [] for card_id in range(52)}
     for seat in Seat:
         for card in game.hand(seat):
             places[card.id].append(f"hand {seat}")
         for card in game.discards(seat):
             places[card.id].append(f"discards {seat}")
-    if game.phase is Phase.DRAWING:
-        stock = game.stock_for_hand(game.hand_number)
-        for card_id in stock[52 - game.stock_remaining :]:
-            places[card_id].append("stock")
-    played = [c for t in game.completed_tricks for c in t.cards]
+    stock = game.stock_for_hand(game.hand_number)
+    for card_id in stock[52 - game.stock_remaining :]:
+        places[card_id].append("stock")
+    tricks = list(game.preliminary_tricks) + list(game.completed_tricks)
+    played = [c for t in tricks for c in t.cards]
     if game.current_trick is not None:
         played += list(game.current_trick.cards)
     for card in played:

@@ -7,6 +7,7 @@ import json
 import random
 
 import pytest
+from helpers import card_locations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -41,24 +42,6 @@ def unseen_stock(game: Game) -> list[int]:
     return list(stock[52 - game.stock_remaining :])
 
 
-def card_places(game: Game) -> dict[int, list[str]]:
-    places: dict[int, list[str]] = {card_id: [] for card_id in range(52)}
-    for seat in Seat:
-        for card in game.hand(seat):
-            places[card.id].append(f"hand {seat}")
-        for card in game.discards(seat):
-            places[card.id].append(f"discards {seat}")
-    for card_id in unseen_stock(game):
-        places[card_id].append("stock")
-    tricks = list(game.preliminary_tricks) + list(game.completed_tricks)
-    played = [c for t in tricks for c in t.cards]
-    if game.current_trick is not None:
-        played += list(game.current_trick.cards)
-    for card in played:
-        places[card.id].append("played")
-    return places
-
-
 def hidden_from(game: Game, seat: Seat | None) -> CardSet:
     """What ``seat`` may not see now: the opponent's hand and discards, and the stock except the
     card the seat is looking at and the face-up card."""
@@ -77,7 +60,7 @@ def hidden_from(game: Game, seat: Seat | None) -> CardSet:
 
 
 def check_state(game: Game) -> None:
-    places = card_places(game)
+    places = card_locations(game)
     assert all(len(where) == 1 for where in places.values()), {
         Card.from_id(c): where for c, where in places.items() if len(where) != 1
     }

@@ -675,17 +675,7 @@ class Game:
             self._to_act = auction.to_call
             return
         if auction.is_passed_out:
-            self._finish_hand(
-                HandResult(
-                    self._hand_number,
-                    SEATS[self._dealer],
-                    None,
-                    None,
-                    None,
-                    None,
-                    preliminary=self._award,
-                )
-            )
+            self._finish_hand(self._result_without_play())
             return
         contract = auction.contract
         declarer = auction.declarer
@@ -753,18 +743,7 @@ class Game:
             self._award = self._memory_award()
             if self._sheet.is_complete:
                 # The award won the rubber: the second deal is not played.
-                self._finish_hand(
-                    HandResult(
-                        self._hand_number,
-                        SEATS[self._dealer],
-                        None,
-                        None,
-                        None,
-                        None,
-                        preliminary=self._award,
-                        ended_by_award=True,
-                    )
-                )
+                self._finish_hand(self._result_without_play(ended_by_award=True))
                 return
             self._deal(26)
         else:
@@ -789,6 +768,19 @@ class Game:
         )
         self._sheet = self._sheet.add_hand(self._hand_number, seat, award)
         return PreliminaryResult(won, SEATS[seat], award)
+
+    def _result_without_play(self, ended_by_award: bool = False) -> HandResult:
+        # A passed-out hand, or a Memory Bridge hand whose award ended the rubber.
+        return HandResult(
+            self._hand_number,
+            SEATS[self._dealer],
+            None,
+            None,
+            None,
+            None,
+            preliminary=self._award,
+            ended_by_award=ended_by_award,
+        )
 
     def _score_played_hand(self) -> None:
         contract = self._contract
