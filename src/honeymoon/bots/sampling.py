@@ -131,8 +131,9 @@ def knowledge_from_view(view: SeatView) -> Knowledge:
             else:
                 seat_played |= card.mask
             seat = seat.other
-    if view.face_up is not None:
-        out |= view.face_up.mask
+    for shown in (view.face_up, view.looking_at):
+        if shown is not None:  # a stock card the seat sees is not in the opponent's hand
+            out |= shown.mask
     unseen = FULL_DECK_MASK & ~(view.hand.mask | out)
     size = view.hand_sizes[int(opponent)]
     possible = unseen & ~voids
