@@ -12,8 +12,8 @@ well it fits the opponent's calls.
 >>> import random
 >>> game = Game(seed=3, first_dealer=0)
 >>> knowledge = knowledge_from_view(view_for(game, 1))
->>> knowledge.opponent_size, bin(knowledge.possible).count("1")
-(0, 52)
+>>> knowledge.opponent_size, bin(knowledge.possible).count("1")  # East sees the top card
+(0, 51)
 """
 
 from __future__ import annotations
