@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -275,6 +276,12 @@ def create_app(settings: Settings | None = None) -> Starlette:
         await storage.run(storage.migrate)
         hub = Hub(storage, bot_delay=config.bot_delay)
         await hub.start()
+        # Everything loaded so far lives as long as the server: keep it out of the cyclic
+        # garbage collector's way, whose full passes would otherwise stall every game.
+        # Full passes are also made rarer: live games hold few reference cycles.
+        gc.collect()
+        gc.freeze()
+        gc.set_threshold(5000, 20, 100)
         logger.info("honeymoon server ready")
         try:
             yield {"hub": hub, "storage": storage, "settings": config}

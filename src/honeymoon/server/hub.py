@@ -93,7 +93,7 @@ class Room:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
     last_active: float = field(default_factory=time.monotonic)
-    _views: dict[int, tuple[int, dict[str, Any]]] = field(default_factory=dict)
+    _views: dict[int, tuple[int, str]] = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -105,14 +105,18 @@ class Room:
         """The computer's seat, or None in a game between two people."""
         return self.params.bot_seat
 
-    def view(self, seat: int) -> dict[str, Any]:
-        """The seat's view (``SeatView.to_dict()``) at the current version, cached."""
+    def view(self, seat: int) -> str:
+        """The seat's view (``SeatView.to_dict()``) at the current version, as JSON text.
+
+        Cached as text: the dict is garbage at once, so thousands of live games do not fill
+        the cyclic garbage collector's generations with views.
+        """
         cached = self._views.get(seat)
         if cached is not None and cached[0] == self.version:
             return cached[1]
-        view = view_for(self.game, SEATS[seat]).to_dict()
-        self._views[seat] = (self.version, view)
-        return view
+        text = encode(view_for(self.game, SEATS[seat]).to_dict())
+        self._views[seat] = (self.version, text)
+        return text
 
     def presence(self) -> dict[str, str]:
         """``here``, ``away`` or ``computer`` for each seat."""
@@ -127,26 +131,24 @@ class Room:
 
     def state_message(self, seat: int) -> str:
         """The ``state`` message for a seat: its own view and the version."""
-        return encode({"type": "state", "version": self.version, "view": self.view(seat)})
+        return f'{{"type":"state","version":{self.version},"view":{self.view(seat)}}}'
 
     def hello_message(self, seat: int) -> str:
         """The ``hello`` message sent when a seat connects."""
         params = self.params
-        return encode(
+        game = encode(
             {
-                "type": "hello",
-                "game": {
-                    "id": params.id,
-                    "seat": SEAT_NAMES[seat],
-                    "opponent": params.opponent,
-                    "level": params.bot,
-                    "variant": params.variant,
-                    "variant_title": self.game.rules.title,
-                },
-                "version": self.version,
-                "view": self.view(seat),
-                "presence": self.presence(),
+                "id": params.id,
+                "seat": SEAT_NAMES[seat],
+                "opponent": params.opponent,
+                "level": params.bot,
+                "variant": params.variant,
+                "variant_title": self.game.rules.title,
             }
+        )
+        return (
+            f'{{"type":"hello","game":{game},"version":{self.version},'
+            f'"view":{self.view(seat)},"presence":{encode(self.presence())}}}'
         )
 
     def broadcast(self, text: str) -> None:
