@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import pytest
@@ -99,3 +100,51 @@ def test_the_lobby_creates_both_kinds_of_game(server: Any, browser: Any) -> None
     assert not errors, errors
     friend.context.close()
     context.close()
+
+
+def test_the_end_of_the_rubber_and_the_full_record(server: Any, browser: Any) -> None:
+    import json
+    import secrets
+
+    from honeymoon.bots import make_bot
+    from honeymoon.server.hub import build_game
+    from honeymoon.server.storage import NewGame, Storage, hash_token
+    from honeymoon.views import view_for
+
+    # A rubber played to its end by two heuristic players, stored as the server stores one.
+    server.stop()
+    token = secrets.token_urlsafe(24)
+    params = NewGame("finished", "draw-discard", {}, 4242, 1, "friend", None, None)
+    game = build_game(params)
+    bots = [make_bot("heuristic", seed=1), make_bot("heuristic", seed=2)]
+    storage = Storage(f"sqlite:///{server.database}")
+    try:
+        storage.create_game(params, {0: hash_token(token), 1: hash_token(token + "x")})
+        number = 0
+        while not game.is_over:
+            seat = game.to_act
+            assert seat is not None
+            action = bots[seat].act(view_for(game, seat))
+            storage.append_action("finished", number, int(seat), action, None)
+            game.apply(action, seat)
+            number += 1
+    finally:
+        storage.close()
+    server.start()
+
+    context = browser.new_context(accept_downloads=True, viewport={"width": 360, "height": 780})
+    page = context.new_page()
+    page.goto(f"{server.url}/play#{token}")
+    page.wait_for_selector(".rubber-over")
+    target = os.environ.get("HONEYMOON_SCREENSHOTS")
+    if target:
+        page.get_by_text("Score sheet").click()
+        page.screenshot(path=f"{target}/web-rubber-over-phone.png", full_page=True)
+    text = page.locator(".rubber-over").inner_text()
+    assert "won the rubber" in text and "Totals" in text
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Download the full record").click()
+    with open(download.value.path(), encoding="utf-8") as record_file:
+        record = json.load(record_file)
+    assert record["complete"] is True and record["seed"] == 4242
+    page.context.close()

@@ -214,8 +214,9 @@ export class Table {
     const v = this.view;
     const them = this.idx(this.opponentSeat());
     const presence = this.presence[this.opponentSeat()];
+    const waits = v.phase === "complete" ? "away" : "away: the game waits";
     const away = presence === "away"
-      ? '<span class="badge away">away: the game waits</span>'
+      ? `<span class="badge away">${waits}</span>`
       : presence === "computer" ? "" : '<span class="badge here">here</span>';
     const level = this.game.opponent === "computer" && this.game.level ? ` (${esc(this.game.level)})` : "";
     return `
@@ -403,7 +404,7 @@ export class Table {
       <section class="mine" aria-label="Your hand">
         <h2>Your hand <span class="seat">${esc(this.mySeat())}</span>
           ${playing ? `<span class="badge">${v.tricks_won[this.idx(this.mySeat())]} tricks</span>` : ""}</h2>
-        <ul class="cards hand">${cards || '<li class="empty">no cards yet</li>'}</ul>
+        <ul class="cards hand">${cards || `<li class="empty">${v.phase === "complete" ? "no cards" : "no cards yet"}</li>`}</ul>
         ${discards}
       </section>`;
   }
