@@ -65,7 +65,10 @@ class Inspector:
         assert view.hand == game.hand(seat) and view.discards == game.discards(seat)
         hidden = _hidden_cards(game, seat, view)
         assert not (view.hand | view.discards) & hidden
-        text = json.dumps(view.to_dict())
+        # The cards of this deal only: an earlier deal's tricks may name the same cards.
+        public = view.to_dict()
+        public.pop("previous_hand_tricks", None)
+        text = json.dumps(public)
         for card in hidden:
             assert f'"{card.pbn}"' not in text, f"{card} leaked into {seat}'s view"
         action = self.inner.act(view)
