@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: play test bench lint clean install
+.PHONY: play serve test bench bench-web lint clean install
 
 $(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
@@ -17,6 +17,9 @@ install: $(STAMP)
 play: $(STAMP)
 	$(VENV)/bin/honeymoon play
 
+serve: $(STAMP)
+	$(VENV)/bin/honeymoon serve
+
 test: $(STAMP)
 	@if [ -x scripts/test-services.sh ]; then scripts/test-services.sh; fi
 	$(PY) -m pytest --doctest-modules src tests
@@ -24,6 +27,9 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(PY) benchmarks/engine_speed.py
 	$(PY) benchmarks/solver_speed.py
+
+bench-web: $(STAMP)
+	$(PY) benchmarks/web_load.py --games 300 --duration 60
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check src tests benchmarks
