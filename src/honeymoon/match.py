@@ -37,6 +37,7 @@ from typing import Any
 from honeymoon.bots import Bot, make_bot
 from honeymoon.bots.external import BotFailure, ExternalBot
 from honeymoon.game import Game
+from honeymoon.rules import DEFAULT_RULES, RuleSet
 from honeymoon.seats import SEATS, Seat
 from honeymoon.views import view_for
 
@@ -150,6 +151,7 @@ class MatchConfig:
         an in-process bot forfeits once its answer comes back late).
     :param records_dir: write every rubber's JSON record into this folder; None writes none.
     :param max_hands: stop a rubber that reaches this many hands (it then counts unfinished).
+    :param rules: the variant and its options (the default profile unless given).
     """
 
     bot_a: str
@@ -160,6 +162,7 @@ class MatchConfig:
     timeout: float = 10.0
     records_dir: str | None = None
     max_hands: int = 500
+    rules: RuleSet = DEFAULT_RULES
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,6 +258,9 @@ class MatchSummary:
     forfeits_a: dict[str, int]
     forfeits_b: dict[str, int]
     forfeit_games: tuple[tuple[int, int, Forfeit], ...]
+    #: The variant's name and the options that differ from its defaults.
+    variant: str = DEFAULT_RULES.name
+    options: tuple[tuple[str, object], ...] = ()
 
     @property
     def ci(self) -> tuple[float, float] | None:
@@ -280,6 +286,8 @@ class MatchSummary:
         return {
             "bot_a": self.bot_a,
             "bot_b": self.bot_b,
+            "variant": self.variant,
+            "options": dict(self.options),
             "seed": self.seed,
             "rubber_pairs": self.pairs,
             "rubbers": self.rubbers,
@@ -415,7 +423,7 @@ def play_pair(config: MatchConfig, pair: int) -> PairOutcome:
     for a_seat in (Seat.SOUTH, Seat.EAST):
         bot_a = make_bot(config.bot_a, _bot_seed(config.seed, pair, "a"), timeout=config.timeout)
         bot_b = make_bot(config.bot_b, _bot_seed(config.seed, pair, "b"), timeout=config.timeout)
-        game = Game(seed=pair_seed(config.seed, pair), first_dealer=Seat.SOUTH)
+        game = Game(config.rules, seed=pair_seed(config.seed, pair), first_dealer=Seat.SOUTH)
         times_a, times_b, forfeit = play_game(
             bot_a, bot_b, game, a_seat, timeout=config.timeout, max_hands=config.max_hands
         )
@@ -515,6 +523,8 @@ def summarize(config: MatchConfig, pairs: Iterable[PairOutcome]) -> MatchSummary
             counts[game.forfeit.code] = counts.get(game.forfeit.code, 0) + 1
             forfeit_games.append((game.pair, int(game.a_seat), game.forfeit))
     return MatchSummary(
+        variant=config.rules.name,
+        options=tuple(sorted(config.rules.options().items())),
         bot_a=config.bot_a,
         bot_b=config.bot_b,
         seed=config.seed,

@@ -16,7 +16,8 @@ from honeymoon.actions import FIRST_BID, PASS, describe
 from honeymoon.bots import RandomBot
 from honeymoon.cards import Card
 from honeymoon.cli import main
-from honeymoon.cli.play import PlainSession, variant_with_options
+from honeymoon.cli.options import variant_with_options
+from honeymoon.cli.play import PlainSession
 from honeymoon.cli.session import Table
 from honeymoon.cli.tui import HoneymoonApp
 from honeymoon.cli.tui.screens import TextScreen

@@ -215,3 +215,36 @@ def test_match_command_refuses_bad_arguments(capsys: pytest.CaptureFixture[str])
     assert main(["match", "grandmaster", "random"]) == 2
     assert "unknown bot 'grandmaster'" in capsys.readouterr().err
     assert main(["match", "random", "random", "--rubbers", "0"]) == 2
+
+
+@pytest.mark.parametrize(
+    ("variant", "options"),
+    [
+        ("draw-discard", []),
+        ("draw-discard-no-discard", []),
+        ("draw", []),
+        ("draw", ["face_up_stock=true", "preliminary_follow_suit=false"]),
+        ("memory", []),
+    ],
+)
+def test_a_duplicate_match_in_every_variant_has_no_illegal_action(
+    variant: str, options: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["match", "heuristic", "random", "--rubbers", "2", "--seed", "5", "--json"]
+    argv += ["--variant", variant, "--max-hands", "12"]
+    for option in options:
+        argv += ["--option", option]
+    assert main(argv) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["variant"] == variant
+    assert report["forfeits"] == {"a": {}, "b": {}}  # no crash, no illegal action
+    assert report["forfeit_games"] == []
+    assert report["rubbers"] == 4 and report["hands"] > 0
+    if options:
+        assert report["options"] == {"face_up_stock": True, "preliminary_follow_suit": False}
+
+
+def test_an_unknown_variant_option_in_a_match_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["match", "heuristic", "random", "--variant", "memory", "--option", "face_up_stock=1"]
+    assert main(argv) == 2
+    assert "face_up_stock" in capsys.readouterr().err

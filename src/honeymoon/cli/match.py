@@ -15,8 +15,10 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from honeymoon.bots import BOTS, EXTERNAL_PREFIX, LEVELS, resolve_bot_name
+from honeymoon.cli.options import add_variant_arguments, variant_with_options
 from honeymoon.errors import HoneymoonError
 from honeymoon.match import MatchConfig, MatchSummary, PairOutcome, run_match
+from honeymoon.rules import DEFAULT_RULES
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -37,6 +39,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--rubbers", type=int, default=10, help="rubber pairs to play (each is two rubbers)"
     )
     parser.add_argument("--seed", default="0", help="match seed (default 0)")
+    add_variant_arguments(parser)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(
@@ -80,6 +83,7 @@ def run(args: argparse.Namespace) -> int:
         timeout=args.timeout,
         records_dir=args.records,
         max_hands=args.max_hands,
+        rules=variant_with_options(args.variant or DEFAULT_RULES.name, args.option),
     )
     show_progress = not args.json and sys.stderr.isatty()
     with _progress(config.rubber_pairs, show_progress) as advance:
@@ -123,6 +127,9 @@ def format_report(summary: MatchSummary) -> str:
         f"{a} (A) against {b} (B): {summary.pairs} rubber pairs, {summary.rubbers} rubbers, "
         f"seed {summary.seed}",
     ]
+    if summary.variant != DEFAULT_RULES.name or summary.options:
+        options = ", ".join(f"{name}={value}" for name, value in summary.options)
+        lines.append(f"variant {summary.variant}" + (f" ({options})" if options else ""))
     if a == b:  # the same bot on both sides: name the sides
         a, b = f"{a} (A)", f"{b} (B)"
     ci = summary.ci

@@ -21,10 +21,11 @@ from pathlib import Path
 
 from honeymoon.bots import Bot
 from honeymoon.cli import render
+from honeymoon.cli.options import add_variant_arguments, variant_with_options
 from honeymoon.cli.session import LEVELS, Table, choose_bot
-from honeymoon.errors import HoneymoonError, UnknownVariantError
+from honeymoon.errors import HoneymoonError
 from honeymoon.game import Game, Phase
-from honeymoon.rules import Procedure, RuleSet, find_variant
+from honeymoon.rules import Procedure
 from honeymoon.seats import Seat
 from honeymoon.views import SeatView
 
@@ -320,16 +321,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument("--bot", help="a computer player by name instead of --level")
     parser.add_argument("--seed", help="seed for a repeatable game")
-    parser.add_argument(
-        "--variant", help="the variant to play (draw-discard; honeymoon variants lists them)"
-    )
-    parser.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="a variant option, true or false, e.g. face_up_stock=true (repeatable)",
-    )
+    add_variant_arguments(parser)
     parser.add_argument("--seat", help="your seat: south (the default) or east")
     parser.add_argument("--resume", metavar="FILE", help="continue a game saved to FILE")
     parser.add_argument(
@@ -384,41 +376,6 @@ def build_table(args: argparse.Namespace) -> tuple[Table, str | None]:
     game = Game(rules, seed=args.seed)
     bot, note = choose_bot(level, f"{game.seed}:bot")
     return Table(game, seat or Seat.SOUTH, bot), note
-
-
-_TRUE = ("true", "yes", "on", "1")
-_FALSE = ("false", "no", "off", "0")
-
-
-def variant_with_options(name: str, options: list[str]) -> RuleSet:
-    """The variant ``name`` with ``options`` (``NAME=VALUE`` strings, VALUE true or false).
-
-    >>> variant_with_options("draw", ["face_up_stock=true"]).face_up_stock
-    True
-
-    :raises UnknownVariantError: for an unknown variant, or a bad option (the message lists the
-        variant's options).
-    """
-    rules = find_variant(name)
-    values: dict[str, bool] = {}
-    for text in options:
-        key, equals, value = text.partition("=")
-        key = key.strip().replace("-", "_")
-        word = value.strip().lower()
-        problem = None
-        if not equals or not key:
-            problem = f"--option {text!r} should be NAME=true or NAME=false"
-        elif key not in rules.option_names:
-            problem = f"{key!r} is not an option of {rules.name}"
-        elif word not in _TRUE + _FALSE:
-            problem = f"option {key!r} is true or false, not {value.strip()!r}"
-        if problem is not None:
-            listing = "\n".join(render.option_lines(rules))
-            raise UnknownVariantError(
-                f"{problem}. The options of {rules.name} are:\n{listing}", "bad_option"
-            )
-        values[key] = word in _TRUE
-    return rules.with_options(**values)
 
 
 def run(args: argparse.Namespace) -> int:
