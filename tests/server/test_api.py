@@ -9,6 +9,7 @@ import pytest
 
 from honeymoon.bots import make_bot
 from honeymoon.records import loads
+from honeymoon.rules import VARIANTS, find_variant
 from honeymoon.seats import Seat
 from honeymoon.views import view_for
 
@@ -49,6 +50,10 @@ def test_tokens_are_stored_only_as_hashes(server: Any) -> None:
         ({"opponent": "stranger"}, "bad_request"),
         ({"opponent": "computer", "level": "grandmaster"}, "unknown_bot"),
         ({"variant": "chess"}, "unknown_variant"),
+        ({"variant": "draw", "options": {"trumps": True}}, "unknown_option"),
+        ({"variant": "memory", "options": {"face_up_stock": True}}, "unknown_option"),
+        ({"variant": "draw", "options": {"face_up_stock": "yes"}}, "bad_option"),
+        ({"variant": "draw", "options": ["face_up_stock"]}, "bad_request"),
         ({"seat": "north"}, "bad_request"),
         ([1, 2], "bad_request"),
     ],
@@ -66,7 +71,51 @@ def test_the_pages_and_options_are_served(server: Any) -> None:
     assert server.client.get("/healthz").text == "ok"
     options = server.client.get("/api/options").json()
     assert options["levels"] == ["easy", "medium", "hard"]
-    assert "draw-discard" in [v["name"] for v in options["variants"]]
+    assert [v["name"] for v in options["variants"]] == list(VARIANTS)
+    draw = next(v for v in options["variants"] if v["name"] == "draw")
+    assert draw["title"] == "Draw Bridge"
+    assert {o["name"]: o["default"] for o in draw["options"]} == {
+        "honours": False,
+        "preliminary_follow_suit": True,
+        "face_up_stock": False,
+    }
+    assert all(o["label"] for v in options["variants"] for o in v["options"])
+
+
+@pytest.mark.parametrize(
+    ("variant", "options", "phase"),
+    [
+        ("draw-discard", {}, "drawing"),
+        ("draw-discard", {"honours": True}, "drawing"),
+        ("draw-discard-no-discard", {}, "drawing"),
+        ("draw", {}, "preliminary"),
+        ("draw", {"face_up_stock": True, "preliminary_follow_suit": False}, "preliminary"),
+        ("memory", {"honours": True}, "preliminary"),
+    ],
+)
+@pytest.mark.parametrize("opponent", ["friend", "computer"])
+def test_every_variant_can_be_created_with_its_options(
+    server: Any, variant: str, options: dict[str, bool], phase: str, opponent: str
+) -> None:
+    game = server.create(opponent=opponent, level="easy", variant=variant, options=options)
+    rules = server.game(game["game_id"]).rules
+    assert rules.name == variant
+    assert rules == find_variant(variant).with_options(**options)
+    stored = server.hub.storage.load_game(game["game_id"])
+    assert stored.params.variant == variant
+    assert stored.params.options == {
+        k: v for k, v in options.items() if v != getattr(find_variant(variant), k)
+    }
+    with server.seat(game["token"]) as seat:
+        hello = seat.texts[0]
+        message = json.loads(hello)
+        assert message["game"]["variant"] == variant
+        assert message["game"]["variant_title"] == rules.title
+        assert message["game"]["rules"]["procedure"] == rules.procedure.value
+        assert message["game"]["rules"]["face_up_stock"] == rules.face_up_stock
+        assert message["view"]["phase"] == phase
+        if variant == "draw" and options.get("face_up_stock"):
+            assert message["view"]["face_up"] is not None
 
 
 def test_the_record_needs_a_seat_token(server: Any) -> None:

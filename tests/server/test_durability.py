@@ -5,6 +5,7 @@ turns included.
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from typing import Any
@@ -90,6 +91,43 @@ def test_a_new_server_on_the_same_database_continues_the_game(
             mover, other = ws.turn(south, east)
             ws.play(mover, other, rng.choice(mover.legal()))
         assert south.version == version + 10
+
+
+def test_a_new_server_rebuilds_a_variant_game_with_its_options(
+    server_factory: Any, database_url: str, ws: Any
+) -> None:
+    rng = random.Random(11)
+    options = {"face_up_stock": True, "preliminary_follow_suit": False}
+    with server_factory(database_url) as first:
+        game = first.create(opponent="friend", seat="south", variant="draw", options=options)
+        with first.seat(game["token"]) as south, first.seat(game["opponent_token"]) as east:
+            ws.connect_pair(south, east)
+            for _ in range(15):  # in the middle of the preliminary tricks
+                mover, other = ws.turn(south, east)
+                ws.play(mover, other, rng.choice(mover.legal()))
+            views = {"south": south.view, "east": east.view}
+            version = south.version
+            before: Game = first.game(game["game_id"])
+            rules = before.rules
+            assert south.view["phase"] == "preliminary" and south.view["face_up"] is not None
+    with (
+        server_factory(database_url) as second,
+        second.seat(game["token"]) as south,
+        second.seat(game["opponent_token"]) as east,
+    ):
+        assert json.loads(south.texts[0])["game"]["options"] == options
+        assert south.version == east.version == version
+        assert south.view == views["south"] and east.view == views["east"]
+        after = second.game(game["game_id"])
+        assert after.rules == rules and after.rules.face_up_stock
+        ws.connect_pair(south, east)
+        while south.view["phase"] == "preliminary":  # the rest of the preliminary tricks
+            mover, other = ws.turn(south, east)
+            ws.play(mover, other, rng.choice(mover.legal()))
+        assert south.version == version + 26 - 15  # two cards a trick, 13 tricks
+        assert south.view["phase"] == "auction" and east.view["phase"] == "auction"
+        assert len(south.view["preliminary_tricks"]) == 13
+        assert south.view["stock_remaining"] == 0 and len(south.view["hand"]) == 13
 
 
 def test_the_computer_moves_after_a_restart_when_it_is_its_turn(

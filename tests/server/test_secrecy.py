@@ -1,6 +1,7 @@
-"""Secrecy by construction: in many random games, no message to a seat and no log line ever
-names a card that seat may not see (the opponent's hand and discards, the stock beyond the
-card the seat is looking at), whatever the seats send.
+"""Secrecy by construction: in many random games of every variant, no message to a seat and no
+log line ever names a card that seat may not see (the opponent's hand, discards and drawn
+cards, the stock beyond the card the seat is looking at or the face-up card), whatever the
+seats send.
 """
 
 from __future__ import annotations
@@ -15,19 +16,32 @@ import pytest
 
 from honeymoon.cards import ALL_CARDS, Card
 from honeymoon.game import Game, Phase
+from honeymoon.rules import Procedure
 from honeymoon.seats import Seat
 from honeymoon.server.hub import build_game
 
-GAMES = 5
+GAMES = 3
 MAX_MOVES = 200
+#: Every registered variant, the options that show more (or less) to the players included.
+VARIANT_CASES = [
+    ("draw-discard", {}),
+    ("draw-discard-no-discard", {}),
+    ("draw", {"face_up_stock": True}),
+    ("draw", {"preliminary_follow_suit": False}),
+    ("memory", {}),
+]
 
 
 def visible_cards(game: Game, seat: Seat) -> set[Card]:
-    """What ``seat`` may see now: its hand and discards, the cards played this hand, and the
-    top of the stock while it is drawing."""
+    """What ``seat`` may see now: its hand and discards, the cards played this hand (the
+    preliminary tricks included), the top of the stock while it is drawing, and the face-up
+    stock card of Draw Bridge. (Its drawn cards are in its hand or in those tricks.)"""
     seen = set(game.hand(seat)) | set(game.discards(seat))
-    for trick in game.completed_tricks:
+    for trick in game.completed_tricks + game.preliminary_tricks:
         seen |= set(trick.cards)
+    face_up = game.face_up_card()
+    if face_up is not None:
+        seen.add(face_up)
     if game.current_trick is not None:
         seen |= set(game.current_trick.cards)
     if game.phase is Phase.DRAWING and game.to_act == seat:
@@ -59,14 +73,15 @@ def leaks(text: str, hidden: set[Card]) -> list[str]:
     return sorted(str(card) for card in named_cards(text) & hidden)
 
 
-def check_player_copy(text: str, hidden: set[Card]) -> None:
+def check_player_copy(text: str, hidden: set[Card], game: Game) -> None:
     """The record of an unfinished game: no seed, no stock, no drawing choice; the hand in
     progress names only cards the seat may see (earlier hands name only cards played)."""
     record = json.loads(text)
     assert "seed" not in record
     for hand in record["hands"]:
         assert "stock" not in hand
-        assert set(hand["actions"][:26]) <= {"draw"}
+        if game.rules.procedure is Procedure.DRAW_DISCARD:
+            assert set(hand["actions"][:26]) <= {"draw"}
     assert not leaks(json.dumps(record["hands"][-1], ensure_ascii=False), hidden)
 
 
@@ -83,16 +98,24 @@ def echoed(socket: Any, text: str) -> set[Card]:
 ANY_CARD = re.compile(r"(?<![A-Za-z0-9_-])[SHDC][2-9TJQKA](?![A-Za-z0-9_-])|[♠♥♦♣](?:10|[2-9JQKA])")
 
 
+@pytest.mark.parametrize(("variant", "options"), VARIANT_CASES)
 def test_no_message_or_log_line_names_a_hidden_card(
-    server_factory: Any, sqlite_url: str, ws: Any, caplog: pytest.LogCaptureFixture
+    server_factory: Any,
+    sqlite_url: str,
+    ws: Any,
+    caplog: pytest.LogCaptureFixture,
+    variant: str,
+    options: dict[str, bool],
 ) -> None:
     caplog.set_level(logging.DEBUG)
-    rng = random.Random(2024)
+    rng = random.Random(f"2024:{variant}:{sorted(options.items())}")
     checked = 0
     tokens: list[str] = []
     with server_factory(sqlite_url) as server:
         for _ in range(GAMES):
-            game_info = server.create(opponent="friend", seat="south")
+            game_info = server.create(
+                opponent="friend", seat="south", variant=variant, options=options
+            )
             game_id = game_info["game_id"]
             tokens += [game_info["token"], game_info["opponent_token"]]
             with (
@@ -141,7 +164,7 @@ def test_no_message_or_log_line_names_a_hidden_card(
                             "/api/record",
                             headers={"Authorization": f"Bearer {game_info['token']}"},
                         ).text
-                        check_player_copy(record, hidden_cards(game, Seat.SOUTH))
+                        check_player_copy(record, hidden_cards(game, Seat.SOUTH), game)
     assert checked > GAMES * 100
     for entry in caplog.records:
         message = entry.getMessage()
@@ -149,13 +172,16 @@ def test_no_message_or_log_line_names_a_hidden_card(
         assert not any(token in message for token in tokens)
 
 
+@pytest.mark.parametrize(("variant", "options"), VARIANT_CASES)
 def test_a_game_against_the_computer_shows_the_person_only_their_own_cards(
-    server_factory: Any, sqlite_url: str
+    server_factory: Any, sqlite_url: str, variant: str, options: dict[str, bool]
 ) -> None:
     rng = random.Random(77)
     with server_factory(sqlite_url) as server:
         for level in ("easy", "medium"):
-            info = server.create(opponent="computer", level=level, seat="south")
+            info = server.create(
+                opponent="computer", level=level, seat="south", variant=variant, options=options
+            )
             game_id = info["game_id"]
             with server.seat(info["token"]) as south:
                 for _ in range(150):

@@ -70,8 +70,13 @@ PAGE_HEADERS = {
     "Referrer-Policy": "no-referrer",
     "X-Content-Type-Options": "nosniff",
 }
-#: The variants the browser table knows how to show (others have phases it cannot draw yet).
-WEB_VARIANTS = ("draw-discard",)
+#: How the lobby names each variant option (``RuleSet.option_names``); an option missing
+#: here is shown by its own name.
+OPTION_LABELS = {
+    "honours": "Score honours",
+    "preliminary_follow_suit": "Follow suit in the preliminary tricks",
+    "face_up_stock": "Face-up stock: the winner's card is shown before each preliminary trick",
+}
 
 
 def _hub(connection: HTTPConnection) -> Hub:
@@ -97,9 +102,20 @@ async def options(request: Request) -> Response:
     return JSONResponse(
         {
             "variants": [
-                {"name": rules.name, "title": rules.title, "summary": rules.summary}
+                {
+                    "name": rules.name,
+                    "title": rules.title,
+                    "summary": rules.summary,
+                    "options": [
+                        {
+                            "name": option,
+                            "label": OPTION_LABELS.get(option, option.replace("_", " ")),
+                            "default": getattr(rules, option),
+                        }
+                        for option in rules.option_names
+                    ],
+                }
                 for rules in VARIANTS.values()
-                if rules.name in WEB_VARIANTS
             ],
             "levels": list(LEVELS),
             "opponents": ["computer", "friend"],
@@ -111,7 +127,9 @@ async def create_game(request: Request) -> Response:
     """Create a game against the computer or a friend; returns the seat links.
 
     Body: ``{"opponent": "computer" | "friend", "level": "easy" | "medium" | "hard",
-    "variant": "draw-discard", "seat": "south" | "east" | "random"}`` (all optional).
+    "variant": "draw-discard", "options": {"face_up_stock": true},
+    "seat": "south" | "east" | "random"}`` (all optional). ``options`` are the variant's own
+    (``RuleSet.option_names``), each true or false.
     """
     try:
         body = await request.json() if await request.body() else {}
@@ -123,6 +141,9 @@ async def create_game(request: Request) -> Response:
     level = body.get("level")
     variant = body.get("variant", "draw-discard")
     seat_name = body.get("seat", "random")
+    options = body.get("options", {})
+    if not isinstance(options, dict):
+        return _error(400, "bad_request", "options must be an object of true/false values")
     if seat_name not in ("south", "east", "random"):
         return _error(400, "bad_request", "seat must be 'south', 'east' or 'random'")
     if not all(isinstance(v, str) for v in (opponent, variant)) or not (
@@ -130,15 +151,9 @@ async def create_game(request: Request) -> Response:
     ):
         return _error(400, "bad_request", "opponent, level and variant are strings")
     seat = None if seat_name == "random" else SEAT_NAMES.index(seat_name)
-    if variant.strip().lower() in VARIANTS and variant.strip().lower() not in WEB_VARIANTS:
-        return _error(
-            400,
-            "variant_not_supported",
-            f"the browser table plays {', '.join(WEB_VARIANTS)}; {variant} is not there yet",
-        )
     try:
         game_id, creator, tokens = await _hub(request).create_game(
-            opponent=opponent, variant=variant, bot=level, seat=seat
+            opponent=opponent, variant=variant, options=options, bot=level, seat=seat
         )
     except HoneymoonError as error:
         return _error(400, error.code, error.message)

@@ -136,6 +136,7 @@ class Room:
     def hello_message(self, seat: int) -> str:
         """The ``hello`` message sent when a seat connects."""
         params = self.params
+        rules = self.game.rules
         game = encode(
             {
                 "id": params.id,
@@ -143,7 +144,16 @@ class Room:
                 "opponent": params.opponent,
                 "level": params.bot,
                 "variant": params.variant,
-                "variant_title": self.game.rules.title,
+                "variant_title": rules.title,
+                "options": rules.options(),
+                "rules": {
+                    "procedure": rules.procedure.value,
+                    "first_caller": rules.first_caller.value,
+                    "discard_after_keep": rules.discard_after_keep,
+                    "preliminary_follow_suit": rules.preliminary_follow_suit,
+                    "face_up_stock": rules.face_up_stock,
+                    "honours": rules.honours,
+                },
             }
         )
         return (
@@ -247,17 +257,23 @@ class Hub:
         *,
         opponent: str,
         variant: str = "draw-discard",
+        options: dict[str, Any] | None = None,
         bot: str | None = None,
         seat: int | None = None,
     ) -> tuple[str, int, dict[int, str]]:
         """Create and store a game; returns its id, the creator's seat and both seat tokens
         (only the creator's token when the opponent is the computer).
 
-        :raises HoneymoonError: for an unknown variant or computer level.
+        ``options`` are the variant's options (``RuleSet.with_options``); only the values that
+        differ from the variant's defaults are stored, and a restart rebuilds the same rules.
+
+        :raises HoneymoonError: for an unknown variant (``unknown_variant``), an option the
+            variant does not have (``unknown_option``) or one that is not true or false
+            (``bad_option``), or an unknown computer level.
         """
         if opponent not in ("friend", "computer"):
             raise HoneymoonError("opponent must be 'friend' or 'computer'", "bad_request")
-        rules = find_variant(variant)
+        rules = find_variant(variant).with_options(**(options or {}))
         if opponent == "computer":
             bot = bot or "medium"
             _make_bot(bot)  # refuse an unknown level now, not at the computer's first turn
@@ -267,7 +283,7 @@ class Hub:
         params = NewGame(
             id=secrets.token_urlsafe(12),
             variant=rules.name,
-            options={},
+            options=rules.options(),
             seed=secrets.randbits(64),
             first_dealer=secrets.randbelow(2),
             opponent=opponent,
