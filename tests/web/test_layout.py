@@ -39,7 +39,7 @@ def _shoot(page: Any, name: str, full_page: bool = False) -> None:
 def test_table_fits_a_phone_and_a_desktop(server: Any, browser: Any, table: Any) -> None:
     lobby = browser.new_context(viewport=PHONE).new_page()
     lobby.goto(server.url + "/")
-    lobby.wait_for_selector("button[data-level]")
+    lobby.wait_for_selector("#variant[data-loaded]")
     _check_page(lobby, PHONE["width"])
     _shoot(lobby, "lobby-phone")
     lobby.context.close()

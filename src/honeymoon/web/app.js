@@ -48,6 +48,38 @@ function notify(text) {
   notice.hidden = false;
 }
 
+// The variants and their options, from /api/options (the lobby is drawn before they arrive).
+let variants = [];
+
+async function loadOptions() {
+  const response = await fetch("/api/options");
+  if (!response.ok) throw new Error(response.statusText);
+  return (await response.json()).variants;
+}
+
+/** The variant and the options chosen in the lobby, as /api/games takes them. */
+function chosenGame() {
+  const select = document.getElementById("variant");
+  const name = select ? select.value : "draw-discard";
+  const options = {};
+  main.querySelectorAll("#variant-options input[type=checkbox]").forEach((box) => {
+    options[box.name] = box.checked;
+  });
+  const variant = variants.find((v) => v.name === name);
+  return { variant: name, options, title: variant ? variant.title : name };
+}
+
+function renderVariantChoice() {
+  const select = document.getElementById("variant");
+  const variant = variants.find((v) => v.name === select.value) || variants[0];
+  document.getElementById("variant-summary").textContent = variant ? variant.summary : "";
+  const boxes = (variant ? variant.options : []).map((option) => `
+    <li><label><input type="checkbox" name="${esc(option.name)}" ${option.default ? "checked" : ""}>
+      ${esc(option.label)}</label></li>`).join("");
+  document.getElementById("variant-options").innerHTML = boxes
+    ? `<fieldset><legend>Options</legend><ul class="options">${boxes}</ul></fieldset>` : "";
+}
+
 function showLobby() {
   document.title = "Honeymoon Bridge";
   connectionLine.textContent = "";
@@ -56,6 +88,17 @@ function showLobby() {
     <span class="when">${esc(new Date(g.created).toLocaleString())}</span></li>`).join("");
   main.innerHTML = `
     <div class="lobby">
+      <section aria-labelledby="variant-title" class="choose">
+        <h2 id="variant-title">The game</h2>
+        <label for="variant">Variant</label>
+        <select id="variant" name="variant">
+          <option value="draw-discard">Draw and Discard Bridge</option>
+        </select>
+        <p id="variant-summary" class="summary-text">Nothing is dealt: in turns the players look
+        at the top card of the stock and keep it or reject it. Then a two-person auction,
+        thirteen two-card tricks and rubber scoring.</p>
+        <div id="variant-options"></div>
+      </section>
       <section aria-labelledby="computer-title">
         <h2 id="computer-title">Play against the computer</h2>
         <div class="buttons">
@@ -71,19 +114,28 @@ function showLobby() {
         <div id="share"></div>
       </section>
       ${list ? `<section aria-labelledby="games-title"><h2 id="games-title">Your games</h2><ul class="games">${list}</ul></section>` : ""}
-      <section aria-labelledby="rules-title">
-        <h2 id="rules-title">The game</h2>
-        <p>Draw and Discard Bridge: nothing is dealt. In turns you look at the top card of the
-        stock and keep it (the next card is discarded unseen) or reject it (and keep the next).
-        With 13 cards each you bid, play thirteen two-card tricks and score as in rubber bridge.</p>
-      </section>
     </div>`;
+  const select = document.getElementById("variant");
+  select.addEventListener("change", renderVariantChoice);
+  loadOptions().then((loaded) => {
+    variants = loaded;
+    const current = select.value;
+    select.innerHTML = variants.map((v) =>
+      `<option value="${esc(v.name)}">${esc(v.title)}</option>`).join("");
+    if (variants.some((v) => v.name === current)) select.value = current;
+    renderVariantChoice();
+    select.dataset.loaded = "1";
+  }).catch((error) => notify(`The variants could not be loaded: ${error.message}`));
   main.querySelectorAll("button[data-level]").forEach((button) => {
     button.addEventListener("click", async () => {
       button.disabled = true;
+      const chosen = chosenGame();
       try {
-        const game = await createGame({ opponent: "computer", level: button.dataset.level });
-        remember({ token: game.token, created: Date.now(), label: `Against the computer (${button.dataset.level})` });
+        const game = await createGame({
+          opponent: "computer", level: button.dataset.level,
+          variant: chosen.variant, options: chosen.options,
+        });
+        remember({ token: game.token, created: Date.now(), label: `${chosen.title} against the computer (${button.dataset.level})` });
         location.assign(`/play#${game.token}`);
       } catch (error) {
         notify(`The game could not be created: ${error.message}`);
@@ -92,14 +144,18 @@ function showLobby() {
     });
   });
   main.querySelector("button[data-friend]").addEventListener("click", async (event) => {
-    event.currentTarget.disabled = true;
+    const button = event.currentTarget;
+    button.disabled = true;
+    const chosen = chosenGame();
     try {
-      const game = await createGame({ opponent: "friend" });
-      remember({ token: game.token, created: Date.now(), label: "With a friend" });
+      const game = await createGame({
+        opponent: "friend", variant: chosen.variant, options: chosen.options,
+      });
+      remember({ token: game.token, created: Date.now(), label: `${chosen.title} with a friend` });
       showShare(game);
     } catch (error) {
       notify(`The game could not be created: ${error.message}`);
-      event.currentTarget.disabled = false;
+      button.disabled = false;
     }
   });
 }

@@ -41,6 +41,7 @@ export class Table {
       case "hello":
         this.game = message.game;
         this.presence = message.presence;
+        this.showVariant();
         this.setView(message.version, message.view, true);
         break;
       case "state":
@@ -82,6 +83,29 @@ export class Table {
     this.render();
   }
 
+  /** The variant's title in the page header and the window title. */
+  showVariant() {
+    const title = this.game.variant_title || this.game.variant;
+    const line = document.getElementById("variant-name");
+    if (line) {
+      const options = this.optionWords();
+      line.textContent = options ? `${title} (${options})` : title;
+    }
+    document.title = `Honeymoon Bridge: ${title}`;
+  }
+
+  /** The options that differ from the variant's defaults, in words. */
+  optionWords() {
+    const words = {
+      face_up_stock: (on) => (on ? "face-up stock" : "face-down stock"),
+      preliminary_follow_suit: (on) => (on ? "follow suit" : "any card in the preliminary tricks"),
+      honours: (on) => (on ? "honours scored" : "no honours"),
+    };
+    return Object.entries(this.game.options || {})
+      .map(([name, value]) => (words[name] ? words[name](value) : `${name.replace(/_/g, " ")} ${value ? "on" : "off"}`))
+      .join(", ");
+  }
+
   notify(text) {
     const notice = document.getElementById("notice");
     notice.textContent = text;
@@ -99,6 +123,15 @@ export class Table {
   idx(seat) { return seat === "south" ? 0 : 1; }
   myTurn() { return this.view.to_act === this.mySeat() && !this.connection.busy; }
   legal() { return new Set(this.view.legal_actions.map((a) => a.action)); }
+  rules() { return (this.game && this.game.rules) || {}; }
+  procedure() { return this.rules().procedure || "draw-discard"; }
+  keepEndsTurn() { return this.rules().discard_after_keep === false; }
+  /** The preliminary tricks each seat took this hand (South, East), once they are over. */
+  preliminaryWon() {
+    const won = [0, 0];
+    for (const trick of this.view.preliminary_tricks) won[this.idx(trick.winner)] += 1;
+    return won;
+  }
 
   // -- clicks -----------------------------------------------------------------------------
 
@@ -224,8 +257,8 @@ export class Table {
         <h2>${esc(this.opponentName())}${level} <span class="seat">${esc(this.opponentSeat())}</span> ${away}</h2>
         <p class="counts">
           <span>${v.hand_sizes[them]} cards in hand</span>
-          <span>${v.discard_counts[them]} discarded</span>
-          ${v.phase === "play" ? `<span>${v.tricks_won[them]} tricks</span>` : ""}
+          ${this.procedure() === "draw-discard" ? `<span>${v.discard_counts[them]} discarded</span>` : ""}
+          ${v.phase === "play" || v.phase === "preliminary" ? `<span>${v.tricks_won[them]} trick${v.tricks_won[them] === 1 ? "" : "s"}</span>` : ""}
         </p>
         <div class="backs" aria-hidden="true">${'<span class="back"></span>'.repeat(v.hand_sizes[them])}</div>
       </section>`;
@@ -237,7 +270,8 @@ export class Table {
       ${v.dealer === this.mySeat() ? "you deal" : `${esc(this.opponentName().toLowerCase())} deals`}</p>`;
     switch (v.phase) {
       case "drawing": return header + this.renderDrawing();
-      case "auction": return header + this.renderAuction();
+      case "preliminary": return header + this.renderPreliminary();
+      case "auction": return header + this.renderPreliminarySummary() + this.renderAuction();
       case "play": return header + this.renderPlay();
       default: return this.renderComplete();
     }
@@ -252,23 +286,31 @@ export class Table {
     if (v.to_act === this.mySeat() && v.looking_at) {
       const c = card(v.looking_at);
       const off = this.myTurn() ? "" : "disabled";
+      const endsTurn = this.keepEndsTurn();
+      const keepName = endsTurn
+        ? `Keep the ${c.name}: your turn ends`
+        : `Keep the ${c.name} and discard the next card`;
+      const hint = endsTurn
+        ? "Keep it and your turn ends there (nothing is discarded), or reject it and keep the next."
+        : "Keep it and discard the next card unseen, or reject it and keep the next.";
       parts.push(`
         <div class="draw">
           <p>You look at ${cardFace(v.looking_at, "big")}</p>
           <div class="buttons">
             <button type="button" data-key="keep" data-action="${KEEP}" ${off}
-              aria-label="Keep the ${esc(c.name)} and discard the next card">Keep ${esc(c.label)}</button>
+              aria-label="${esc(keepName)}">Keep ${esc(c.label)}</button>
             <button type="button" data-key="reject" data-action="${REJECT}" ${off}
               aria-label="Reject the ${esc(c.name)} and keep the next card">Reject ${esc(c.label)}</button>
           </div>
-          <p class="hint">Keep it and discard the next card unseen, or reject it and keep the next.</p>
+          <p class="hint">${esc(hint)}</p>
         </div>`);
     } else {
       parts.push(`<p class="waiting">${esc(this.opponentName())} is drawing…</p>`);
     }
     if (v.draws.length) {
       const d = v.draws[v.draws.length - 1];
-      parts.push(`<p class="last-draw">Your last turn: kept ${cardFace(d.kept)}, discarded ${cardFace(d.discarded)}</p>`);
+      const gone = d.discarded ? `, discarded ${cardFace(d.discarded)}` : " (your turn ended)";
+      parts.push(`<p class="last-draw">Your last turn: kept ${cardFace(d.kept)}${gone}</p>`);
     }
     return parts.join("");
   }
@@ -343,6 +385,7 @@ export class Table {
     }
     const turn = v.to_act === this.mySeat() ? "Your turn: play a card" : `${esc(this.opponentName())} to play…`;
     return `
+      ${this.renderPreliminarySummary()}
       <p class="contract">Contract <strong aria-label="${esc(contract.name)}">${esc(contract.label)}</strong>
         by ${esc(this.who(declarer).toLowerCase())} (${need} tricks needed)</p>
       <p class="tricks-won">Tricks: you ${v.tricks_won[me]} · ${esc(this.opponentName().toLowerCase())} ${v.tricks_won[1 - me]}</p>
@@ -353,8 +396,11 @@ export class Table {
 
   renderResult(result, title) {
     let text;
-    if (!result.contract) {
-      text = "passed out";
+    const award = this.awardWords(result.preliminary);
+    if (result.ended_by_award) {
+      text = `${award}; that ends the rubber`;
+    } else if (!result.contract) {
+      text = award ? `${award}; then passed out` : "passed out";
     } else {
       const c = call(result.contract);
       const made = result.declarer_tricks >= 6 + Number(result.contract[0]);
@@ -363,8 +409,99 @@ export class Table {
         : `${result.defender_above} above to the defender`;
       text = `${esc(this.who(result.declarer))}: <span aria-label="${esc(c.name)}">${esc(c.label)}</span>,
         ${result.declarer_tricks} tricks, ${made ? "made" : "down"} (${points})`;
+      if (award) text = `${award}; ${text}`;
     }
     return `<p class="result"><strong>${title}</strong> (hand ${result.hand + 1}): ${text}</p>`;
+  }
+
+  /** Memory Bridge: who took the award for the preliminary tricks, in words (else ""). */
+  awardWords(preliminary) {
+    if (!preliminary || !preliminary.award_seat) return "";
+    const seat = preliminary.award_seat;
+    const taken = preliminary.tricks[this.idx(seat)];
+    return `${esc(this.who(seat))} took ${taken} memory tricks: ` +
+      `${preliminary.award_below} below, ${preliminary.award_above} above`;
+  }
+
+  /** The preliminary tricks of Draw and Memory Bridge, one trick at a time. */
+  renderPreliminary() {
+    const v = this.view;
+    const memory = this.procedure() === "memory";
+    const me = this.idx(this.mySeat());
+    const number = v.tricks.length + 1;
+    const parts = [];
+    const last = v.results.length ? v.results[v.results.length - 1] : null;
+    if (last && v.tricks.length === 0) parts.push(this.renderResult(last, "Last hand"));
+    parts.push(`<h2 class="prelim-title">${memory ? "Memory trick" : "Preliminary trick"} ${number} of 13</h2>`);
+    const opponent = esc(this.opponentName().toLowerCase());
+    if (memory) {
+      parts.push(`<p class="tricks-won">Toward seven: you ${v.tricks_won[me]} · ${opponent} ${v.tricks_won[1 - me]}</p>
+        <p class="hint">Seven or more of these tricks score as 1NT bid and made, plus 100.</p>`);
+    } else {
+      parts.push(`<p class="tricks-won">Tricks: you ${v.tricks_won[me]} · ${opponent} ${v.tricks_won[1 - me]}</p>
+        <p class="stock">${v.stock_remaining} cards in the stock</p>`);
+      if (v.face_up) {
+        const c = card(v.face_up);
+        parts.push(`<p class="face-up" aria-label="The winner gets the ${esc(c.name)}">The winner gets
+          ${cardFace(v.face_up, "big")}</p>`);
+      } else {
+        parts.push('<p class="hint">The winner draws the top card of the stock, the loser the next.</p>');
+      }
+    }
+    if (v.current_trick && v.current_trick.cards.length) {
+      parts.push(this.renderTrick(v.current_trick, "This trick"));
+    } else if (v.tricks.length) {
+      parts.push(this.renderTrick(v.tricks[v.tricks.length - 1], "Last trick"));
+    } else {
+      parts.push(`<div class="trick"><p class="caption">${esc(this.who(v.to_act))} lead${v.to_act === this.mySeat() ? "" : "s"}</p></div>`);
+    }
+    if (!memory && v.drawn.length && !(v.current_trick && v.current_trick.cards.length)) {
+      parts.push(`<p class="last-draw">You drew ${cardFace(v.drawn[v.drawn.length - 1])}</p>`);
+    }
+    const anyCard = this.rules().preliminary_follow_suit === false && !memory;
+    const turn = v.to_act === this.mySeat()
+      ? `Your turn: play a card${anyCard ? " (any card: no need to follow suit)" : ""}`
+      : `${esc(this.opponentName())} to play…`;
+    parts.push(`<p class="turn">${turn}</p>`);
+    return parts.join("");
+  }
+
+  /** After the preliminary tricks: who took how many (and the memory award), and the tricks. */
+  renderPreliminarySummary() {
+    const v = this.view;
+    if (!v.preliminary_tricks.length) return "";
+    const me = this.idx(this.mySeat());
+    const won = this.preliminaryWon();
+    const memory = this.procedure() === "memory";
+    const name = memory ? "Memory tricks" : "Preliminary tricks";
+    let award = "";
+    if (memory) {
+      const seat = won[0] >= 7 ? "south" : "east";
+      const entries = v.score.entries.filter((e) => e.hand === v.hand_number && e.reason.startsWith("memory tricks"));
+      const below = entries.filter((e) => e.line === "below").reduce((sum, e) => sum + e.points, 0);
+      const above = entries.filter((e) => e.line === "above").reduce((sum, e) => sum + e.points, 0);
+      award = `: ${seat === this.mySeat() ? "you score" : `${esc(this.opponentName().toLowerCase())} scores`}
+        the award, ${below} below and ${above} above`;
+    }
+    const list = v.preliminary_tricks.map((t) => {
+      const cards = t.cards.map((pbn) => cardFace(pbn)).join(" ");
+      return `<li>${esc(this.who(t.leader))} led: ${cards} <span class="won">won by ${esc(this.who(t.winner).toLowerCase())}</span></li>`;
+    }).join("");
+    return `<details class="prelim-recap"><summary>${name}: you ${won[me]} ·
+      ${esc(this.opponentName().toLowerCase())} ${won[1 - me]}${award}</summary>
+      <ol class="prelim-list">${list}</ol></details>`;
+  }
+
+  /** Draw Bridge: the cards this seat drew (never the opponent's). */
+  renderDrawn() {
+    const v = this.view;
+    if (!v.drawn.length) return "";
+    const cards = v.drawn.map((pbn) => `<li>${cardFace(pbn)}</li>`).join("");
+    const title = `Your drawn cards (${v.drawn.length})`;
+    if (v.phase === "preliminary") {
+      return `<div class="drawn"><h3>${title}</h3><ul class="cards small">${cards}</ul></div>`;
+    }
+    return `<details class="drawn"><summary>${title}</summary><ul class="cards small">${cards}</ul></details>`;
   }
 
   renderComplete() {
@@ -388,7 +525,7 @@ export class Table {
 
   renderHand() {
     const v = this.view;
-    const playing = v.phase === "play";
+    const playing = v.phase === "play" || v.phase === "preliminary";
     const legal = playing && this.myTurn() ? this.legal() : new Set();
     const cards = sortHand(v.hand).map((c) => {
       if (!playing) return `<li>${cardFace(c.pbn)}</li>`;
@@ -406,6 +543,7 @@ export class Table {
           ${playing ? `<span class="badge">${v.tricks_won[this.idx(this.mySeat())]} tricks</span>` : ""}</h2>
         <ul class="cards hand">${cards || `<li class="empty">${v.phase === "complete" ? "no cards" : "no cards yet"}</li>`}</ul>
         ${discards}
+        ${this.renderDrawn()}
       </section>`;
   }
 
