@@ -114,7 +114,7 @@ class Strain(IntEnum):
     @property
     def symbol(self) -> str:
         """``♣ ♦ ♥ ♠`` or ``NT``."""
-        return "NT" if self is Strain.NOTRUMP else _SUIT_SYMBOLS[Suit(self.value)]
+        return ("♣", "♦", "♥", "♠", "NT")[self]
 
     @property
     def letter(self) -> str:

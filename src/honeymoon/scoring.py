@@ -9,7 +9,7 @@ HandScore(declarer_below=100, declarer_above=30, defender_above=0)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import Enum
 
 from honeymoon.auction import Contract
@@ -254,8 +254,7 @@ class ScoreSheet:
                     else RUBBER_BONUS_TWO_GAMES_TO_ONE
                 )
                 new.append(SheetEntry(hand, declarer, Line.ABOVE, bonus, "rubber", game))
-        return replace(
-            self,
+        return ScoreSheet(
             entries=self.entries + tuple(new),
             games=(games[0], games[1]),
             progress=(progress[0], progress[1]),
