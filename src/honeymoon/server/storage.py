@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -398,17 +398,9 @@ class Storage:
         try:
             results = self.write_actions([values for values, _ in batch])
         except Exception as error:
-            for _, waiter in batch:
-                if not waiter.done():
-                    waiter.set_exception(error)
+            _settle(batch, error)
             return
-        for (_, waiter), result in zip(batch, results, strict=True):
-            if waiter.done():
-                continue
-            if result is None:
-                waiter.set_result(None)
-            else:
-                waiter.set_exception(result)
+        _settle(batch, results)
 
     async def _flush(self) -> None:
         loop = asyncio.get_running_loop()
@@ -420,17 +412,9 @@ class Storage:
                         self._executor, self.write_actions, [values for values, _ in batch]
                     )
                 except Exception as error:
-                    for _, waiter in batch:
-                        if not waiter.done():
-                            waiter.set_exception(error)
+                    _settle(batch, error)
                     continue
-                for (_, waiter), result in zip(batch, results, strict=True):
-                    if waiter.done():
-                        continue
-                    if result is None:
-                        waiter.set_result(None)
-                    else:
-                        waiter.set_exception(result)
+                _settle(batch, results)
         finally:
             self._flushing = False
 
@@ -525,3 +509,18 @@ class Storage:
                 select(games.c.version).where(games.c.id == game_id)
             ).scalar()
         return int(value) if value is not None else 0
+
+
+def _settle(
+    batch: list[tuple[dict[str, Any], asyncio.Future[None]]],
+    outcome: Sequence[Exception | None] | Exception,
+) -> None:
+    """Answer every waiter of a written batch: its own result, or the error of the whole batch."""
+    for index, (_, waiter) in enumerate(batch):
+        if waiter.done():
+            continue
+        result = outcome if isinstance(outcome, Exception) else outcome[index]
+        if result is None:
+            waiter.set_result(None)
+        else:
+            waiter.set_exception(result)
