@@ -296,16 +296,20 @@ def play_info_markup(view: SeatView) -> str:
         )
         lines.append(f"Trick {min(len(view.tricks) + 1, 13)} of 13")
     lines.append("")
+    lines.append(_turn_markup(view))
+    return "\n".join(lines)
+
+
+def _turn_markup(view: SeatView) -> str:
+    """Whose card it is: "Your lead", "Your turn to follow" or "East to play…"."""
     if view.my_turn:
         trick = view.current_trick
-        lines.append(
-            "[bold #ffd75f]Your lead[/]"
-            if not trick or not trick.cards
-            else "[bold #ffd75f]Your turn to follow[/]"
-        )
-    elif view.to_act is not None:
-        lines.append(f"[italic]{view.to_act.label} to play…[/]")
-    return "\n".join(lines)
+        if not trick or not trick.cards:
+            return "[bold #ffd75f]Your lead[/]"
+        return "[bold #ffd75f]Your turn to follow[/]"
+    if view.to_act is not None:
+        return f"[italic]{view.to_act.label} to play…[/]"
+    return ""
 
 
 def preliminary_info_markup(view: SeatView, procedure: Procedure, palette: Palette) -> str:
@@ -333,15 +337,7 @@ def preliminary_info_markup(view: SeatView, procedure: Procedure, palette: Palet
     else:
         lines.append("[#9fbfa8]Winner: top card; loser: next[/]")
     lines.append("")
-    if view.my_turn:
-        trick = view.current_trick
-        lines.append(
-            "[bold #ffd75f]Your lead[/]"
-            if not trick or not trick.cards
-            else "[bold #ffd75f]Your turn to follow[/]"
-        )
-    elif view.to_act is not None:
-        lines.append(f"[italic]{view.to_act.label} to play…[/]")
+    lines.append(_turn_markup(view))
     return "\n".join(lines)
 
 
