@@ -38,6 +38,28 @@ class FirstCaller(Enum):
 
 
 @dataclass(frozen=True, slots=True)
+class OptionInfo:
+    """How a variant option is named for players: a short ``label`` and a ``description``."""
+
+    label: str
+    description: str
+
+
+#: Every variant option, by its field name in :class:`RuleSet`.
+OPTIONS: dict[str, OptionInfo] = {
+    "honours": OptionInfo("Score honours", "score honours above the line, as rubber bridge does"),
+    "preliminary_follow_suit": OptionInfo(
+        "Follow suit in the preliminary tricks",
+        "follow suit in the preliminary tricks (false: any card may be played)",
+    ),
+    "face_up_stock": OptionInfo(
+        "Face-up stock: the winner's card is shown before each preliminary trick",
+        "the top stock card is turned face up before each preliminary trick",
+    ),
+}
+
+
+@dataclass(frozen=True, slots=True)
 class RuleSet:
     """The parameters of one variant. Frozen; derive options with :meth:`with_options`."""
 

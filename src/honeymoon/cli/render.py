@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from honeymoon.actions import FIRST_BID, LAST_BID, describe
 from honeymoon.cards import CardSet, Suit
 from honeymoon.game import Phase
-from honeymoon.rules import Procedure, RuleSet
+from honeymoon.rules import OPTIONS, Procedure, RuleSet
 from honeymoon.scoring import Line, ScoreSheet
 from honeymoon.seats import SEATS, Seat
 from honeymoon.views import SeatView, TrickView
@@ -141,15 +141,6 @@ def result_lines(sheet: ScoreSheet) -> list[str]:
     return lines
 
 
-#: The options a variant may have, in words: for ``--option`` errors and the header.
-OPTION_HELP: dict[str, str] = {
-    "honours": "score honours above the line, as rubber bridge does",
-    "preliminary_follow_suit": "follow suit in the preliminary tricks (false: any card may "
-    "be played)",
-    "face_up_stock": "the top stock card is turned face up before each preliminary trick",
-}
-
-
 def variant_title(rules: RuleSet) -> str:
     """The variant's title with any options that differ from its defaults, in words.
 
@@ -171,7 +162,7 @@ def variant_title(rules: RuleSet) -> str:
 def option_lines(rules: RuleSet) -> list[str]:
     """The variant's options, one line each: name, current value and meaning."""
     return [
-        f"  {name}={str(getattr(rules, name)).lower()}: {OPTION_HELP.get(name, '')}".rstrip(": ")
+        f"  {name}={str(getattr(rules, name)).lower()}: {_option_description(name)}".rstrip(": ")
         for name in rules.option_names
     ]
 
@@ -353,3 +344,8 @@ def legal_action_words(view: SeatView) -> str:
 def seat_label(seat: Seat | None) -> str:
     """A seat's label, or ``nobody``."""
     return seat.label if seat is not None else "nobody"
+
+
+def _option_description(name: str) -> str:
+    info = OPTIONS.get(name)
+    return info.description if info is not None else ""

@@ -35,7 +35,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from honeymoon.errors import HoneymoonError
-from honeymoon.rules import VARIANTS
+from honeymoon.rules import OPTIONS, VARIANTS
 from honeymoon.server.hub import SEAT_NAMES, Connection, Hub
 from honeymoon.server.protocol import (
     BAD_MESSAGE,
@@ -70,13 +70,6 @@ PAGE_HEADERS = {
     "Referrer-Policy": "no-referrer",
     "X-Content-Type-Options": "nosniff",
 }
-#: How the lobby names each variant option (``RuleSet.option_names``); an option missing
-#: here is shown by its own name.
-OPTION_LABELS = {
-    "honours": "Score honours",
-    "preliminary_follow_suit": "Follow suit in the preliminary tricks",
-    "face_up_stock": "Face-up stock: the winner's card is shown before each preliminary trick",
-}
 
 
 def _hub(connection: HTTPConnection) -> Hub:
@@ -109,7 +102,7 @@ async def options(request: Request) -> Response:
                     "options": [
                         {
                             "name": option,
-                            "label": OPTION_LABELS.get(option, option.replace("_", " ")),
+                            "label": _option_label(option),
                             "default": getattr(rules, option),
                         }
                         for option in rules.option_names
@@ -315,3 +308,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Mount("/static", app=StaticFiles(directory=WEB_ROOT), name="static"),
     ]
     return Starlette(routes=routes, lifespan=lifespan)
+
+
+def _option_label(option: str) -> str:
+    """How the lobby names a variant option; an option without a label shows its own name."""
+    info = OPTIONS.get(option)
+    return info.label if info is not None else option.replace("_", " ")
