@@ -5,13 +5,14 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from honeymoon.actions import KEEP, PASS, REJECT
 from honeymoon.auction import FIRST_BID, Call
 from honeymoon.cards import ALL_CARDS, Card, CardSet
 from honeymoon.game import Game, Phase
 from honeymoon.seats import Seat
-from honeymoon.views import view_for
+from honeymoon.views import SeatView, view_for
 
 __all__ = [
     "DrawStep",
@@ -152,6 +153,27 @@ def snapshot(game: Game) -> tuple[object, ...]:
         tuple(game.discards(seat) for seat in Seat),
         tuple(view_for(game, seat).to_dict().__repr__() for seat in (Seat.SOUTH, Seat.EAST, None)),
     )
+
+
+def searchable_view(view: SeatView) -> dict[str, Any]:
+    """A view's JSON form without ``previous_last_trick``: those cards were played face up in the
+    previous hand, and may lie in any hand of this one, so a search of the text for hidden cards
+    must leave them out. :func:`check_previous_last_trick` checks that field by itself."""
+    data = view.to_dict()
+    data.pop("previous_last_trick")
+    return data
+
+
+def check_previous_last_trick(game: Game, view: SeatView) -> None:
+    """The view's previous-hand trick is exactly the previous hand's last trick, or None."""
+    previous = game.previous_hand_tricks
+    if not previous:
+        assert view.previous_last_trick is None
+        return
+    last = previous[-1]
+    assert view.previous_last_trick is not None
+    assert view.previous_last_trick.cards == last.cards
+    assert int(view.previous_last_trick.leader) == last.leader
 
 
 def card_locations(game: Game) -> dict[int, list[str]]:

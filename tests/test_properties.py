@@ -6,7 +6,14 @@ import json
 import random
 from typing import Any
 
-from helpers import card_locations, play_randomly, random_action, snapshot
+from helpers import (
+    card_locations,
+    check_previous_last_trick,
+    play_randomly,
+    random_action,
+    searchable_view,
+    snapshot,
+)
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -95,7 +102,8 @@ def check_views(game: Game) -> None:
             assert own == view.discards or game.phase is Phase.COMPLETE
             mine = game.to_act == seat
             assert view.legal_actions == (game.legal_actions() if mine else ())
-        text = json.dumps(view.to_dict(), ensure_ascii=False)
+        check_previous_last_trick(game, view)
+        text = json.dumps(searchable_view(view), ensure_ascii=False)
         for card in secrets_of(game, seat):
             assert f'"{card.pbn}"' not in text, (seat, card)
             assert str(card) not in text, (seat, card)

@@ -7,7 +7,7 @@ import json
 import random
 
 import pytest
-from helpers import card_locations
+from helpers import card_locations, check_previous_last_trick, searchable_view
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -72,7 +72,8 @@ def check_state(game: Game) -> None:
             assert view.hand == game.hand(seat)
             assert view.discards == game.discards(seat)
             assert view.legal_actions == (game.legal_actions() if game.to_act == seat else ())
-        text = json.dumps(view.to_dict(), ensure_ascii=False)
+        check_previous_last_trick(game, view)
+        text = json.dumps(searchable_view(view), ensure_ascii=False)
         for card in hidden_from(game, seat):
             assert f'"{card.pbn}"' not in text, (seat, card)
         assert str(game.seed) not in text

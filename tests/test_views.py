@@ -8,6 +8,7 @@ import random
 from helpers import call_all, cards, draw_all, play_randomly, stock_for_hands
 
 from honeymoon.actions import KEEP, REJECT
+from honeymoon.actions import PASS as PASS_ACTION
 from honeymoon.cards import Card, CardSet
 from honeymoon.game import Game, Phase
 from honeymoon.seats import Seat
@@ -111,3 +112,24 @@ def test_to_dict_names_south_as_first_caller() -> None:
     assert game.first_caller is Seat.SOUTH
     for seat in (Seat.SOUTH, Seat.EAST, None):
         assert view_for(game, seat).to_dict()["first_caller"] == "south"
+
+
+def test_previous_last_trick_is_the_last_trick_played() -> None:
+    rng = random.Random(4)
+    game = Game(seed="previous", first_dealer=Seat.SOUTH)
+    for seat in (Seat.SOUTH, Seat.EAST, None):
+        assert view_for(game, seat).previous_last_trick is None
+    while not game.history or game.history[-1].result.contract is None:
+        game.apply(rng.choice(game.legal_actions()))
+    last_cards = [Card.from_id(c) for c in game.history[-1].actions[-2:]]
+    for seat in (Seat.SOUTH, Seat.EAST, None):
+        view = view_for(game, seat)
+        assert view.tricks == () and view.previous_last_trick is not None
+        assert list(view.previous_last_trick.cards) == last_cards
+        assert view.to_dict()["previous_last_trick"]["cards"] == [c.pbn for c in last_cards]
+    # Two opening passes: a hand without play leaves no previous trick.
+    while game.phase is Phase.DRAWING:
+        game.apply(KEEP)
+    game.apply(PASS_ACTION)
+    game.apply(PASS_ACTION)
+    assert view_for(game, Seat.SOUTH).previous_last_trick is None

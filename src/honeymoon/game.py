@@ -238,6 +238,7 @@ class Game:
         "_preliminary_won",
         "_award",
         "_draw_log",
+        "_previous_tricks",
     )
 
     def __init__(
@@ -262,6 +263,7 @@ class Game:
         self._hand_number = 0
         self._dealer = int(self.first_dealer)
         self._history: list[HandHistory] = []
+        self._previous_tricks: list[tuple[int, tuple[int, ...], int]] = []
         self._sheet = ScoreSheet()
         self._start_hand()
 
@@ -432,6 +434,15 @@ class Game:
         return tuple(
             Trick(leader, tuple(Card.from_id(c) for c in cards), winner)
             for leader, cards, winner in self._tricks
+        )
+
+    @property
+    def previous_hand_tricks(self) -> tuple[Trick, ...]:
+        """The tricks of the previous hand (empty for the first hand or after a hand without
+        play). Public: both players saw every card of them."""
+        return tuple(
+            Trick(leader, tuple(Card.from_id(c) for c in cards), winner)
+            for leader, cards, winner in self._previous_tricks
         )
 
     @property
@@ -802,6 +813,9 @@ class Game:
         self._finish_hand(result)
 
     def _finish_hand(self, result: HandResult) -> None:
+        # Kept for the views: both players saw every card of these tricks, and a client that
+        # moves on to the next hand at once could otherwise never show the last trick.
+        self._previous_tricks = self._tricks
         self._history.append(
             HandHistory(
                 self._hand_number,

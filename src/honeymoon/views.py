@@ -86,6 +86,9 @@ class SeatView:
     current_trick: TrickView | None
     tricks: tuple[TrickView, ...]
     tricks_won: tuple[int, int]
+    #: The last trick of the previous hand (public), so a client can still show it once the
+    #: next hand has begun; None for the first hand or after a hand without play.
+    previous_last_trick: TrickView | None
     score_sheet: ScoreSheet
     results: tuple[HandResult, ...]
     legal_actions: tuple[int, ...]
@@ -145,6 +148,7 @@ def view_for(game: Game, seat: Seat | int | None) -> SeatView:
             TrickView(SEATS[current.leader], current.cards) if current is not None else None
         ),
         tricks=_trick_views(game.completed_tricks),
+        previous_last_trick=(_trick_views(game.previous_hand_tricks[-1:]) or (None,))[0],
         tricks_won=game.tricks_won,
         score_sheet=game.score_sheet,
         results=tuple(h.result for h in history),
@@ -214,6 +218,11 @@ def _view_to_dict(view: SeatView) -> dict[str, Any]:
             else None
         ),
         "tricks": [_trick_to_dict(t) for t in view.tricks],
+        "previous_last_trick": (
+            _trick_to_dict(view.previous_last_trick)
+            if view.previous_last_trick is not None
+            else None
+        ),
         "tricks_won": list(view.tricks_won),
         "score": {
             "above": [sheet.above(0), sheet.above(1)],

@@ -111,7 +111,9 @@ class WatchingBot:
             hidden = hidden | CardSet.from_ids(stock[position + 1 :])
         visible = view.hand | view.discards
         assert not (visible & hidden)
-        text = json.dumps(view.to_dict())
+        public = view.to_dict()
+        public.pop("previous_last_trick")  # played face up in the previous hand
+        text = json.dumps(public)
         for card in hidden:
             assert f'"{card.pbn}"' not in text, f"{card} leaked into {seat}'s view"
             assert str(card) not in text, f"{card} leaked into {seat}'s view"

@@ -67,7 +67,7 @@ class Inspector:
         assert not (view.hand | view.discards) & hidden
         # The cards of this deal only: an earlier deal's tricks may name the same cards.
         public = view.to_dict()
-        public.pop("previous_hand_tricks", None)
+        public.pop("previous_last_trick")  # played face up in the previous hand
         text = json.dumps(public)
         for card in hidden:
             assert f'"{card.pbn}"' not in text, f"{card} leaked into {seat}'s view"

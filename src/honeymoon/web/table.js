@@ -30,7 +30,6 @@ export class Table {
     this.version = -1;
     this.view = null;
     this.presence = {};
-    this.lastTrick = null; // the last trick of the previous hand, kept for display
     this.root.addEventListener("click", (event) => this.onClick(event));
   }
 
@@ -72,12 +71,6 @@ export class Table {
 
   setView(version, view, fresh) {
     if (!fresh && version < this.version) return; // an older state arriving late
-    const old = this.view;
-    if (old && view.hand_number > old.hand_number && old.tricks.length) {
-      this.lastTrick = old.tricks[old.tricks.length - 1];
-    } else if (old && view.hand_number !== old.hand_number) {
-      this.lastTrick = null;
-    }
     this.version = version;
     this.view = view;
     this.render();
@@ -281,7 +274,10 @@ export class Table {
     const v = this.view;
     const parts = [];
     const last = v.results.length ? v.results[v.results.length - 1] : null;
-    if (last && v.stock_remaining >= 50) parts.push(this.renderResult(last, "Last hand"));
+    if (last && v.stock_remaining >= 50) {
+      parts.push(this.renderResult(last, "Last hand"));
+      parts.push(this.renderPreviousTrick());
+    }
     parts.push(`<p class="stock">${v.stock_remaining} cards in the stock</p>`);
     if (v.to_act === this.mySeat() && v.looking_at) {
       const c = card(v.looking_at);
@@ -360,6 +356,12 @@ export class Table {
       </div>`;
   }
 
+  /** The previous hand's last trick, which the next hand's first view replaced at once. */
+  renderPreviousTrick() {
+    const trick = this.view.previous_last_trick;
+    return trick ? this.renderTrick(trick, "Last trick of that hand") : "";
+  }
+
   renderTrick(trick, caption) {
     const slots = trick.cards.map((pbn, i) => {
       const seat = i === 0 ? trick.leader : (trick.leader === "south" ? "east" : "south");
@@ -431,7 +433,10 @@ export class Table {
     const number = v.tricks.length + 1;
     const parts = [];
     const last = v.results.length ? v.results[v.results.length - 1] : null;
-    if (last && v.tricks.length === 0) parts.push(this.renderResult(last, "Last hand"));
+    if (last && v.tricks.length === 0) {
+      parts.push(this.renderResult(last, "Last hand"));
+      parts.push(this.renderPreviousTrick());
+    }
     parts.push(`<h2 class="prelim-title">${memory ? "Memory trick" : "Preliminary trick"} ${number} of 13</h2>`);
     const opponent = esc(this.opponentName().toLowerCase());
     if (memory) {
@@ -519,6 +524,7 @@ export class Table {
         <p><strong>${esc(winner)} the rubber</strong>, ${games}.</p>
         <p>Totals: you ${s.totals[me]}, ${esc(this.opponentName().toLowerCase())} ${s.totals[1 - me]}. ${esc(points)}</p>
         ${last}
+        ${this.renderPreviousTrick()}
         <p><a href="/">Play again</a></p>
       </div>`;
   }
