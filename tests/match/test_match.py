@@ -248,3 +248,19 @@ def test_an_unknown_variant_option_in_a_match_exits_2(capsys: pytest.CaptureFixt
     argv = ["match", "heuristic", "random", "--variant", "memory", "--option", "face_up_stock=1"]
     assert main(argv) == 2
     assert "face_up_stock" in capsys.readouterr().err
+
+
+def test_the_match_command_writes_every_record_by_default(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["match", "heuristic", "random", "--rubbers", "2", "--seed", "8", "--max-hands", "2"]
+    assert main(argv) == 0
+    folder = Path("records") / "match-heuristic-vs-random-seed-8"
+    files = sorted(folder.glob("*.json"))
+    assert len(files) == 4  # two rubbers a pair
+    assert f"records: {folder}" in capsys.readouterr().out
+    for path in files:
+        with path.open() as record_file:
+            assert load(record_file).players is not None
+    assert main([*argv, "--no-records", "--seed", "9"]) == 0
+    assert not (Path("records") / "match-heuristic-vs-random-seed-9").exists()

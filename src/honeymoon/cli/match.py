@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 from honeymoon.bots import BOTS, EXTERNAL_PREFIX, LEVELS, resolve_bot_name
 from honeymoon.cli.options import add_variant_arguments, variant_with_options
@@ -45,8 +47,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument(
         "--records",
         metavar="DIR",
-        help="write every rubber's JSON game record into DIR (default: no records)",
+        help=(
+            "write every rubber's JSON game record into DIR (default: "
+            "records/match-BOT_A-vs-BOT_B-seed-S in the working directory)"
+        ),
     )
+    parser.add_argument("--no-records", action="store_true", help="write no game records")
     parser.add_argument(
         "--timeout",
         type=float,
@@ -81,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
         seed=seed,
         jobs=args.jobs,
         timeout=args.timeout,
-        records_dir=args.records,
+        records_dir=None if args.no_records else (args.records or default_records_dir(args)),
         max_hands=args.max_hands,
         rules=variant_with_options(args.variant or DEFAULT_RULES.name, args.option),
     )
@@ -90,10 +96,19 @@ def run(args: argparse.Namespace) -> int:
         result = run_match(config, advance)
     summary = result.summary()
     if args.json:
-        print(json.dumps(summary.to_dict()))
+        print(json.dumps({**summary.to_dict(), "records_dir": config.records_dir}))
     else:
         print(format_report(summary))
+        if config.records_dir is not None:
+            print(f"records: {config.records_dir}")
     return 0
+
+
+def default_records_dir(args: argparse.Namespace) -> str:
+    """``records/match-A-vs-B-seed-S``, with anything but letters, digits, ``.`` and ``-`` in
+    the bots' names (an external command, say) turned into ``_``."""
+    name = f"match-{args.bot_a}-vs-{args.bot_b}-seed-{args.seed}"
+    return str(Path("records") / re.sub(r"[^A-Za-z0-9.-]+", "_", name))
 
 
 @contextmanager
