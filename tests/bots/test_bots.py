@@ -8,7 +8,7 @@ import random
 import re
 
 import pytest
-from helpers import call_all, cards, draw_all, stock_for_hands
+from helpers import call_all, cards, draw_all, searchable_view, stock_for_hands
 
 from honeymoon.actions import KEEP, REJECT
 from honeymoon.auction import FIRST_BID, Call
@@ -111,9 +111,7 @@ class WatchingBot:
             hidden = hidden | CardSet.from_ids(stock[position + 1 :])
         visible = view.hand | view.discards
         assert not (visible & hidden)
-        public = view.to_dict()
-        public.pop("previous_last_trick")  # played face up in the previous hand
-        text = json.dumps(public)
+        text = json.dumps(searchable_view(view))
         for card in hidden:
             assert f'"{card.pbn}"' not in text, f"{card} leaked into {seat}'s view"
             assert str(card) not in text, f"{card} leaked into {seat}'s view"

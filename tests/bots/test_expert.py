@@ -7,7 +7,7 @@ import json
 import random
 
 import pytest
-from helpers import call_all, cards, draw_all, random_action, stock_for_hands
+from helpers import call_all, cards, draw_all, random_action, searchable_view, stock_for_hands
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -65,10 +65,7 @@ class Inspector:
         assert view.hand == game.hand(seat) and view.discards == game.discards(seat)
         hidden = _hidden_cards(game, seat, view)
         assert not (view.hand | view.discards) & hidden
-        # The cards of this deal only: an earlier deal's tricks may name the same cards.
-        public = view.to_dict()
-        public.pop("previous_last_trick")  # played face up in the previous hand
-        text = json.dumps(public)
+        text = json.dumps(searchable_view(view))
         for card in hidden:
             assert f'"{card.pbn}"' not in text, f"{card} leaked into {seat}'s view"
         action = self.inner.act(view)
