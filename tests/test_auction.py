@@ -5,19 +5,24 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from honeymoon.actions import CALL_ACTIONS, describe
 from honeymoon.auction import (
+    BIDS,
     DOUBLE,
     FIRST_BID,
     LAST_BID,
     PASS,
     REDOUBLE,
     Auction,
+    AuctionSummary,
     Call,
     CallKind,
     Contract,
     bid_action,
+    cheapest_bid,
 )
 from honeymoon.cards import Strain
 from honeymoon.errors import IllegalActionError, NotationError
@@ -339,3 +344,75 @@ def test_legal_calls_equal_the_calls_check_accepts(seed: int) -> None:
         assert after[-1] == PASS and PASS not in after[:-1]
         expected = Call(last_bid).pbn + "X" * (len(after) - 1)
         assert auction.contract == Contract.parse(expected)
+
+
+# -- the auction as a seat reads it (AuctionSummary) -----------------------------------------
+
+
+def test_call_contract_is_the_bid_named() -> None:
+    assert [call.contract for call in map(Call, (PASS, DOUBLE, REDOUBLE))] == [None] * 3
+    for level in range(1, 8):
+        for strain in Strain:
+            call = Call.bid(level, strain)
+            assert call.contract == Contract(level, strain) == Contract.parse(call.pbn)
+    assert [call.action for call in BIDS] == list(range(FIRST_BID, LAST_BID + 1))
+
+
+def test_cheapest_bid_is_the_lowest_legal_bid_of_the_strain() -> None:
+    # compared with the auction's own legality, for every standing bid and every strain
+    for standing in [None, *BIDS]:
+        auction = Auction(first_caller=0)
+        if standing is not None:
+            auction.add(standing.action)
+        legal = auction.legal_calls()
+        for strain in Strain:
+            lowest = [a for a in legal if a >= FIRST_BID and Call(a).strain is strain]
+            found = cheapest_bid(strain, standing.contract if standing else None)
+            assert found == (Call(lowest[0]) if lowest else None), (standing, strain)
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data(), first_caller=st.integers(0, 1), seat=st.integers(0, 1))
+def test_the_summary_agrees_with_the_auction_at_every_call(
+    data: st.DataObject, first_caller: int, seat: int
+) -> None:
+    auction = Auction(first_caller)
+    while True:
+        summary = AuctionSummary.read(auction.calls, first_caller, seat)
+        assert summary.contract == auction.contract
+        assert summary.declarer == auction.declarer
+        assert [seen.call.action for seen in summary.calls] == auction.calls
+        bids = [c for c in auction.calls if c >= FIRST_BID]
+        assert summary.opening_passes == (
+            auction.calls.index(bids[0]) if bids else len(auction.calls)
+        )
+        opponent = [c for i, c in enumerate(auction.calls) if (first_caller + i) % 2 != seat]
+        assert [seen.call.action for seen in summary.opponent_calls] == opponent
+        for player in (0, 1):
+            theirs = [
+                c
+                for i, c in enumerate(auction.calls)
+                if (first_caller + i) % 2 == player and c >= FIRST_BID
+            ]
+            assert summary.last_bid_by(player) == (Call(theirs[-1]).contract if theirs else None)
+            suits = [Call(c).strain for c in theirs if Call(c).strain is not Strain.NOTRUMP]
+            assert summary.first_suit_bid_by(player) == (suits[0] if suits else None)
+        if auction.is_finished:
+            break
+        call = data.draw(st.sampled_from(auction.legal_calls()))
+        # each call's context is the auction as it stood when the call was made
+        standing, bidder = auction.contract, auction.declarer
+        auction.add(call)
+        seen = AuctionSummary.read(auction.calls, first_caller, seat).calls[-1]
+        assert (seen.call.action, seen.caller) == (
+            call,
+            (first_caller + len(auction.calls) - 1) % 2,
+        )
+        assert (seen.contract_before, seen.bidder_before) == (standing, bidder)
+        assert seen.is_opening_pass == (call == PASS and standing is None)
+
+
+def test_a_summary_without_an_auction_is_empty() -> None:
+    for first_caller, seat in [(None, 0), (0, None), (None, None)]:
+        summary = AuctionSummary.read([], first_caller, seat)
+        assert summary.calls == () and summary.contract is None and summary.declarer is None

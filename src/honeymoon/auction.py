@@ -12,6 +12,7 @@ Calls are also actions (see :mod:`honeymoon.actions`): ``PASS`` 52, ``DOUBLE`` 5
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
@@ -107,6 +108,15 @@ class Call:
         return Strain((self.action - FIRST_BID) % 5) if self.action >= FIRST_BID else None
 
     @property
+    def contract(self) -> Contract | None:
+        """The undoubled contract a bid names, None for pass, double and redouble.
+
+        >>> Call.parse("4S").contract, Call.parse("pass").contract
+        (Contract.parse('4♠'), None)
+        """
+        return _BID_CONTRACTS[self.action - FIRST_BID] if self.action >= FIRST_BID else None
+
+    @property
     def pbn(self) -> str:
         """PBN form: ``Pass``, ``X``, ``XX``, ``4S``, ``3NT``."""
         if self.action >= FIRST_BID:
@@ -188,6 +198,136 @@ class Contract:
 
     def __repr__(self) -> str:
         return f"Contract.parse({str(self)!r})"
+
+
+#: Every bid, lowest first.
+BIDS: tuple[Call, ...] = tuple(Call(action) for action in range(FIRST_BID, LAST_BID + 1))
+_BID_CONTRACTS: tuple[Contract, ...] = tuple(
+    Contract((action - FIRST_BID) // 5 + 1, Strain((action - FIRST_BID) % 5))
+    for action in range(FIRST_BID, LAST_BID + 1)
+)
+
+
+def cheapest_bid(strain: Strain | int, above: Contract | None = None) -> Call | None:
+    """The lowest bid in ``strain`` that outranks the contract ``above`` (any bid when None);
+    None when no bid in that strain is high enough.
+
+    >>> cheapest_bid(Strain.HEARTS, Contract.parse("2SX")), cheapest_bid(Strain.NOTRUMP)
+    (Call.parse('3H'), Call.parse('1NT'))
+    >>> cheapest_bid(Strain.SPADES, Contract.parse("7NT")) is None
+    True
+    """
+    if above is None:
+        return BIDS[int(strain)]
+    level = above.level if strain > above.strain else above.level + 1
+    return Call(bid_action(level, int(strain))) if level <= 7 else None
+
+
+@dataclass(frozen=True, slots=True)
+class SeenCall:
+    """One call of an auction and the state of the auction when it was made."""
+
+    call: Call
+    #: The player (0 or 1) who made the call.
+    caller: int
+    #: The contract standing before the call (its doubling included), None before any bid.
+    contract_before: Contract | None
+    #: The player whose bid stood before the call, None before any bid.
+    bidder_before: int | None
+
+    @property
+    def is_opening_pass(self) -> bool:
+        """True for a pass before any bid."""
+        return self.call.action == PASS and self.contract_before is None
+
+
+@dataclass(frozen=True, slots=True)
+class AuctionSummary:
+    """An auction (finished or not) read from the point of view of player ``seat``.
+
+    The one reader of an auction's calls outside :class:`Auction` itself: who bid what, what
+    stood when each call was made, and where the auction stands now. Build it with
+    :meth:`read`.
+
+    >>> calls = [Call.parse(text) for text in ("pass", "1H", "1S", "X")]
+    >>> summary = AuctionSummary.read(calls, first_caller=1, seat=0)
+    >>> summary.contract, summary.declarer, summary.opening_passes
+    (Contract.parse('1♠X'), 1, 1)
+    >>> [str(seen.call) for seen in summary.opponent_calls]
+    ['Pass', '1♠']
+    >>> summary.last_bid_by(summary.opponent), summary.first_suit_bid_by(0)
+    (Contract.parse('1♠'), <Strain.HEARTS: 2>)
+    """
+
+    #: The player whose point of view this is (0 or 1).
+    seat: int
+    calls: tuple[SeenCall, ...] = ()
+    #: The current (or final) contract, None before any bid.
+    contract: Contract | None = None
+    #: The player who made the last bid, None before any bid.
+    declarer: int | None = None
+    #: Passes made before the first bid.
+    opening_passes: int = 0
+
+    @classmethod
+    def read(
+        cls, calls: Iterable[Call | int], first_caller: int | None, seat: int | None
+    ) -> AuctionSummary:
+        """The summary of ``calls`` (calls or action numbers, in order), ``first_caller``
+        calling first, seen by ``seat``. With no first caller (no auction yet) or no seat (a
+        spectator) it is empty.
+
+        Calls are read, not checked: :class:`Auction` decides legality.
+        """
+        if first_caller is None or seat is None:
+            return cls(int(seat) if seat is not None else 0)
+        caller = int(first_caller)
+        contract: Contract | None = None
+        declarer: int | None = None
+        passes = 0
+        seen: list[SeenCall] = []
+        for item in calls:
+            call = item if isinstance(item, Call) else Call(item)
+            seen.append(SeenCall(call, caller, contract, declarer))
+            bid = call.contract
+            if bid is not None:
+                contract, declarer = bid, caller
+            elif contract is not None and call.action != PASS:
+                doubling = 1 if call.action == DOUBLE else 2
+                contract = Contract(contract.level, contract.strain, doubling)
+            elif contract is None:
+                passes += 1
+            caller = 1 - caller
+        return cls(int(seat), tuple(seen), contract, declarer, passes)
+
+    @property
+    def opponent(self) -> int:
+        """The other player."""
+        return 1 - self.seat
+
+    def calls_by(self, player: int) -> tuple[SeenCall, ...]:
+        """The calls ``player`` made, in order."""
+        return tuple(seen for seen in self.calls if seen.caller == player)
+
+    @property
+    def opponent_calls(self) -> tuple[SeenCall, ...]:
+        """The opponent's calls, in order."""
+        return self.calls_by(1 - self.seat)
+
+    def last_bid_by(self, player: int) -> Contract | None:
+        """The last bid ``player`` made (undoubled), None if they made none."""
+        for seen in reversed(self.calls):
+            if seen.caller == player and seen.call.contract is not None:
+                return seen.call.contract
+        return None
+
+    def first_suit_bid_by(self, player: int) -> Strain | None:
+        """The first suit (not no trump) ``player`` bid, None if they bid none."""
+        for seen in self.calls:
+            bid = seen.call.contract
+            if seen.caller == player and bid is not None and bid.strain is not Strain.NOTRUMP:
+                return bid.strain
+        return None
 
 
 def _legal_table() -> dict[tuple[int, int], tuple[int, ...]]:

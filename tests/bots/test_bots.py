@@ -6,6 +6,7 @@ import copy
 import json
 import random
 import re
+from pathlib import Path
 
 import pytest
 from helpers import call_all, cards, draw_all, searchable_view, stock_for_hands
@@ -57,6 +58,24 @@ def test_hard_falls_back_to_the_strongest_available() -> None:
     finally:
         BOTS.clear()
         BOTS.update(saved)
+
+
+def test_the_bots_read_the_auction_only_through_the_auction_summary() -> None:
+    # One reader (honeymoon.auction.AuctionSummary): no bot walks the calls itself or decodes
+    # a bid's number into its level and strain by hand.
+    import honeymoon.bots
+
+    package = Path(honeymoon.bots.__file__).parent
+    for path in sorted(package.glob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        assert "FIRST_BID" not in text, path.name
+        assert not re.search(r"\b(bid|action|call)\w* *(-|//|%) *5\b", text), path.name
+        uses = [m.start() for m in re.finditer(r"view\.auction\b", text)]
+        readers = [
+            m.start() + len("AuctionSummary.read(")
+            for m in re.finditer(r"AuctionSummary\.read\(view\.auction", text)
+        ]
+        assert uses == readers, path.name
 
 
 def test_unknown_bot_names_the_choices() -> None:

@@ -36,14 +36,23 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from honeymoon.auction import DOUBLE, FIRST_BID, PASS, REDOUBLE, Call, Contract
+from honeymoon.auction import (
+    BIDS,
+    DOUBLE,
+    PASS,
+    REDOUBLE,
+    AuctionSummary,
+    Call,
+    Contract,
+    bid_action,
+    cheapest_bid,
+)
 from honeymoon.bots.advice import Advice
 from honeymoon.bots.heuristic import HeuristicBot, estimate_tricks, hand_value
 from honeymoon.bots.sampling import (
     Knowledge,
     auction_likelihood,
     knowledge_from_view,
-    opponent_calls,
     sample_layouts,
 )
 from honeymoon.cards import CARD_MASK, FULL_DECK_MASK, Card, Strain, mask_to_card_ids
@@ -70,9 +79,7 @@ STRONG_SAMPLES = 160
 FIRST_GAME_VALUE = 300
 #: Calls searched in the auction: the bot's, the opponent's answer, the bot's again.
 DEFAULT_AUCTION_DEPTH = 3
-_NO_TRUMP = 4
 _GAME_LEVEL = (5, 5, 4, 4, 3)
-_BIDS = 35
 
 #: The scorer of a solver value: (points for the seat, whether the seat reaches its goal).
 _Outcome = Callable[[int], tuple[float, bool]]
@@ -189,7 +196,7 @@ class ExpertBot:
         self, view: SeatView, knowledge: Knowledge, layouts: list[int]
     ) -> list[float]:
         """Weights of the layouts by the opponent's calls (1 each without calls)."""
-        calls = opponent_calls(view) if view.phase is Phase.PLAY else []
+        calls = _summary(view).opponent_calls if view.phase is Phase.PLAY else ()
         if knowledge.is_exact or not calls:
             return [1.0] * len(layouts)
         mine = knowledge.hand | knowledge.seat_played
@@ -215,7 +222,7 @@ class ExpertBot:
         trick = view.current_trick
         led = trick.cards[0].id if trick is not None and len(trick.cards) == 1 else -1
         contract = view.contract if view.phase is Phase.PLAY else None
-        trump = int(contract.strain) if contract is not None else _NO_TRUMP
+        trump = int(contract.strain) if contract is not None else Strain.NOTRUMP
         outcome = self._outcome_function(view, me)
         score = dict.fromkeys(legal, 0.0)
         tricks = dict.fromkeys(legal, 0.0)
@@ -306,7 +313,8 @@ class ExpertBot:
         me = int(view.seat)
         knowledge = knowledge_from_view(view)
         table = self._auction_layouts(view, knowledge)
-        calls = opponent_calls(view)
+        summary = _summary(view)
+        calls = summary.opponent_calls
         weights = [
             auction_likelihood(calls, mine, theirs, layout)
             for layout, mine, theirs in zip(
@@ -314,7 +322,7 @@ class ExpertBot:
             )
         ]
         search = _AuctionSearch(view, me, table, weights)
-        state = _state_of(view, me)
+        state = _state_of(summary)
         values = search.root_values(state, self.auction_depth)
         legal = set(view.legal_actions)
         options = [(value, call) for call, value in values if call in legal]
@@ -326,10 +334,10 @@ class ExpertBot:
                 best_value, best_call = value, call
         count = len(table.layouts)
         over = "with the hands known" if knowledge.is_exact else f"over {count} layouts"
-        text = f"{Call(best_call)}: expected {best_value:+.0f} {over}"
-        if best_call >= FIRST_BID:
-            strain = (best_call - FIRST_BID) % 5
-            text += f" ({search.mean[0][strain]:.1f} tricks)"
+        chosen = Call(best_call)
+        text = f"{chosen}: expected {best_value:+.0f} {over}"
+        if chosen.contract is not None:
+            text += f" ({search.mean[0][chosen.contract.strain]:.1f} tricks)"
         return Advice(best_call, text)
 
     # -- Draw Bridge preliminary tricks -----------------------------------------------------
@@ -363,7 +371,7 @@ class ExpertBot:
                 chance = 0.0
             else:
                 if led >= 0:
-                    chance = 1.0 if beats(card, led, _NO_TRUMP) else 0.0
+                    chance = 1.0 if beats(card, led, Strain.NOTRUMP) else 0.0
                 else:
                     chance = _chance_unbeaten(card, unseen, len(unseen_ids), opponent_size)
                 value = chance * hand_value(rest | face_up.mask, gone) + (1 - chance) * random_draw
@@ -394,27 +402,24 @@ def _chance_unbeaten(card: int, unseen: int, unseen_count: int, opponent_size: i
 
 # -- the auction search ---------------------------------------------------------------------
 
-#: A state of the auction: (bid index 0–34 or -1, bidder 0 seat / 1 opponent / -1, doubling,
-#: opening passes, side to call 0 / 1).
-_State = tuple[int, int, int, int, int]
+
+def _summary(view: SeatView) -> AuctionSummary:
+    """The view's auction from its seat's point of view."""
+    return AuctionSummary.read(view.auction, view.first_caller, view.seat)
 
 
-def _state_of(view: SeatView, me: int) -> _State:
-    bid, bidder, doubling, passes = -1, -1, 0, 0
-    caller = int(view.first_caller) if view.first_caller is not None else me
-    for call in view.auction:
-        action = call.action
-        side = 0 if caller == me else 1
-        if action >= FIRST_BID:
-            bid, bidder, doubling = action - FIRST_BID, side, 0
-        elif action == DOUBLE:
-            doubling = 1
-        elif action == REDOUBLE:
-            doubling = 2
-        elif bid < 0:
-            passes += 1
-        caller = 1 - caller
-    return (bid, bidder, doubling, passes, 0)
+#: A state of the auction: (the standing bid, undoubled, or None; its bidder 0 seat /
+#: 1 opponent / -1; doubling; opening passes; side to call 0 / 1).
+_State = tuple[Contract | None, int, int, int, int]
+
+
+def _state_of(summary: AuctionSummary) -> _State:
+    contract = summary.contract
+    if contract is None or summary.declarer is None:
+        return (None, -1, 0, summary.opening_passes, 0)
+    bid = Contract(contract.level, contract.strain)
+    side = 0 if summary.declarer == summary.seat else 1
+    return (bid, side, contract.doubling, summary.opening_passes, 0)
 
 
 class _AuctionSearch:
@@ -443,7 +448,7 @@ class _AuctionSearch:
             for side in range(2)
         ]
         # value[side][bid][doubling]: the seat's expected score when ``side`` declares.
-        self.value: list[list[tuple[float, float, float]]] = [[], []]
+        self.value: list[dict[Contract, tuple[float, float, float]]] = [{}, {}]
         for side in range(2):
             declarer = me if side == 0 else 1 - me
             args = (
@@ -452,19 +457,20 @@ class _AuctionSearch:
                 sheet.progress[declarer],
             )
             sign = 1.0 if side == 0 else -1.0
-            for bid in range(_BIDS):
-                level, strain = bid // 5 + 1, bid % 5
-                row = histogram[side][strain]
+            for call in BIDS:
+                bid = call.contract
+                assert bid is not None
+                row = histogram[side][bid.strain]
                 triple = tuple(
                     sign
                     * sum(
-                        p * contract_value(Contract(level, Strain(strain), doubling), t, *args)
+                        p * contract_value(Contract(bid.level, bid.strain, doubling), t, *args)
                         for t, p in enumerate(row)
                         if p
                     )
                     for doubling in range(3)
                 )
-                self.value[side].append((triple[0], triple[1], triple[2]))
+                self.value[side][bid] = (triple[0], triple[1], triple[2])
         # Levels worth trying per side and strain: natural, game and slams the tricks support.
         self.levels: list[list[tuple[int, ...]]] = []
         for side in range(2):
@@ -479,25 +485,26 @@ class _AuctionSearch:
     def _candidates(self, state: _State) -> list[int]:
         bid, bidder, doubling, _passes, side = state
         calls = [PASS]
-        if bid >= 0 and bidder != side and doubling == 0:
+        if bid is not None and bidder != side and doubling == 0:
             calls.append(DOUBLE)
-        if bid >= 0 and bidder == side and doubling == 1:
+        if bid is not None and bidder == side and doubling == 1:
             calls.append(REDOUBLE)
         bids: set[int] = set()
         for strain in range(5):
-            cheapest = bid // 5 + 1 + (1 if strain <= bid % 5 else 0) if bid >= 0 else 1
-            if cheapest > 7:
+            cheapest = cheapest_bid(strain, bid)
+            if cheapest is None:
                 continue
-            bids.add((cheapest - 1) * 5 + strain)
+            bids.add(cheapest.action)
             for level in self.levels[side][strain]:
-                if level >= cheapest:
-                    bids.add((level - 1) * 5 + strain)
-        calls.extend(FIRST_BID + b for b in sorted(bids))
+                action = bid_action(level, strain)
+                if action >= cheapest.action:
+                    bids.add(action)
+        calls.extend(sorted(bids))
         return calls
 
     def _leaf(self, state: _State) -> float:
         bid, bidder, doubling, _passes, side = state
-        if bid < 0:
+        if bid is None:
             return 0.0
         values = self.value[bidder][bid]
         if doubling == 0 and side != bidder:
@@ -509,7 +516,7 @@ class _AuctionSearch:
     def _after(self, state: _State, call: int, depth: int) -> float:
         bid, bidder, doubling, passes, side = state
         if call == PASS:
-            if bid >= 0:
+            if bid is not None:
                 return self.value[bidder][bid][doubling]
             if passes >= 1:
                 return 0.0  # passed out
@@ -518,7 +525,7 @@ class _AuctionSearch:
             return self._search((bid, bidder, 1, passes, 1 - side), depth - 1)
         if call == REDOUBLE:
             return self._search((bid, bidder, 2, passes, 1 - side), depth - 1)
-        return self._search((call - FIRST_BID, side, 0, passes, 1 - side), depth - 1)
+        return self._search((Call(call).contract, side, 0, passes, 1 - side), depth - 1)
 
     def _search(self, state: _State, depth: int) -> float:
         if depth <= 0:

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from honeymoon.actions import KEEP, REJECT
-from honeymoon.auction import DOUBLE, FIRST_BID, PASS, REDOUBLE, Call, Contract
+from honeymoon.auction import DOUBLE, PASS, REDOUBLE, AuctionSummary, Call, Contract
 from honeymoon.bots.advice import Advice
 from honeymoon.cards import CARD_MASK, FULL_DECK_MASK, SUIT_MASKS, Card, Strain, mask_to_card_ids
 from honeymoon.game import Phase
@@ -44,7 +44,6 @@ from honeymoon.views import SeatView
 __all__ = ["HeuristicBot", "hand_value", "estimate_tricks", "high_card_points"]
 
 _SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
-_NO_TRUMP = 4
 #: Length points of a suit by its length: 0 up to three cards, then growing faster than linearly.
 _LENGTH_POINTS = (0.0, 0.0, 0.0, 0.0, 0.5, 1.5, 3.0, 4.5, 6.0, 7.5, 9.0, 10.5, 12.0, 13.5)
 #: The value of a card with ``k`` unknown higher cards of its suit: 4, 2, 1, 0.5, …
@@ -215,7 +214,7 @@ class HeuristicBot:
     def __init__(self, seed: int | str | None = None) -> None:
         self._rng = random.Random(seed)
         # The trick table of the current auction, so each call does not sample again.
-        self._table_key: tuple[int, int, int, int | None, int | None] | None = None
+        self._table_key: tuple[int, int, int, Strain | None, Contract | None] | None = None
         self._table: _TrickTable | None = None
 
     def act(self, view: SeatView) -> int:
@@ -277,8 +276,9 @@ class HeuristicBot:
     def _trick_table(self, view: SeatView) -> _TrickTable:
         """Trick counts over sampled opponent hands, per strain (cached for the auction)."""
         assert view.seat is not None
-        shown_suit = _opponent_suit(view)
-        their_bid = _opponent_last_bid(view) if self.reads_opponent_bids else None
+        summary = AuctionSummary.read(view.auction, view.first_caller, view.seat)
+        shown_suit = summary.first_suit_bid_by(summary.opponent)
+        their_bid = summary.last_bid_by(summary.opponent) if self.reads_opponent_bids else None
         key = (view.hand_number, view.hand.mask, view.discards.mask, shown_suit, their_bid)
         if self._table_key == key and self._table is not None:
             return self._table
@@ -298,9 +298,8 @@ class HeuristicBot:
                 # A natural bidder expects to come close to its contract: a sample in which
                 # the opponent's last bid is hopeless is unlikely.
                 if their_bid is not None:
-                    level, strain = (their_bid - FIRST_BID) // 5 + 1, (their_bid - FIRST_BID) % 5
-                    their_tricks = 13 - _estimate_all(hand, mask)[strain]
-                    if their_tricks < 6 + level - _BID_SLACK:
+                    their_tricks = 13 - _estimate_all(hand, mask)[their_bid.strain]
+                    if their_tricks < their_bid.tricks_needed - _BID_SLACK:
                         continue
                 break
             for strain, tricks in enumerate(_estimate_all(hand, mask)):
@@ -367,9 +366,11 @@ class HeuristicBot:
                     continue
                 value = my_value(Contract(current.level, current.strain, 2))
             else:
-                level, strain = (action - FIRST_BID) // 5 + 1, Strain((action - FIRST_BID) % 5)
+                bid = Call(action).contract
+                assert bid is not None
                 # The opponent passes or doubles, whichever hurts the bot more.
-                value = min(my_value(Contract(level, strain)), my_value(Contract(level, strain, 1)))
+                doubled = Contract(bid.level, bid.strain, 1)
+                value = min(my_value(bid), my_value(doubled))
                 if best_bid is None or value > best_bid[0]:
                     best_bid = (value, action)
             # Strictly better only: on equal values the earlier (lower) action stands.
@@ -402,7 +403,7 @@ class HeuristicBot:
         opponent = 1 - int(me)
         return _PlayState(
             hand=view.hand.mask,
-            trump=_NO_TRUMP if view.contract is None else int(view.contract.strain),
+            trump=Strain.NOTRUMP if view.contract is None else int(view.contract.strain),
             declarer=view.contract is not None and view.declarer == me,
             possible=possible,
             opponent_size=view.hand_sizes[opponent],
@@ -428,31 +429,6 @@ def _out_of_play(view: SeatView) -> int:
         for card in trick.cards:
             mask |= card.mask
     return mask
-
-
-def _opponent_last_bid(view: SeatView) -> int | None:
-    """The opponent's last bid (an action number), if any."""
-    if view.first_caller is None or view.seat is None:
-        return None
-    caller = int(view.first_caller)
-    last = None
-    for call in view.auction:
-        if caller != int(view.seat) and call.action >= FIRST_BID:
-            last = call.action
-        caller = 1 - caller
-    return last
-
-
-def _opponent_suit(view: SeatView) -> int | None:
-    """The first suit the opponent bid, if any."""
-    if view.first_caller is None or view.seat is None:
-        return None
-    caller = int(view.first_caller)
-    for call in view.auction:
-        if caller != int(view.seat) and call.strain is not None and call.strain.suit is not None:
-            return int(call.strain)
-        caller = 1 - caller
-    return None
 
 
 def _call_reason(
@@ -495,10 +471,6 @@ def _call_reason(
     )
 
 
-def _suit_of(card: int) -> int:
-    return card // 13
-
-
 def _is_master(card: int, possible: int) -> bool:
     """True if the opponent cannot hold a higher card of the suit."""
     suit = card // 13
@@ -522,7 +494,7 @@ def _follow(state: _PlayState, led: Card, legal: Sequence[int]) -> Advice:
         card = min(legal)
         return Advice(card, f"{Card.from_id(card)}: cannot win, so play low")
     trump = state.trump
-    if trump != _NO_TRUMP and led_suit != trump:
+    if trump != Strain.NOTRUMP and led_suit != trump:
         trumps = _cards_of_suit(legal, trump)
         if trumps:
             card = min(trumps)
@@ -552,7 +524,7 @@ def _discard(state: _PlayState, legal: Sequence[int]) -> int:
 def _lead(state: _PlayState, legal: Sequence[int]) -> Advice:
     trump = state.trump
     possible = state.possible
-    trump_game = trump != _NO_TRUMP
+    trump_game = trump != Strain.NOTRUMP
     their_trumps = _lane(possible, trump).bit_count() if trump_game else 0
 
     # The opponent may ruff a suit they cannot hold a card of while trumps are out.

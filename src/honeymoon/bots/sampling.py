@@ -23,8 +23,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from honeymoon.auction import DOUBLE, FIRST_BID, PASS, REDOUBLE
-from honeymoon.cards import CARD_MASK, FULL_DECK_MASK, SUIT_MASKS, mask_to_card_ids
+from honeymoon.auction import DOUBLE, REDOUBLE, SeenCall
+from honeymoon.cards import CARD_MASK, FULL_DECK_MASK, SUIT_MASKS, Strain, mask_to_card_ids
 from honeymoon.game import Phase
 from honeymoon.rules import VARIANTS, Procedure
 from honeymoon.views import SeatView, TrickView
@@ -35,7 +35,6 @@ __all__ = [
     "knowledge_from_view",
     "sample_layouts",
     "auction_likelihood",
-    "opponent_calls",
 ]
 
 #: Relative weights, by rank (2 … A), of an unseen card being in the opponent's hand after
@@ -184,29 +183,6 @@ def sample_layouts(knowledge: Knowledge, rng: random.Random, count: int) -> list
     return layouts
 
 
-def opponent_calls(view: SeatView) -> list[tuple[int, int, int, int]]:
-    """The opponent's calls with their context: ``(call, bid before it, bidder before it
-    (0 the seat, 1 the opponent, -1 none), doubling before it)``."""
-    if view.first_caller is None or view.seat is None:
-        return []
-    me = int(view.seat)
-    caller = int(view.first_caller)
-    bid, bidder, doubling = -1, -1, 0
-    result: list[tuple[int, int, int, int]] = []
-    for call in view.auction:
-        action = call.action
-        if caller != me:
-            result.append((action, bid, bidder, doubling))
-        if action >= FIRST_BID:
-            bid, bidder, doubling = action, 0 if caller == me else 1, 0
-        elif action == DOUBLE:
-            doubling = 1
-        elif action == REDOUBLE:
-            doubling = 2
-        caller = 1 - caller
-    return result
-
-
 def _shortfall_factor(deficit: float) -> float:
     """How plausible a bid is that the bidder's tricks miss by ``deficit`` (≤ 1 is fine)."""
     if deficit <= 1.0:
@@ -215,12 +191,13 @@ def _shortfall_factor(deficit: float) -> float:
 
 
 def auction_likelihood(
-    calls: Sequence[tuple[int, int, int, int]],
+    calls: Sequence[SeenCall],
     seat_tricks: Sequence[float],
     opponent_tricks: Sequence[float],
     opponent_hand: int,
 ) -> float:
-    """A relative weight for a layout given the opponent's calls (see :func:`opponent_calls`).
+    """A relative weight for a layout given the opponent's calls
+    (:attr:`~honeymoon.auction.AuctionSummary.opponent_calls`).
 
     ``seat_tricks[s]`` are the tricks the seat takes as declarer in strain ``s`` and
     ``opponent_tricks[s]`` those the opponent takes as declarer; ``opponent_hand`` is the
@@ -231,32 +208,32 @@ def auction_likelihood(
     says the seat's contract fails; a redouble that the opponent's contract makes. Weights
     are soft: a layout is never ruled out.
 
-    >>> four_spades = 55 + 5 * 3 + 3
-    >>> auction_likelihood([(four_spades, -1, -1, 0)], [6.0] * 5, [10.0] * 5, 0)  # no spades
+    >>> from honeymoon.auction import AuctionSummary, Call
+    >>> summary = AuctionSummary.read([Call.parse("4S")], first_caller=1, seat=0)
+    >>> auction_likelihood(summary.opponent_calls, [6.0] * 5, [10.0] * 5, 0)  # no spades
     0.2
     """
     weight = 1.0
     bid_suits = 0
-    for action, bid, _bidder, _doubling in calls:
-        if action >= FIRST_BID:
-            offset = action - FIRST_BID
-            level, strain = offset // 5 + 1, offset % 5
-            weight *= _shortfall_factor(6 + level - opponent_tricks[strain])
-            if strain < 4 and not bid_suits >> strain & 1:
+    for seen in calls:
+        action = seen.call.action
+        bid = seen.call.contract
+        standing = seen.contract_before
+        if bid is not None:
+            strain = bid.strain
+            weight *= _shortfall_factor(bid.tricks_needed - opponent_tricks[strain])
+            if strain is not Strain.NOTRUMP and not bid_suits >> strain & 1:
                 bid_suits |= 1 << strain
                 length = (opponent_hand & SUIT_MASKS[strain]).bit_count()
                 weight *= 1.0 if length >= 4 else 0.5 if length == 3 else 0.2
-        elif action == PASS and bid < 0:
+        elif seen.is_opening_pass:
             best = max(opponent_tricks)
             if best > 7.5:
                 weight *= math.exp(-0.9 * (best - 7.5))
-        elif action == DOUBLE and bid >= 0:
-            offset = bid - FIRST_BID
-            need = 6 + offset // 5 + 1
-            spare = seat_tricks[offset % 5] - need
+        elif action == DOUBLE and standing is not None:
+            spare = seat_tricks[standing.strain] - standing.tricks_needed
             weight *= 1.0 if spare < 0 else 0.5 if spare < 1 else 0.2
-        elif action == REDOUBLE and bid >= 0:
-            offset = bid - FIRST_BID
-            need = 6 + offset // 5 + 1
-            weight *= 1.0 if opponent_tricks[offset % 5] >= need else 0.3
+        elif action == REDOUBLE and standing is not None:
+            made = opponent_tricks[standing.strain] >= standing.tricks_needed
+            weight *= 1.0 if made else 0.3
     return weight
