@@ -59,6 +59,11 @@ export function call(text) {
   };
 }
 
+/** A count and its noun, singular for one: "1 card", "0 cards", "2 tricks". */
+export function count(number, noun, plural = `${noun}s`) {
+  return `${number} ${number === 1 ? noun : plural}`;
+}
+
 /** The action number of a bid, as the server numbers them. */
 export function bidAction(level, strainIndex) {
   return 55 + (level - 1) * 5 + strainIndex;

@@ -3,7 +3,7 @@
 
 import {
   DOUBLE, KEEP, PASS, REDOUBLE, REJECT, STRAIN_KEYS, STRAIN_SYMBOLS, STRAINS,
-  bidAction, call, card, sortHand,
+  bidAction, call, card, count, sortHand,
 } from "./cards.js";
 
 const esc = (text) =>
@@ -249,9 +249,9 @@ export class Table {
       <section class="opponent" aria-label="${esc(this.opponentName())}">
         <h2>${esc(this.opponentName())}${level} <span class="seat">${esc(this.opponentSeat())}</span> ${away}</h2>
         <p class="counts">
-          <span>${v.hand_sizes[them]} cards in hand</span>
+          <span>${count(v.hand_sizes[them], "card")} in hand</span>
           ${this.procedure() === "draw-discard" ? `<span>${v.discard_counts[them]} discarded</span>` : ""}
-          ${v.phase === "play" || v.phase === "preliminary" ? `<span>${v.tricks_won[them]} trick${v.tricks_won[them] === 1 ? "" : "s"}</span>` : ""}
+          ${v.phase === "play" || v.phase === "preliminary" ? `<span>${count(v.tricks_won[them], "trick")}</span>` : ""}
         </p>
         <div class="backs" aria-hidden="true">${'<span class="back"></span>'.repeat(v.hand_sizes[them])}</div>
       </section>`;
@@ -278,7 +278,7 @@ export class Table {
       parts.push(this.renderResult(last, "Last hand"));
       parts.push(this.renderPreviousTrick());
     }
-    parts.push(`<p class="stock">${v.stock_remaining} cards in the stock</p>`);
+    parts.push(`<p class="stock">${count(v.stock_remaining, "card")} in the stock</p>`);
     if (v.to_act === this.mySeat() && v.looking_at) {
       const c = card(v.looking_at);
       const off = this.myTurn() ? "" : "disabled";
@@ -389,7 +389,7 @@ export class Table {
     return `
       ${this.renderPreliminarySummary()}
       <p class="contract">Contract <strong aria-label="${esc(contract.name)}">${esc(contract.label)}</strong>
-        by ${esc(this.who(declarer).toLowerCase())} (${need} tricks needed)</p>
+        by ${esc(this.who(declarer).toLowerCase())} (${count(need, "trick")} needed)</p>
       <p class="tricks-won">Tricks: you ${v.tricks_won[me]} · ${esc(this.opponentName().toLowerCase())} ${v.tricks_won[1 - me]}</p>
       ${trick}
       <p class="turn">${turn}</p>
@@ -410,7 +410,7 @@ export class Table {
         ? `${result.declarer_below} below, ${result.declarer_above} above`
         : `${result.defender_above} above to the defender`;
       text = `${esc(this.who(result.declarer))}: <span aria-label="${esc(c.name)}">${esc(c.label)}</span>,
-        ${result.declarer_tricks} tricks, ${made ? "made" : "down"} (${points})`;
+        ${count(result.declarer_tricks, "trick")}, ${made ? "made" : "down"} (${points})`;
       if (award) text = `${award}; ${text}`;
     }
     return `<p class="result"><strong>${title}</strong> (hand ${result.hand + 1}): ${text}</p>`;
@@ -421,7 +421,7 @@ export class Table {
     if (!preliminary || !preliminary.award_seat) return "";
     const seat = preliminary.award_seat;
     const taken = preliminary.tricks[this.idx(seat)];
-    return `${esc(this.who(seat))} took ${taken} memory tricks: ` +
+    return `${esc(this.who(seat))} took ${count(taken, "memory trick")}: ` +
       `${preliminary.award_below} below, ${preliminary.award_above} above`;
   }
 
@@ -444,7 +444,7 @@ export class Table {
         <p class="hint">Seven or more of these tricks score as 1NT bid and made, plus 100.</p>`);
     } else {
       parts.push(`<p class="tricks-won">Tricks: you ${v.tricks_won[me]} · ${opponent} ${v.tricks_won[1 - me]}</p>
-        <p class="stock">${v.stock_remaining} cards in the stock</p>`);
+        <p class="stock">${count(v.stock_remaining, "card")} in the stock</p>`);
       if (v.face_up) {
         const c = card(v.face_up);
         parts.push(`<p class="face-up" aria-label="The winner gets the ${esc(c.name)}">The winner gets
@@ -514,7 +514,7 @@ export class Table {
     const s = v.score;
     const me = this.idx(this.mySeat());
     const winner = s.rubber_winner === this.mySeat() ? "You won" : `${this.opponentName()} won`;
-    const games = `${s.games[this.idx(s.rubber_winner)]} games to ${s.games[1 - this.idx(s.rubber_winner)]}`;
+    const games = `${count(s.games[this.idx(s.rubber_winner)], "game")} to ${s.games[1 - this.idx(s.rubber_winner)]}`;
     const points = s.points_winner === null ? "The totals are equal."
       : s.points_winner === this.mySeat() ? "You win on points." : `${this.opponentName()} wins on points.`;
     const last = v.results.length ? this.renderResult(v.results[v.results.length - 1], "Last hand") : "";
@@ -546,7 +546,7 @@ export class Table {
     return `
       <section class="mine" aria-label="Your hand">
         <h2>Your hand <span class="seat">${esc(this.mySeat())}</span>
-          ${playing ? `<span class="badge">${v.tricks_won[this.idx(this.mySeat())]} tricks</span>` : ""}</h2>
+          ${playing ? `<span class="badge">${count(v.tricks_won[this.idx(this.mySeat())], "trick")}</span>` : ""}</h2>
         <ul class="cards hand">${cards || `<li class="empty">${v.phase === "complete" ? "no cards" : "no cards yet"}</li>`}</ul>
         ${discards}
         ${this.renderDrawn()}
