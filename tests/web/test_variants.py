@@ -183,7 +183,7 @@ def test_the_lobby_offers_every_variant_and_its_options(server: Any, browser: An
     assert page.get_by_label("Score honours").count() == 1
     page.get_by_role("button", name="Play against the computer: easy").click()
     page.wait_for_selector(".draw button:not([disabled])", timeout=15000)
-    assert "your turn ends there" in page.locator(".draw .hint").inner_text()
+    assert "Keep: your turn ends." in page.locator(".draw .hint").inner_text()
     keep = page.get_by_role("button", name=re.compile(r"^Keep the .*: your turn ends$"))
     player_version = int(page.locator(".table").get_attribute("data-version") or 0)
     keep.click()

@@ -1,4 +1,6 @@
-"""The table's words: counts agree with their nouns ("1 card", "2 cards")."""
+"""The table's words: counts agree with their nouns ("1 card", "2 cards"), and the drawing
+panel says once, and rightly for the variant, what keeping and rejecting do.
+"""
 
 from __future__ import annotations
 
@@ -54,5 +56,43 @@ def test_counts_agree_with_their_nouns_through_a_whole_hand(
             south.wait_for_timeout(50)
     # The singular forms were on the screen, so the check above had counts of one to look at.
     assert "1 card" in seen and "1 trick" in seen, seen
+    south.context.close()
+    east.context.close()
+
+
+@pytest.mark.parametrize(
+    ("variant", "keep_rule"),
+    [
+        ("draw-discard", "Keep: the next card is discarded."),
+        ("draw-discard-no-discard", "Keep: your turn ends."),
+    ],
+)
+def test_the_drawing_hint_says_what_keeping_does_once(
+    server: Any, browser: Any, table: Any, variant: str, keep_rule: str
+) -> None:
+    game = table.create_game(server, {"opponent": "friend", "seat": "south", "variant": variant})
+    south = table.open_seat(browser, game["link"], **PHONE)
+    east = table.open_seat(browser, game["opponent_link"], **PHONE)
+    players = [table.Player(south), table.Player(east)]
+    # South keeps on its first turn, then waits for its second.
+    keep_first = south.locator(".draw button:not([disabled])")
+    table.play_until(players, lambda: keep_first.count() > 0)
+    before = players[0].version()
+    south.locator('.draw button[data-key="keep"]').click()
+    players[0].wait_version(before + 1)
+    table.play_until(players[1:], lambda: keep_first.count() > 0)
+    panel = south.locator(".center").inner_text()
+    hint = south.locator(".draw .hint").inner_text()
+    assert "unseen" not in panel, panel
+    # The rule for keeping, as the variant has it, said once.
+    assert hint.count(keep_rule) == 1 and panel.count(keep_rule) == 1, panel
+    assert "Reject: this card is discarded and you keep the next." in hint
+    # The line under the hint shows this seat's own discard, which the hint agrees with.
+    last = south.locator(".last-draw").inner_text()
+    if variant == "draw-discard":
+        assert "discarded" in last and south.locator(".last-draw .face").count() == 2
+    else:
+        assert "(your turn ended)" in last
+    assert "Only you see your discards." in hint
     south.context.close()
     east.context.close()

@@ -286,9 +286,9 @@ export class Table {
       const keepName = endsTurn
         ? `Keep the ${c.name}: your turn ends`
         : `Keep the ${c.name} and discard the next card`;
-      const hint = endsTurn
-        ? "Keep it and your turn ends there (nothing is discarded), or reject it and keep the next."
-        : "Keep it and discard the next card unseen, or reject it and keep the next.";
+      // What each choice does, said once; the line below shows the cards it gave last time.
+      const hint = `${endsTurn ? "Keep: your turn ends." : "Keep: the next card is discarded."} ` +
+        "Reject: this card is discarded and you keep the next. Only you see your discards.";
       parts.push(`
         <div class="draw">
           <p>You look at ${cardFace(v.looking_at, "big")}</p>
