@@ -9,11 +9,13 @@ from collections.abc import Sequence
 import pytest
 
 from honeymoon.actions import KEEP, PASS, REJECT
+from honeymoon.auction import Call
 from honeymoon.cards import CARD_MASK, Card, CardSet
 from honeymoon.errors import IllegalActionError, UnknownVariantError
 from honeymoon.game import Game, Phase
 from honeymoon.rules import VARIANTS, find_variant
 from honeymoon.seats import Seat
+from honeymoon.tricks import NO_TRUMP, trick_winner
 from honeymoon.views import view_for
 
 DRAW = find_variant("draw")
@@ -249,3 +251,93 @@ def test_a_passed_out_auction_moves_the_deal_in_every_variant(name: str) -> None
     assert game.hand_number == 1 and game.dealer is Seat.EAST
     assert game.history[0].result.passed_out
     assert game.score_sheet == before  # the auction scores nothing (a memory award stays)
+
+
+def _watch(rules_name: str, seed: int) -> tuple[Game, list[dict[str, list[object]]]]:
+    """A random rubber, and for each hand what was seen action by action: the calls (with the
+    first caller), the hands when the auction began, and each card played with its seat."""
+    game = Game(VARIANTS[rules_name], seed=seed)
+    rng = random.Random(seed)
+    seen: list[dict[str, list[object]]] = []
+    current: dict[str, list[object]] = {}
+    while not game.is_over:
+        if not current:
+            current = {"callers": [], "calls": [], "deal": [], "preliminary": [], "play": []}
+            seen.append(current)
+        number, phase, seat = game.hand_number, game.phase, game.to_act
+        if phase is Phase.AUCTION and not current["calls"]:
+            current["deal"] = [game.hand(Seat.SOUTH), game.hand(Seat.EAST)]
+        action = rng.choice(game.legal_actions())
+        game.apply(action)
+        if phase is Phase.AUCTION:
+            current["callers"].append(seat)
+            current["calls"].append(Call(action))
+        elif phase is Phase.PRELIMINARY:
+            current["preliminary"].append((seat, Card.from_id(action)))
+        elif phase is Phase.PLAY:
+            current["play"].append((seat, Card.from_id(action)))
+        if game.hand_number != number:
+            current = {}
+    return game, seen
+
+
+def _check_tricks(tricks: tuple[object, ...], cards: list[object], trump: int) -> None:
+    played = [
+        (Seat(seat), card)
+        for trick in tricks
+        for seat, card in zip(trick.players, trick.cards, strict=True)  # type: ignore[attr-defined]
+    ]
+    assert played == cards
+    for trick, following in zip(tricks, tricks[1:], strict=False):
+        assert trick.winner == following.leader  # type: ignore[attr-defined]
+    for trick in tricks:
+        ids = [card.id for card in trick.cards]  # type: ignore[attr-defined]
+        position = trick_winner(ids, trump)
+        assert trick.winner == trick.players[position]  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+@pytest.mark.parametrize("seed", range(3))
+def test_the_history_keeps_every_hands_calls_and_tricks(name: str, seed: int) -> None:
+    game, seen = _watch(name, seed)
+    assert len(game.history) == len(seen)
+    for hand, watched in zip(game.history, seen, strict=True):
+        log = hand.log
+        assert log == game.hand_log(hand.number)
+        assert list(log.calls) == watched["calls"]
+        if watched["callers"]:
+            assert log.first_caller == watched["callers"][0]
+            assert list(log.deal or ()) == watched["deal"]
+        else:
+            assert log.first_caller is None and log.deal is None
+        _check_tricks(log.preliminary_tricks, watched["preliminary"], NO_TRUMP)
+        result = hand.result
+        if result.preliminary is not None:
+            assert result.preliminary == log.preliminary
+            won = [sum(t.winner == s for t in log.preliminary_tricks) for s in (0, 1)]
+            assert tuple(won) == result.preliminary.tricks
+        if result.contract is None:
+            assert log.tricks == () and not watched["play"]
+            continue
+        _check_tricks(log.tricks, watched["play"], int(result.contract.strain))
+        assert (log.contract, log.declarer) == (result.contract, result.declarer)
+        assert result.declarer is not None
+        assert log.tricks_won(result.declarer) == result.declarer_tricks
+        assert log.tricks[0].leader == result.declarer.other == log.opening_leader
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_the_hand_in_progress_has_a_log_too(name: str) -> None:
+    game = Game(VARIANTS[name], seed=5)
+    rng = random.Random(5)
+    while game.phase is not Phase.PLAY:
+        game.apply(rng.choice(game.legal_actions()))
+    for _ in range(3):
+        game.apply(rng.choice(game.legal_actions()))
+    log = game.hand_log()
+    assert log.auction_over and log.contract == game.contract
+    assert [c.action for c in log.calls] == [a for a in game.actions if 52 <= a <= 89]
+    assert [len(t.cards) for t in log.tricks] == [2, 1]
+    assert log.tricks[0].winner is not None and log.tricks[1].winner is None
+    with pytest.raises(IndexError):
+        game.hand_log(game.hand_number + 1)

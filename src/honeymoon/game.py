@@ -57,6 +57,7 @@ __all__ = [
     "Phase",
     "HandResult",
     "HandHistory",
+    "HandLog",
     "PreliminaryResult",
     "KEEP",
     "REJECT",
@@ -157,15 +158,113 @@ class HandResult:
         )
 
 
+#: A trick as the engine keeps it: the leader's seat number, the card ids in playing order, and
+#: the winner's seat number.
+RawTrick = tuple[int, tuple[int, ...], int]
+
+
+def _tricks_of(raw: Sequence[RawTrick]) -> tuple[Trick, ...]:
+    return tuple(
+        Trick(leader, tuple(Card.from_id(c) for c in cards), winner)
+        for leader, cards, winner in raw
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class HandLog:
+    """What happened in one hand, as the engine worked it out: who called first and every
+    call, the contract and declarer, the two hands as they were when the auction began, the
+    preliminary tricks (Draw and Memory Bridge) and their outcome, and the tricks of the play.
+
+    Records, PBN export and the clients read a hand from here rather than working it out again
+    from the actions. ``deal`` is secret while the hand is in progress; the rest was seen by
+    both players. In a hand in progress the last of ``tricks`` may be unfinished (its
+    ``winner`` None); ``first_caller`` is None until the auction begins.
+    """
+
+    number: int
+    dealer: Seat
+    first_caller: Seat | None
+    calls: tuple[Call, ...]
+    auction_over: bool
+    contract: Contract | None
+    declarer: Seat | None
+    #: South's and East's hands when the auction began (None before it begins).
+    deal: tuple[CardSet, CardSet] | None
+    preliminary_tricks: tuple[Trick, ...]
+    preliminary: PreliminaryResult | None
+    tricks: tuple[Trick, ...]
+
+    @property
+    def passed_out(self) -> bool:
+        """True if the auction ended with no bid."""
+        return self.auction_over and self.contract is None
+
+    @property
+    def opening_leader(self) -> Seat | None:
+        """The seat that leads to the first trick of the play; None without a contract."""
+        if self.contract is None or self.declarer is None or not self.auction_over:
+            return None
+        return self.declarer.other
+
+    @property
+    def play_over(self) -> bool:
+        """True once all thirteen tricks of the play are complete."""
+        return len(self.tricks) == _TRICKS_PER_HAND and self.tricks[-1].winner is not None
+
+    def tricks_won(self, seat: Seat | int) -> int:
+        """Completed tricks of the play won by ``seat``."""
+        return sum(1 for trick in self.tricks if trick.winner == seat)
+
+
 @dataclass(frozen=True, slots=True)
 class HandHistory:
-    """A completed hand: its stock order (top first), every action in order, and the result."""
+    """A completed hand: its stock order (top first), every action in order, and the result;
+    and what the engine worked out while playing it (see :attr:`log`)."""
 
     number: int
     dealer: Seat
     stock: tuple[int, ...]
     actions: tuple[int, ...]
     result: HandResult
+    #: Who called first; None if the hand ended before the auction (a Memory Bridge award).
+    first_caller: Seat | None = None
+    #: The call actions, in order.
+    calls: tuple[int, ...] = ()
+    #: South's and East's hands (card masks) when the auction began.
+    deal: tuple[int, int] | None = None
+    #: The tricks of the play, as (leader, card ids, winner).
+    played: tuple[RawTrick, ...] = ()
+    #: The preliminary tricks (Draw and Memory Bridge), as (leader, card ids, winner).
+    preliminary_played: tuple[RawTrick, ...] = ()
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The tricks of the play, in order."""
+        return _tricks_of(self.played)
+
+    @property
+    def preliminary_tricks(self) -> tuple[Trick, ...]:
+        """The preliminary tricks (Draw and Memory Bridge), in order."""
+        return _tricks_of(self.preliminary_played)
+
+    @property
+    def log(self) -> HandLog:
+        """The hand as a :class:`HandLog`."""
+        result = self.result
+        return HandLog(
+            self.number,
+            self.dealer,
+            self.first_caller,
+            tuple(Call(c) for c in self.calls),
+            self.first_caller is not None,
+            result.contract,
+            result.declarer,
+            (CardSet(self.deal[0]), CardSet(self.deal[1])) if self.deal is not None else None,
+            self.preliminary_tricks,
+            result.preliminary,
+            self.tricks,
+        )
 
 
 def shuffled_stock(seed: int | str, hand_number: int) -> tuple[int, ...]:
@@ -239,6 +338,7 @@ class Game:
         "_award",
         "_draw_log",
         "_previous_tricks",
+        "_deal_masks",
     )
 
     def __init__(
@@ -263,7 +363,7 @@ class Game:
         self._hand_number = 0
         self._dealer = int(self.first_dealer)
         self._history: list[HandHistory] = []
-        self._previous_tricks: list[tuple[int, tuple[int, ...], int]] = []
+        self._previous_tricks: list[RawTrick] = []
         self._sheet = ScoreSheet()
         self._start_hand()
 
@@ -291,13 +391,14 @@ class Game:
         self._best_card = -1
         self._best_hand = -1
         self._tricks_won = [0, 0]
-        self._tricks: list[tuple[int, tuple[int, ...], int]] = []
+        self._tricks: list[RawTrick] = []
         self._actions: list[int] = []
+        self._deal_masks: tuple[int, int] | None = None
         self._honours = (0, 0)
         self._follow_required = True
         self._drawn: list[list[int]] = [[], []]
         self._draw_log: list[tuple[int, int, int, bool]] = []
-        self._preliminary: tuple[tuple[int, tuple[int, ...], int], ...] = ()
+        self._preliminary: tuple[RawTrick, ...] = ()
         self._preliminary_won = (0, 0)
         self._award: PreliminaryResult | None = None
         non_dealer = 1 - self._dealer
@@ -460,6 +561,37 @@ class Game:
     def preliminary_result(self) -> PreliminaryResult | None:
         """The preliminary tricks' outcome this hand, once they are over."""
         return self._award
+
+    def hand_log(self, number: int | None = None) -> HandLog:
+        """What happened in hand ``number`` (0-based; the current hand if omitted), as the
+        engine worked it out. The current hand's ``deal`` is secret: show it through a view.
+
+        :raises IndexError: for a hand not yet begun.
+        """
+        if number is not None and number != self._hand_number:
+            if not 0 <= number < len(self._history):
+                raise IndexError(f"hand {number} has not been played")
+            return self._history[number].log
+        if self._phase is _COMPLETE:
+            return self._history[-1].log
+        auction = self._auction
+        deal = self._deal_masks
+        tricks = _tricks_of(self._tricks) if self._phase is _PLAY else ()
+        if self._phase is _PLAY and self._trick:
+            tricks += (Trick(self._leader, tuple(Card.from_id(c) for c in self._trick)),)
+        return HandLog(
+            self._hand_number,
+            SEATS[self._dealer],
+            SEATS[auction.first_caller] if auction is not None else None,
+            tuple(Call(c) for c in auction.calls) if auction is not None else (),
+            auction is not None and auction.is_finished,
+            self.contract if auction is not None and auction.is_finished else None,
+            self.declarer if auction is not None and auction.is_finished else None,
+            (CardSet(deal[0]), CardSet(deal[1])) if deal is not None else None,
+            self.preliminary_tricks if self._phase is not _PRELIMINARY else self.completed_tricks,
+            self._award,
+            tricks,
+        )
 
     def face_up_card(self) -> Card | None:
         """The stock card turned face up for both to see (Draw Bridge's face-up option)."""
@@ -674,6 +806,7 @@ class Game:
     def _start_auction(self) -> None:
         first = self._dealer if self.rules.first_caller is FirstCaller.DEALER else 1 - self._dealer
         self._auction = Auction(first)
+        self._deal_masks = (self._hands[0], self._hands[1])
         self._phase = _AUCTION
         self._to_act = first
 
@@ -816,6 +949,7 @@ class Game:
         # Kept for the views: both players saw every card of these tricks, and a client that
         # moves on to the next hand at once could otherwise never show the last trick.
         self._previous_tricks = self._tricks
+        auction = self._auction
         self._history.append(
             HandHistory(
                 self._hand_number,
@@ -823,6 +957,11 @@ class Game:
                 self._stock,
                 tuple(self._actions),
                 result,
+                SEATS[auction.first_caller] if auction is not None else None,
+                tuple(auction.calls) if auction is not None else (),
+                self._deal_masks,
+                tuple(self._tricks),
+                self._preliminary,
             )
         )
         if self._sheet.is_complete:

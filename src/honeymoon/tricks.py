@@ -52,18 +52,66 @@ def playable_mask(hand: int, led_suit: int) -> int:
     return hand
 
 
+#: The order in which the hands of the two-hand table play: 0 (South), then 1 (East).
+TWO_HANDS = (0, 1)
+
+
+def playing_order(leader: int, order: Sequence[int] = TWO_HANDS) -> tuple[int, ...]:
+    """The hands in the order they play to a trick that ``leader`` leads.
+
+    ``order`` is the table's rotation of hand numbers (each plays after the one before it, and
+    the first after the last): ``(0, 1)`` for the two-hand table; a four-hand table passes its
+    four hands in clockwise order.
+
+    >>> playing_order(1), playing_order(3, (0, 3, 2, 1))
+    ((1, 0), (3, 2, 1, 0))
+    """
+    start = order.index(leader)
+    return tuple(order[start:]) + tuple(order[:start])
+
+
+def next_hands(order: Sequence[int] = TWO_HANDS) -> tuple[int, ...]:
+    """For each hand number, the hand that plays after it in ``order`` (a lookup table).
+
+    >>> next_hands(), next_hands((0, 3, 2, 1))
+    ((1, 0), (3, 0, 1, 2))
+    """
+    following = [0] * len(order)
+    for index, hand in enumerate(order):
+        following[hand] = order[(index + 1) % len(order)]
+    return tuple(following)
+
+
+def trick_won_by(
+    cards: Sequence[int], leader: int, trump: int, order: Sequence[int] = TWO_HANDS
+) -> int:
+    """The hand that wins the trick ``cards`` (card ids in playing order) led by ``leader``."""
+    return playing_order(leader, order)[trick_winner(cards, trump)]
+
+
 @dataclass(frozen=True, slots=True)
 class Trick:
     """A completed (or partial) trick: who led, the cards in playing order, and the winner.
 
-    ``leader`` and ``winner`` are hand numbers (the seat number in the default profile).
+    ``leader`` and ``winner`` are hand numbers (the seat number in the default profile);
+    ``order`` is the table's rotation of hands (see :func:`playing_order`).
     """
 
     leader: int
     cards: tuple[Card, ...]
     winner: int | None = None
+    order: tuple[int, ...] = TWO_HANDS
 
     @property
     def led_suit(self) -> int | None:
         """The suit led, or None for an empty trick."""
         return int(self.cards[0].suit) if self.cards else None
+
+    @property
+    def players(self) -> tuple[int, ...]:
+        """The hand that played each card, in playing order.
+
+        >>> Trick(1, (Card.parse("HK"), Card.parse("HA"))).players
+        (1, 0)
+        """
+        return playing_order(self.leader, self.order)[: len(self.cards)]

@@ -268,7 +268,9 @@ def test_wrong_types(
 
 def _first_play_index(data: dict[str, Any], hand: int) -> int:
     record = loads(json.dumps(data))
-    return 26 + len(record.shape(hand).calls)
+    log = record.hands[hand].log
+    assert log is not None
+    return 26 + len(log.calls)
 
 
 def test_unknown_card_text_in_the_play() -> None:

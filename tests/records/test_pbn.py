@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import io
-import json
+import random
 import re
 from collections.abc import Callable
 
@@ -12,11 +12,13 @@ import pytest
 from honeymoon.auction import Call
 from honeymoon.cards import Card, CardSet, Rank, Suit
 from honeymoon.errors import RecordError
-from honeymoon.game import Game
+from honeymoon.game import Game, Phase
 from honeymoon.records import dump_pbn, dumps, dumps_pbn, loads
 from honeymoon.rules import VARIANTS
 from honeymoon.seats import Seat
 from honeymoon.tricks import trick_winner
+
+Player = Callable[..., int]
 
 _TAG = re.compile(r'^\[(\w+) "((?:[^"\\]|\\.)*)"\]$')
 _CLOCKWISE = "NESW"
@@ -211,11 +213,66 @@ def test_a_player_safe_copy_exports_the_deals_of_played_hands(
         assert left == right
 
 
-def test_variants_with_other_procedures_are_refused() -> None:
+def _engine_free_reading(game: Game) -> list[dict[str, object]]:
+    """Each hand whose auction ended, watched action by action on a replay: the two hands when
+    the auction began, the calls, and each card of the play with the seat that played it."""
+    record = loads(dumps(game))
+    replay = Game(
+        record.rules,
+        stocks=[h.stock or () for h in record.hands],
+        first_dealer=game.first_dealer,
+    )
+    hands: list[dict[str, object]] = []
+    for hand in record.hands:
+        seen: dict[str, object] = {"calls": [], "cards": [], "deal": None}
+        for action in hand.actions:
+            assert action is not None
+            phase, seat = replay.phase, replay.to_act
+            replay.apply(action)
+            if phase is Phase.AUCTION:
+                if seen["deal"] is None:
+                    seen["deal"] = (replay.hand(Seat.SOUTH), replay.hand(Seat.EAST))
+                seen["calls"].append(Call(action).pbn)  # type: ignore[attr-defined]
+            elif phase is Phase.PLAY:
+                seen["cards"].append((seat, Card.from_id(action).pbn))  # type: ignore[attr-defined]
+        if seen["calls"] and (hand.result is None or not hand.result.ended_by_award):
+            hands.append(seen)
+    return hands
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+@pytest.mark.parametrize("seed", range(3))
+def test_every_variant_exports_its_dealt_part(name: str, seed: int, play: Player) -> None:
+    game = Game(VARIANTS[name], seed=seed)
+    play(game, random.Random(seed), pass_chance=0.4)
+    games = parse_pbn(dumps_pbn(loads(dumps(game))))
+    expected = _engine_free_reading(game)
+    assert len(games) == len(expected)
+    for pbn, seen in zip(games, expected, strict=True):
+        deal = seen["deal"]
+        assert isinstance(deal, tuple)
+        # The deal: the two hands as they were when the auction began.
+        south, east = deal
+        assert pbn["Deal"] == f"N:- {east.to_dotted()} {south.to_dotted()} -"
+        tokens = [t for row in pbn["AuctionRows"] for t in row]  # type: ignore[attr-defined]
+        assert [t for t in tokens if t != "-"] == seen["calls"]
+        if "Play" not in pbn:
+            assert not seen["cards"]
+            continue
+        columns = [_CLOCKWISE[(_CLOCKWISE.index(str(pbn["Play"])) + i) % 4] for i in range(4)]
+        cards = iter(seen["cards"])  # type: ignore[call-overload]
+        for row in pbn["PlayRows"]:  # type: ignore[attr-defined]
+            for _ in range(2):
+                seat, card = next(cards)
+                assert row[columns.index(seat.direction.letter)] == card
+        assert next(cards, None) is None
+
+
+def test_a_player_safe_copy_of_a_dealt_variant_is_refused_with_a_true_message() -> None:
     for rules in VARIANTS.values():
         if rules.procedure.value in ("draw", "memory"):
-            record = loads(dumps(Game(rules, seed=1)))
             with pytest.raises(RecordError) as caught:
-                dumps_pbn(record)
+                loads(dumps(Game(rules, seed=1), reveal=False))
             assert caught.value.code == "unsupported_variant"
-    assert json.loads(dumps(Game(seed=1)))["variant"]["name"] == "draw-discard"
+            assert "PBN" not in caught.value.message
+            assert "player-safe" in caught.value.message

@@ -23,12 +23,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import IO, Any
 
 from honeymoon.actions import KEEP, REJECT
-from honeymoon.auction import Contract
+from honeymoon.auction import LAST_BID, PASS, Call, Contract
 from honeymoon.cards import Card
 from honeymoon.errors import (
     IllegalActionError,
@@ -36,10 +36,10 @@ from honeymoon.errors import (
     RecordError,
     UnknownVariantError,
 )
-from honeymoon.game import Game, HandResult, PreliminaryResult
-from honeymoon.records._shape import HandShape, action_text, check_shape_support, walk_hand
+from honeymoon.game import Game, HandLog, HandResult, Phase, PreliminaryResult
+from honeymoon.records._shape import HIDDEN_DRAW_TEXT, is_hidden_draw, stand_in_stock
 from honeymoon.rules import RuleSet, find_variant
-from honeymoon.scoring import HandScore, ScoreSheet, honours_bonus, score_contract
+from honeymoon.scoring import HandScore, ScoreSheet
 from honeymoon.seats import SEATS, Seat
 
 __all__ = [
@@ -62,6 +62,22 @@ FORMAT_VERSION = 1
 _SEAT_NAMES = ("south", "east")
 
 
+def action_text(action: int | None) -> str:
+    """The record's text for an action: ``keep``/``reject``, a call ``1NT``/``Pass``/``X``/``XX``,
+    a card ``SA``/``HT``; ``draw`` for a hidden drawing action."""
+    if action is None:
+        return HIDDEN_DRAW_TEXT
+    if 0 <= action < 52:
+        return Card.from_id(action).pbn
+    if PASS <= action <= LAST_BID:
+        return Call(action).pbn
+    if action == KEEP:
+        return "keep"
+    if action == REJECT:
+        return "reject"
+    raise ValueError(f"{action} is not an action number")
+
+
 @dataclass(frozen=True, slots=True)
 class HandRecord:
     """One hand of a record.
@@ -69,6 +85,9 @@ class HandRecord:
     ``number`` is 0-based. ``stock`` is the stock order (card ids, top first), None in a copy
     written without it. ``actions`` are action numbers (see :mod:`honeymoon.actions`), with None
     for a drawing action such a copy hides. ``result`` is None for an unfinished hand.
+    ``log`` is the hand as the engine replayed it (calls, tricks, preliminary tricks, the
+    hands when the auction began); in a copy without the stock its ``deal`` is known only for a
+    hand played to its end, and is None otherwise.
     """
 
     number: int
@@ -76,6 +95,7 @@ class HandRecord:
     stock: tuple[int, ...] | None
     actions: tuple[int | None, ...]
     result: HandResult | None
+    log: HandLog | None = None
 
     @property
     def is_finished(self) -> bool:
@@ -118,14 +138,15 @@ class GameRecord:
         """The results of the finished hands, in order."""
         return tuple(hand.result for hand in self.hands if hand.result is not None)
 
-    def shape(self, hand: int) -> HandShape:
-        """What hand ``hand``'s actions say (auction, contract, tricks), without the stock.
+    def logs(self) -> tuple[HandLog, ...]:
+        """Each hand's :class:`~honeymoon.game.HandLog`, as the engine replayed it.
 
-        :raises RecordError: for a variant whose hands cannot be read without the stock.
+        :raises RecordError: for a record built by hand without logs that cannot be replayed.
         """
-        check_shape_support(self.rules)
-        record = self.hands[hand]
-        return walk_hand(self.rules, record.dealer, record.actions, hand)[0]
+        if all(hand.log is not None for hand in self.hands):
+            return tuple(hand.log for hand in self.hands if hand.log is not None)
+        game = self.replay()
+        return tuple(game.hand_log(hand.number) for hand in self.hands)
 
     def replay(self) -> Game:
         """A new :class:`~honeymoon.game.Game` with every recorded action re-applied through
@@ -160,13 +181,20 @@ def record_from_game(
     """The record of ``game`` so far: every finished hand and, unless the rubber is over, the
     hand in progress (with its stock order and the actions taken so far)."""
     hands = [
-        HandRecord(done.number, done.dealer, done.stock, done.actions, done.result)
+        HandRecord(done.number, done.dealer, done.stock, done.actions, done.result, done.log)
         for done in game.history
     ]
     if not game.is_over:
         number = game.hand_number
         hands.append(
-            HandRecord(number, game.dealer, game.stock_for_hand(number), game.actions, None)
+            HandRecord(
+                number,
+                game.dealer,
+                game.stock_for_hand(number),
+                game.actions,
+                None,
+                game.hand_log(),
+            )
         )
     return GameRecord(
         rules=game.rules,
@@ -415,23 +443,32 @@ def record_from_dict(data: object) -> GameRecord:
             code="missing_field",
         )
     if with_stock:
-        game, actions = _replay(rules, seed, first_dealer, hands)
-        replayed = game.history
-        records = tuple(
-            HandRecord(
-                index,
-                hand.dealer,
-                tuple(hand.stock or ()),
-                actions[index],
-                replayed[index].result if hand.result is not None else None,
-            )
-            for index, hand in enumerate(hands)
-        )
-        sheet = game.score_sheet
+        stocks = [hand.stock or () for hand in hands]
     else:
-        records, sheet = _check_without_stock(rules, first_dealer, hands)
-    _check_recorded_summary(top, sheet)
-    return GameRecord(rules, first_dealer, records, sheet, seed, players)
+        # A player-safe copy: replayed on stand-in stocks that give each player the cards
+        # they played (see records._shape), with the hidden drawing actions taken as keep.
+        stocks = [stand_in_stock(rules, hand.dealer, hand.actions) for hand in hands]
+    game, actions = _replay(rules, seed, first_dealer, hands, stocks, hidden=not with_stock)
+    records = tuple(
+        HandRecord(
+            index,
+            hand.dealer,
+            hand.stock,
+            actions[index],
+            game.history[index].result if hand.result is not None else None,
+            _known_log(game.hand_log(index), bool(with_stock)),
+        )
+        for index, hand in enumerate(hands)
+    )
+    _check_recorded_summary(top, game.score_sheet)
+    return GameRecord(rules, first_dealer, records, game.score_sheet, seed, players)
+
+
+def _known_log(log: HandLog, with_stock: bool) -> HandLog:
+    # On a stand-in stock the hands are real only where every card was played.
+    if with_stock or log.play_over:
+        return log
+    return replace(log, deal=None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -698,12 +735,17 @@ def _replay(
     seed: int | str | None,
     first_dealer: Seat,
     hands: Sequence[HandRecord | _ReadHand],
+    stocks: Sequence[Sequence[int]] | None = None,
+    *,
+    hidden: bool = False,
 ) -> tuple[Game, list[tuple[int | None, ...]]]:
-    """Replay ``hands`` through a new game; return it and each hand's actions as numbers."""
+    """Replay ``hands`` through a new game on their stocks (or ``stocks``); return it and each
+    hand's actions as numbers. ``hidden``: a player-safe copy, whose hidden drawing actions
+    are replayed as keep (on stand-in stocks) and returned as None."""
+    if stocks is None:
+        stocks = [hand.stock or () for hand in hands]
     try:
-        game = Game(
-            rules, seed=seed, stocks=[hand.stock or () for hand in hands], first_dealer=first_dealer
-        )
+        game = Game(rules, seed=seed, stocks=stocks, first_dealer=first_dealer)
     except NotImplementedError:
         raise RecordError(
             f"{rules.title} cannot be played by this version, so its record cannot be replayed",
@@ -728,6 +770,18 @@ def _replay(
                     action_index=position,
                     code="extra_action",
                 )
+            if hidden and is_hidden_draw(raw):
+                if game.phase is not Phase.DRAWING:
+                    raise RecordError(
+                        f"'{HIDDEN_DRAW_TEXT}' (a hidden drawing action) is not possible now: "
+                        "the drawing is over",
+                        hand=index,
+                        action_index=position,
+                        code="wrong_phase",
+                    )
+                game.apply(KEEP)
+                parsed.append(None)
+                continue
             number = _parse_for_game(game, raw, index, position)
             try:
                 game.apply(number)
@@ -857,49 +911,3 @@ def _check_recorded_summary(top: dict[str, Any], sheet: ScoreSheet) -> None:
     score = _get(top, "score", dict, "the record", None, optional=True)
     if score is not None:
         _compare_summary(score, _sheet_to_dict(sheet))
-
-
-def _check_without_stock(
-    rules: RuleSet, first_dealer: Seat, hands: Sequence[_ReadHand]
-) -> tuple[tuple[HandRecord, ...], ScoreSheet]:
-    """Check a player-safe copy: form, calls, and each result re-scored from the play."""
-    check_shape_support(rules)
-    sheet = ScoreSheet()
-    records: list[HandRecord] = []
-    last = len(hands) - 1
-    for index, hand in enumerate(hands):
-        if sheet.is_complete:
-            raise RecordError(
-                f"the rubber ended with hand {index}, yet the record goes on",
-                hand=index,
-                code="extra_hand",
-            )
-        _check_dealer(hand.dealer, first_dealer if index % 2 == 0 else first_dealer.other, index)
-        shape, numbers = walk_hand(rules, hand.dealer, hand.actions, index)
-        _check_finished(shape.is_over, hand.result, index, last, len(hand.actions))
-        result = None
-        if hand.result is not None:
-            result = _result_from_shape(rules, shape, index, sheet)
-            _compare_result(hand.result, result, index)
-            if result.score is not None and result.declarer is not None:
-                sheet = sheet.add_hand(index, int(result.declarer), result.score, result.honours)
-        records.append(HandRecord(index, hand.dealer, None, numbers, result))
-    return tuple(records), sheet
-
-
-def _result_from_shape(
-    rules: RuleSet, shape: HandShape, number: int, sheet: ScoreSheet
-) -> HandResult:
-    contract, declarer = shape.contract, shape.declarer
-    if contract is None or declarer is None:
-        return HandResult(number, shape.dealer, None, None, None, None)
-    tricks = shape.tricks_won(declarer)
-    score = score_contract(contract, tricks, sheet.vulnerable(declarer))
-    honours = (0, 0)
-    if rules.honours:
-        # Every card held when the auction ended is played, so the play shows both hands.
-        honours = (
-            honours_bonus(shape.cards_played(Seat.SOUTH), contract.strain),
-            honours_bonus(shape.cards_played(Seat.EAST), contract.strain),
-        )
-    return HandResult(number, shape.dealer, contract, declarer, tricks, score, honours)

@@ -30,13 +30,10 @@ from __future__ import annotations
 
 from typing import IO
 
-from honeymoon.auction import Call
-from honeymoon.cards import Card, CardSet
-from honeymoon.game import Game
-from honeymoon.records._shape import HandShape, hands_from_stock
+from honeymoon.game import Game, HandLog
 from honeymoon.records.json_record import GameRecord, record_from_game
 from honeymoon.scoring import ScoreSheet
-from honeymoon.seats import Direction, Seat
+from honeymoon.seats import SEATS, Direction, Seat
 
 __all__ = ["dump_pbn", "dumps_pbn", "PBN_VERSION"]
 
@@ -63,10 +60,9 @@ def dumps_pbn(
     event_name = event if event is not None else f"Honeymoon Bridge rubber ({record.rules.title})"
     games: list[str] = []
     sheet = ScoreSheet()
-    for index, hand in enumerate(record.hands):
-        shape = record.shape(index)
-        if shape.auction_over:
-            deal = _deal(record, index, shape)
+    for index, (hand, log) in enumerate(zip(record.hands, record.logs(), strict=True)):
+        if log.auction_over:
+            assert log.first_caller is not None
             tags = [
                 ("Event", event_name),
                 ("Site", site),
@@ -78,18 +74,18 @@ def dumps_pbn(
                 ("South", record.players[Seat.SOUTH] or "?"),
                 ("Dealer", hand.dealer.direction.letter),
                 ("Vulnerable", _vulnerable(sheet)),
-                ("Deal", deal),
+                ("Deal", _deal(log)),
                 ("Scoring", "Rubber"),
-                ("Declarer", shape.declarer.direction.letter if shape.declarer is not None else ""),
-                ("Contract", shape.contract.pbn if shape.contract else "Pass"),
-                ("Result", _result(shape)),
+                ("Declarer", log.declarer.direction.letter if log.declarer is not None else ""),
+                ("Contract", log.contract.pbn if log.contract else "Pass"),
+                ("Result", _result(log)),
             ]
             lines = [f"[{name} {_quote(value)}]" for name, value in tags]
-            lines.append(f'[Auction "{shape.first_caller.direction.letter}"]')
-            lines.extend(_auction_lines(shape))
-            if shape.opening_leader is not None:
-                lines.append(f'[Play "{shape.opening_leader.direction.letter}"]')
-                lines.extend(_play_lines(shape))
+            lines.append(f'[Auction "{log.first_caller.direction.letter}"]')
+            lines.extend(_auction_lines(log))
+            if log.opening_leader is not None:
+                lines.append(f'[Play "{log.opening_leader.direction.letter}"]')
+                lines.extend(_play_lines(log))
             games.append("\n".join(lines))
         result = hand.result
         if result is not None and result.score is not None and result.declarer is not None:
@@ -126,25 +122,19 @@ def _vulnerable(sheet: ScoreSheet) -> str:
     return "None"
 
 
-def _deal(record: GameRecord, index: int, shape: HandShape) -> str:
-    hand = record.hands[index]
-    hands: list[int] | None = None
-    if hand.stock is not None and all(draw is not None for draw in shape.draws):
-        hands = hands_from_stock(record.rules, hand.stock, shape.draws, hand.dealer)
-    elif shape.play_over:
-        hands = [shape.cards_played(Seat.SOUTH), shape.cards_played(Seat.EAST)]
-    if hands is None:
+def _deal(log: HandLog) -> str:
+    if log.deal is None:
         return "N:- - - -"
-    east, south = CardSet(hands[Seat.EAST]), CardSet(hands[Seat.SOUTH])
+    south, east = log.deal
     return f"N:- {east.to_dotted()} {south.to_dotted()} -"
 
 
-def _result(shape: HandShape) -> str:
-    if shape.passed_out:
+def _result(log: HandLog) -> str:
+    if log.passed_out:
         return ""
-    if not shape.play_over or shape.declarer is None:
+    if not log.play_over or log.declarer is None:
         return "?"
-    return str(shape.tricks_won(shape.declarer))
+    return str(log.tricks_won(log.declarer))
 
 
 _PLAYER_DIRECTIONS = {Direction.SOUTH: Seat.SOUTH, Direction.EAST: Seat.EAST}
@@ -154,29 +144,28 @@ def _rotation(start: Direction) -> list[Direction]:
     return [Direction((start + step) % 4) for step in range(4)]
 
 
-def _auction_lines(shape: HandShape) -> list[str]:
+def _auction_lines(log: HandLog) -> list[str]:
     tokens: list[str] = []
-    calls = list(shape.calls)
-    direction = shape.first_caller.direction
+    calls = list(log.calls)
+    assert log.first_caller is not None
+    direction = log.first_caller.direction
     while calls:
         if direction in _PLAYER_DIRECTIONS:
-            tokens.append(Call(calls.pop(0)).pbn)
+            tokens.append(calls.pop(0).pbn)
         else:
             tokens.append("-")
         direction = Direction((direction + 1) % 4)
     return [" ".join(tokens[start : start + 4]) for start in range(0, len(tokens), 4)]
 
 
-def _play_lines(shape: HandShape) -> list[str]:
-    leader = shape.opening_leader
+def _play_lines(log: HandLog) -> list[str]:
+    leader = log.opening_leader
     assert leader is not None
     columns = _rotation(leader.direction)
     lines: list[str] = []
-    for trick in shape.tricks:
+    for trick in log.tricks:
         row = ["-"] * 4
-        seat = trick.leader
-        for card_id in trick.cards:
-            row[columns.index(seat.direction)] = Card.from_id(card_id).pbn
-            seat = seat.other
+        for card, seat in zip(trick.cards, trick.players, strict=True):
+            row[columns.index(SEATS[seat].direction)] = card.pbn
         lines.append(" ".join(row))
     return lines
