@@ -466,7 +466,7 @@ def _write_record(config: MatchConfig, game: Game, pair: int, a_seat: Seat) -> s
     folder = Path(config.records_dir or ".")
     folder.mkdir(parents=True, exist_ok=True)
     players = (config.bot_a, config.bot_b) if a_seat is Seat.SOUTH else (config.bot_b, config.bot_a)
-    path = folder / f"pair{pair:05d}-a-{a_seat.name.lower()}.json"
+    path = folder / f"pair{pair:05d}-a-{a_seat.key}.json"
     with path.open("w", encoding="utf-8") as handle:
         dump(game, handle, players=players)
     return str(path)

@@ -42,8 +42,17 @@ class Seat(IntEnum):
 
     @property
     def label(self) -> str:
-        """``South`` or ``East``."""
+        """``South`` or ``East``: the seat's name for players."""
         return self.name.capitalize()
+
+    @property
+    def key(self) -> str:
+        """``south`` or ``east``: the seat's name in records, views and messages.
+
+        >>> [seat.key for seat in SEATS] == list(SEAT_NAMES)
+        True
+        """
+        return _SEAT_NAMES[self]
 
     @classmethod
     def parse(cls, text: str) -> Seat:
@@ -51,11 +60,12 @@ class Seat(IntEnum):
         from honeymoon.errors import NotationError
 
         key = text.strip().lower()
-        if key in ("south", "s", "0"):
-            return Seat.SOUTH
-        if key in ("east", "e", "1"):
-            return Seat.EAST
-        raise NotationError(f"{text!r} is not a seat: use 'south' or 'east'", "bad_seat")
+        for seat in _SEATS:
+            if key in (seat.key, seat.key[0], str(int(seat))):
+                return seat
+        raise NotationError(
+            f"{text!r} is not a seat: use {' or '.join(map(repr, SEAT_NAMES))}", "bad_seat"
+        )
 
     def __str__(self) -> str:
         return self.label
@@ -64,3 +74,6 @@ class Seat(IntEnum):
 _SEATS = (Seat.SOUTH, Seat.EAST)
 #: Both seats, indexable by their number.
 SEATS: tuple[Seat, Seat] = _SEATS
+_SEAT_NAMES = ("south", "east")
+#: The seats' names in records, views and messages (:attr:`Seat.key`), by seat number.
+SEAT_NAMES: tuple[str, str] = _SEAT_NAMES

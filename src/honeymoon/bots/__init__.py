@@ -17,10 +17,8 @@ Bots are found by name in :data:`BOTS` or by difficulty in :data:`LEVELS`:
 
 >>> make_bot("medium", seed=1).name
 'heuristic'
->>> {"heuristic", "random"} <= set(BOTS)
-True
->>> resolve_bot_name("hard") in ("expert", "heuristic")  # 'expert' once it is registered
-True
+>>> [resolve_bot_name(level) for level in LEVELS], strongest_bot_name()
+(['random', 'heuristic', 'expert'], 'expert')
 """
 
 from __future__ import annotations
@@ -49,6 +47,7 @@ __all__ = [
     "EXTERNAL_PREFIX",
     "register_bot",
     "resolve_bot_name",
+    "strongest_bot_name",
     "make_bot",
     "advise",
 ]
@@ -91,10 +90,12 @@ BOTS: dict[str, BotFactory] = {
     "expert-strong": _strong_expert,
 }
 
-#: Bot names from the strongest to the weakest; ``hard`` takes the first one registered.
+#: Bot names from the strongest to the weakest: a level whose bot is missing falls back along
+#: it (see :func:`resolve_bot_name`), and hints come from the first one registered.
 STRENGTH_ORDER: tuple[str, ...] = ("expert", "heuristic", "random")
 
-#: Difficulty levels and the bot each one names (``hard`` falls back, see :func:`resolve_bot_name`).
+#: The difficulty levels, weakest first, and the bot each one names: the one list of levels
+#: that the terminal, the match runner and the web server offer.
 LEVELS: dict[str, str] = {"easy": "random", "medium": "heuristic", "hard": "expert"}
 
 #: ``make_bot("cmd:COMMAND LINE")`` starts an external bot (see ``docs/bot-protocol.md``).
@@ -130,6 +131,15 @@ def resolve_bot_name(name_or_level: str) -> str:
         f"({', '.join(LEVELS)}) or '{EXTERNAL_PREFIX}COMMAND' for an external program",
         "unknown_bot",
     )
+
+
+def strongest_bot_name() -> str:
+    """The strongest registered bot (the first of :data:`STRENGTH_ORDER` in :data:`BOTS`, else
+    the first registered)."""
+    for name in STRENGTH_ORDER:
+        if name in BOTS:
+            return name
+    return next(iter(BOTS))
 
 
 def make_bot(name_or_level: str, seed: int | str | None = None, *, timeout: float = 10.0) -> Bot:

@@ -189,7 +189,7 @@ class ExternalBot:
             {
                 "type": "hello",
                 "protocol": PROTOCOL_VERSION,
-                "seat": view.seat.name.lower() if view.seat is not None else None,
+                "seat": view.seat.key if view.seat is not None else None,
                 "variant": view.variant,
                 "seed": self.seed,
                 "timeout": self.timeout,

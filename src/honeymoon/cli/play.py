@@ -19,13 +19,13 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from honeymoon.bots import Bot
+from honeymoon.bots import LEVELS, Bot
 from honeymoon.cli import render
 from honeymoon.cli.options import add_variant_arguments, variant_with_options
-from honeymoon.cli.session import LEVELS, Table, choose_bot
+from honeymoon.cli.session import Table, choose_bot
 from honeymoon.errors import HoneymoonError
 from honeymoon.game import Game, Phase
-from honeymoon.rules import Procedure
+from honeymoon.rules import DEFAULT_RULES, Procedure
 from honeymoon.seats import Seat
 from honeymoon.views import SeatView
 
@@ -317,7 +317,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         ),
     )
     parser.add_argument(
-        "--level", default="medium", choices=LEVELS, help="the computer's strength (medium)"
+        "--level", default="medium", choices=list(LEVELS), help="the computer's strength (medium)"
     )
     parser.add_argument("--bot", help="a computer player by name instead of --level")
     parser.add_argument("--seed", help="seed for a repeatable game")
@@ -372,7 +372,7 @@ def build_table(args: argparse.Namespace) -> tuple[Table, str | None]:
                 "bad_option",
             )
         return Table.resume(args.resume, level=level, human=seat)
-    rules = variant_with_options(args.variant or "draw-discard", args.option)
+    rules = variant_with_options(args.variant or DEFAULT_RULES.name, args.option)
     game = Game(rules, seed=args.seed)
     bot, note = choose_bot(level, f"{game.seed}:bot")
     return Table(game, seat or Seat.SOUTH, bot), note

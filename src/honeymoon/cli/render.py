@@ -316,20 +316,6 @@ def trick_words(trick: TrickView, human: Seat | None = None) -> str:
     return text
 
 
-def status_line(view: SeatView) -> str:
-    """Hand number, dealer, phase and (in play) contract and tricks."""
-    parts = [f"Hand {view.hand_number + 1}", f"dealer {view.dealer.label}"]
-    if view.contract is not None and view.declarer is not None:
-        parts.append(f"contract {view.contract} by {view.declarer.label}")
-    if view.phase is Phase.PRELIMINARY:
-        parts.append(f"preliminary trick {min(len(view.tricks) + 1, 13)} of 13")
-    if view.phase in (Phase.PLAY, Phase.PRELIMINARY):
-        parts.append(
-            f"tricks {SEATS[0].label} {view.tricks_won[0]}, {SEATS[1].label} {view.tricks_won[1]}"
-        )
-    return " | ".join(parts)
-
-
 def legal_action_words(view: SeatView) -> str:
     """The legal actions as words, for a prompt; bids are summed up as ``a bid from 3♦ up``."""
     bids = [a for a in view.legal_actions if FIRST_BID <= a <= LAST_BID]
@@ -339,11 +325,6 @@ def legal_action_words(view: SeatView) -> str:
     elif bids:
         others.append(describe(bids[0]))
     return ", ".join(others)
-
-
-def seat_label(seat: Seat | None) -> str:
-    """A seat's label, or ``nobody``."""
-    return seat.label if seat is not None else "nobody"
 
 
 def _option_description(name: str) -> str:

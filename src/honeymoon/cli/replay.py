@@ -125,7 +125,7 @@ def sheet_lines(record: GameRecord) -> list[str]:
         ("Total", *sheet.totals),
         ("Games", *sheet.games),
     ]
-    lines = [f"{'':<16}{'South':>8}{'East':>8}"]
+    lines = [f"{'':<16}{Seat.SOUTH.label:>8}{Seat.EAST.label:>8}"]
     lines.extend(f"{label:<16}{south:>8}{east:>8}" for label, south, east in rows)
     if sheet.rubber_winner is not None:
         winner = Seat(sheet.rubber_winner)

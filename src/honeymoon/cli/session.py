@@ -25,10 +25,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from honeymoon import bots
 from honeymoon.actions import KEEP, REJECT, describe
-from honeymoon.bots import BOTS, Bot, make_bot
-from honeymoon.cards import Card
+from honeymoon.bots import LEVELS, Bot, RandomBot, make_bot, strongest_bot_name
+from honeymoon.cards import Card, Strain
 from honeymoon.cli import render
 from honeymoon.errors import HoneymoonError
 from honeymoon.game import Game, HandResult, Phase
@@ -38,22 +37,14 @@ from honeymoon.tricks import trick_winner
 from honeymoon.views import SeatView, TrickView, view_for
 
 __all__ = [
-    "LEVELS",
-    "STRENGTH_ORDER",
     "Table",
     "Snapshot",
     "choose_bot",
-    "strongest_bot_name",
     "HUMAN_NAME",
     "computer_name",
     "human_seat_from_players",
 ]
 
-#: The difficulty levels offered by ``honeymoon play --level``.
-LEVELS = ("easy", "medium", "hard")
-#: Bot names from the strongest down; the first one registered is used for hints and as the
-#: fallback opponent when a level is not available.
-STRENGTH_ORDER = ("expert", "hard", "medium", "heuristic", "easy", "random")
 #: The name the record gives the person at the table.
 HUMAN_NAME = "player"
 
@@ -73,15 +64,6 @@ def human_seat_from_players(players: tuple[str | None, str | None]) -> Seat | No
     return None
 
 
-def strongest_bot_name() -> str:
-    """The strongest registered bot (by the bots' own strength order where they publish one)."""
-    order = getattr(bots, "STRENGTH_ORDER", STRENGTH_ORDER)
-    for name in (*order, *STRENGTH_ORDER):
-        if name in BOTS:
-            return str(name)
-    return next(iter(BOTS))
-
-
 def choose_bot(level: str, seed: int | str | None) -> tuple[Bot, str | None]:
     """The opponent for ``level`` (or a bot name), and a one-line note when that level's bot
     is not available (yet) and the strongest available one plays instead.
@@ -89,8 +71,7 @@ def choose_bot(level: str, seed: int | str | None) -> tuple[Bot, str | None]:
     :raises HoneymoonError: (code ``unknown_bot``) for a name that is neither a level nor a bot.
     """
     key = level.strip().lower()
-    levels: dict[str, str] = getattr(bots, "LEVELS", {})
-    wanted = levels.get(key, key)
+    wanted = LEVELS.get(key, key)
     try:
         bot = make_bot(key, seed)
     except HoneymoonError:
@@ -223,7 +204,7 @@ class Table:
             if action not in view.legal_actions:
                 raise ValueError(f"{action} is not legal")
         except Exception as error:  # a bot without a strategy for this phase must not stop play
-            stand_in = bots.RandomBot(f"{self._game.seed}:stand-in:{len(self._memory.undo)}")
+            stand_in = RandomBot(f"{self._game.seed}:stand-in:{len(self._memory.undo)}")
             action = stand_in.act(view)
             if view.phase not in self._memory.stand_in_phases:
                 self._memory.stand_in_phases.add(view.phase)
@@ -348,7 +329,7 @@ class Table:
             if trick is not None and trick.cards:
                 preliminary = before.phase is Phase.PRELIMINARY
                 if preliminary:
-                    strain = 4  # the preliminary tricks are played at no trump
+                    strain = int(Strain.NOTRUMP)  # the preliminary tricks are played at no trump
                 else:
                     assert before.contract is not None
                     strain = int(before.contract.strain)

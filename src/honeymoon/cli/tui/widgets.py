@@ -14,9 +14,9 @@ from rich.style import Style
 from textual.markup import escape
 from textual.widgets import Static
 
-from honeymoon.actions import DOUBLE, FIRST_BID, KEEP, PASS, REDOUBLE, REJECT
-from honeymoon.auction import Call
-from honeymoon.cards import Card, Suit
+from honeymoon.actions import DOUBLE, KEEP, PASS, REDOUBLE, REJECT
+from honeymoon.auction import Call, bid_action
+from honeymoon.cards import Card, Strain, Suit
 from honeymoon.cli.render import memory_award, preliminary_won, sheet_rows
 from honeymoon.game import Phase
 from honeymoon.rules import Procedure
@@ -224,11 +224,10 @@ def call_grid_markup(view: SeatView, palette: Palette, cursor: int | None) -> st
             return " " * width
         selected = action == cursor
         style = "bold #111111 on #ffd75f" if selected else "bold #111111 on " + _CARD_FACE
-        if action >= FIRST_BID:
-            strain = Call(action).strain
-            suit = strain.suit if strain is not None else None
-            if suit is not None:
-                style = f"bold {palette.suit(suit)} on " + ("#ffd75f" if selected else _CARD_FACE)
+        strain = Call(action).strain
+        suit = strain.suit if strain is not None else None
+        if suit is not None:
+            style = f"bold {palette.suit(suit)} on " + ("#ffd75f" if selected else _CARD_FACE)
         return f"[@click=screen.act({action})][{style}]{text.center(width)}[/][/]"
 
     top = [cell(PASS, "Pass", 6)]
@@ -238,12 +237,9 @@ def call_grid_markup(view: SeatView, palette: Palette, cursor: int | None) -> st
         top.append(cell(REDOUBLE, "XX", 4))
     lines = [" ".join(top)]
     for level in range(1, 8):
-        row = [
-            cell(FIRST_BID + (level - 1) * 5 + strain, s, 3)
-            for strain, s in enumerate(("♣", "♦", "♥", "♠", "NT"))
-        ]
-        if any(FIRST_BID + (level - 1) * 5 + strain in legal for strain in range(5)):
-            lines.append(f"{level} " + " ".join(row))
+        bids = [(bid_action(level, strain), strain.symbol) for strain in Strain]
+        if any(action in legal for action, _symbol in bids):
+            lines.append(f"{level} " + " ".join(cell(action, symbol, 3) for action, symbol in bids))
     return "\n".join(lines)
 
 
