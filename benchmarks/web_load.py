@@ -9,6 +9,12 @@ opponent receiving the new state (p50/p95/p99), and from the move to its ack.
     python benchmarks/web_load.py --games 300 --duration 60
 
 Bounded in count (``--games`` at most 2000) and time (``--duration`` plus the set-up).
+
+The server runs with its default limits. Each simulated player stands for a person on a
+device of their own, so each one's requests carry an ``X-Forwarded-For`` address of its own
+(the server believes that header from loopback, as from a reverse proxy on the same machine):
+the per-address limits then apply per player, as they would on the internet. No traffic goes
+to those addresses; they are only labels in a header.
 """
 
 from __future__ import annotations
@@ -68,8 +74,14 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[index]
 
 
+def player_address(number: int) -> str:
+    """A distinct documentation-range label (198.18.0.0/15) for simulated player ``number``."""
+    return f"198.{18 + number // 65536}.{number // 256 % 256}.{number % 256}"
+
+
 async def player(
     token: str,
+    address: str,
     url: str,
     clock: GameClock,
     stats: Stats,
@@ -78,7 +90,12 @@ async def player(
     rng: random.Random,
 ) -> None:
     """One seat: answer each own turn with a random legal move after thinking."""
-    async with connect(url, max_size=2**22, ping_interval=None) as websocket:
+    async with connect(
+        url,
+        max_size=2**22,
+        ping_interval=None,
+        additional_headers={"X-Forwarded-For": address},
+    ) as websocket:
         await websocket.send(json.dumps({"type": "hello", "token": token}))
         pending: dict[str, float] = {}
         turn_task: asyncio.Task[None] | None = None
@@ -173,23 +190,25 @@ async def run(args: argparse.Namespace, base: str) -> Stats:
     rng = random.Random(args.seed)
     async with httpx.AsyncClient(base_url=base, timeout=30) as client:
         games = []
-        for _ in range(args.games):
-            answer = await client.post("/api/games", json={"opponent": "friend"})
+        for number in range(args.games):
+            answer = await client.post(
+                "/api/games",
+                json={"opponent": "friend"},
+                headers={"X-Forwarded-For": player_address(2 * number)},
+            )
             answer.raise_for_status()
             games.append(answer.json())
     url = base.replace("http://", "ws://") + "/ws"
     setup_done = time.monotonic()
     stop_at = setup_done + args.duration
     tasks = []
-    for game in games:
+    think = (args.think_min, args.think_max)
+    for number, game in enumerate(games):
         clock = GameClock()
-        for token in (game["token"], game["opponent_token"]):
+        for seat, token in enumerate((game["token"], game["opponent_token"])):
             seat_rng = random.Random(rng.getrandbits(64))
-            tasks.append(
-                player(
-                    token, url, clock, stats, stop_at, (args.think_min, args.think_max), seat_rng
-                )
-            )
+            address = player_address(2 * number + seat)
+            tasks.append(player(token, address, url, clock, stats, stop_at, think, seat_rng))
     results = await asyncio.gather(*tasks, return_exceptions=True)
     failures = [r for r in results if isinstance(r, BaseException)]
     if failures:

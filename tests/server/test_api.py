@@ -48,7 +48,8 @@ def test_tokens_are_stored_only_as_hashes(server: Any) -> None:
     ("body", "code"),
     [
         ({"opponent": "stranger"}, "bad_request"),
-        ({"opponent": "computer", "level": "grandmaster"}, "unknown_bot"),
+        ({"opponent": "computer", "level": "grandmaster"}, "unknown_level"),
+        ({"opponent": "computer", "level": "heuristic"}, "unknown_level"),
         ({"variant": "chess"}, "unknown_variant"),
         ({"variant": "draw", "options": {"trumps": True}}, "unknown_option"),
         ({"variant": "memory", "options": {"face_up_stock": True}}, "unknown_option"),

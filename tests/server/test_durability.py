@@ -135,7 +135,7 @@ def test_the_computer_moves_after_a_restart_when_it_is_its_turn(
 ) -> None:
     # The first server's computer is too slow to move before the server goes away.
     with server_factory(database_url, bot_delay=3600.0) as first:
-        game = first.create(opponent="computer", level="random", seat="south")
+        game = first.create(opponent="computer", level="easy", seat="south")
         with first.seat(game["token"]) as south:
             if south.view["to_act"] == "south":
                 south.send_move(south.legal()[0])

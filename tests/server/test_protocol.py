@@ -55,13 +55,16 @@ def test_a_missing_token_is_refused(server: Any, first: dict[str, Any]) -> None:
             websocket.receive_json()
 
 
-def test_the_token_in_the_url_opens_the_seat(server: Any) -> None:
+def test_a_valid_token_in_the_url_is_refused_too(server: Any) -> None:
+    """An address is written to logs and histories: the token goes in the hello only."""
     game = server.create(opponent="friend", seat="east")
     with server.client.websocket_connect(f"/ws?token={game['token']}") as websocket:
-        hello = websocket.receive_json()
-        assert hello["type"] == "hello"
-        assert hello["game"]["seat"] == "east" and hello["view"]["seat"] == "east"
-        assert hello["version"] == 0
+        message = websocket.receive_json()
+        assert message["type"] == "error" and message["code"] == "bad_token"
+        assert "hello" in message["message"]
+        with pytest.raises(WebSocketDisconnect) as closed:
+            websocket.receive_json()
+        assert closed.value.code == 4401
 
 
 def test_out_of_turn_illegal_and_stale_moves_get_their_codes(server: Any, ws: Any) -> None:

@@ -24,6 +24,7 @@ SUBCOMMAND_MODULES = (
     "honeymoon.cli.solve",
     "honeymoon.cli.match",
     "honeymoon.cli.serve",
+    "honeymoon.cli.purge",
 )
 
 

@@ -9,11 +9,17 @@ Routes:
 ``GET /``, ``GET /play``   the browser client (one page; a seat link is ``/play#TOKEN``)
 ``GET /static/...``        its scripts and styles
 ``GET /api/options``       the variants and computer levels a game can be created with
-``POST /api/games``        create a game; returns the seat links
+``POST /api/games``        create a game; returns the seat links (JSON body only)
+``POST /api/seat-link``    replace the seat's link (``Authorization: Bearer TOKEN``)
 ``GET /api/record``        the seat's game record (``Authorization: Bearer TOKEN``)
 ``GET /healthz``           ``ok`` once the database is migrated
 ``WS /ws``                 the game protocol (``docs/web-protocol.md``)
 =========================  ===================================================================
+
+Everything a request carries is checked against a limit before it is worked on
+(:mod:`honeymoon.server.limits`, ``docs/security.md``): body size, JSON depth, the Origin,
+the rate of game creation and of messages, sockets per seat and per address, the time to
+send a hello and the time a socket may stay silent.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ import asyncio
 import contextlib
 import gc
 import logging
+import math
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -36,11 +43,24 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from honeymoon.errors import HoneymoonError
 from honeymoon.rules import OPTIONS, VARIANTS
-from honeymoon.server.hub import SEAT_NAMES, Connection, Hub
+from honeymoon.server.hub import CLOSE_OVERFLOW, COMPUTER_LEVELS, SEAT_NAMES, Connection, Hub
+from honeymoon.server.limits import (
+    BodyLimit,
+    RateLimiter,
+    is_loopback,
+    origin_allowed,
+    parse_json_limited,
+)
 from honeymoon.server.protocol import (
     BAD_MESSAGE,
     BAD_TOKEN,
+    IDLE,
+    ORIGIN_REFUSED,
+    RATE_LIMITED,
+    SEAT_LINK_REPLACED,
+    TOO_MANY_SOCKETS,
     Hello,
+    Move,
     ProtocolError,
     error_message,
     parse_client_message,
@@ -54,30 +74,116 @@ logger = logging.getLogger("honeymoon.server")
 
 #: The browser client's static files.
 WEB_ROOT = Path(__file__).resolve().parent.parent / "web"
-#: Seconds a new websocket has to send its hello.
-HELLO_TIMEOUT = 15.0
-#: Close code for a websocket refused for its token.
+#: Close code for a websocket refused for its token (or whose seat link was replaced).
 CLOSE_BAD_TOKEN = 4401
-LEVELS = ("easy", "medium", "hard")
-#: Headers of the page: no script but our own, no referrer (a seat link never leaks).
+#: Close code for a websocket opened from a page on an origin that is not allowed.
+CLOSE_ORIGIN = 4403
+#: Close code for a websocket that stayed silent past the idle limit.
+CLOSE_IDLE = 4408
+#: The close code for each reason the server closes a socket of its own accord.
+CLOSE_CODES = {
+    RATE_LIMITED: CLOSE_OVERFLOW,
+    TOO_MANY_SOCKETS: CLOSE_OVERFLOW,
+    SEAT_LINK_REPLACED: CLOSE_BAD_TOKEN,
+    IDLE: CLOSE_IDLE,
+}
+#: Longest variant name, option name and option count a request may carry.
+MAX_NAME = 64
+MAX_OPTIONS = 16
+#: Headers of the page: no script but our own, no connection but to this server, no
+#: referrer (a seat link never leaks).
 PAGE_HEADERS = {
     "Cache-Control": "no-cache",
     "Content-Security-Policy": (
-        "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; "
+        "default-src 'self'; connect-src 'self'; img-src 'self' data:; "
         "style-src 'self'; script-src 'self'; object-src 'none'; base-uri 'none'; "
-        "frame-ancestors 'none'"
+        "frame-ancestors 'none'; form-action 'self'"
     ),
     "Referrer-Policy": "no-referrer",
     "X-Content-Type-Options": "nosniff",
 }
 
 
+class Limits:
+    """The limiters of one application (kept in the lifespan state, never shared)."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.games = RateLimiter(rate=settings.games_per_hour / 3600.0, burst=settings.games_burst)
+        self.sockets_by_address: dict[str, int] = {}
+
+
 def _hub(connection: HTTPConnection) -> Hub:
     return cast(Hub, connection.state.hub)
 
 
-def _error(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+def _settings(connection: HTTPConnection) -> Settings:
+    return cast(Settings, connection.state.settings)
+
+
+def _limits(connection: HTTPConnection) -> Limits:
+    return cast(Limits, connection.state.limits)
+
+
+def _address(connection: HTTPConnection) -> str:
+    """The client's address (the player's, behind a trusted reverse proxy)."""
+    return connection.client.host if connection.client is not None else "unknown"
+
+
+def _error(
+    status: int, code: str, message: str, headers: dict[str, str] | None = None
+) -> JSONResponse:
+    return JSONResponse(
+        {"error": {"code": code, "message": message}}, status_code=status, headers=headers
+    )
+
+
+def _origin_ok(connection: HTTPConnection) -> bool:
+    """Whether the page that sent this request (its ``Origin``) may use the API."""
+    settings = _settings(connection)
+    origin = connection.headers.get("origin")
+    if settings.public_origin is not None:
+        return origin is None or origin.strip().lower() in (
+            settings.public_origin,
+            *settings.allowed_origins,
+        )
+    if origin is not None and origin.strip().lower() in settings.allowed_origins:
+        return True
+    return origin_allowed(origin, connection.headers.get("host"), ())
+
+
+def _origin_refused() -> JSONResponse:
+    return _error(
+        403,
+        ORIGIN_REFUSED,
+        "this server accepts requests from its own pages only (see HONEYMOON_ALLOWED_ORIGINS)",
+    )
+
+
+def _base_url(request: Request) -> str | None:
+    """Where seat links point: the public URL; or, when none is set, the address the request
+    was sent to, if it came from this machine; else None (links are then relative)."""
+    settings = _settings(request)
+    if settings.public_url is not None:
+        return settings.public_url
+    if is_loopback(request.client.host if request.client else None):
+        return str(request.base_url).rstrip("/")
+    return None
+
+
+def _link(base: str | None, token: str) -> str:
+    return f"{base or ''}/play#{token}"
+
+
+def _bearer(request: Request) -> str | None:
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token or len(token) > 256:
+        return None
+    return token
+
+
+def _no_token() -> JSONResponse:
+    return _error(401, BAD_TOKEN, "send the seat token as 'Authorization: Bearer TOKEN'")
 
 
 async def index(request: Request) -> Response:
@@ -110,59 +216,140 @@ async def options(request: Request) -> Response:
                 }
                 for rules in VARIANTS.values()
             ],
-            "levels": list(LEVELS),
+            "levels": list(COMPUTER_LEVELS),
             "opponents": ["computer", "friend"],
         }
     )
 
 
-async def create_game(request: Request) -> Response:
-    """Create a game against the computer or a friend; returns the seat links.
-
-    Body: ``{"opponent": "computer" | "friend", "level": "easy" | "medium" | "hard",
-    "variant": "draw-discard", "options": {"face_up_stock": true},
-    "seat": "south" | "east" | "random"}`` (all optional). ``options`` are the variant's own
-    (``RuleSet.option_names``), each true or false.
-    """
-    try:
-        body = await request.json() if await request.body() else {}
-    except ValueError:
-        return _error(400, "bad_request", "the body must be a JSON object")
+def _read_game_request(body: object) -> dict[str, Any] | JSONResponse:
+    """The fields of a game request, each checked; or the refusal saying what was wrong."""
     if not isinstance(body, dict):
         return _error(400, "bad_request", "the body must be a JSON object")
+    unknown = set(body) - {"opponent", "level", "variant", "seat", "options"}
+    if unknown:
+        return _error(
+            400,
+            "bad_request",
+            "a game request has only opponent, level, variant, seat and options",
+        )
     opponent = body.get("opponent", "computer")
-    level = body.get("level")
     variant = body.get("variant", "draw-discard")
     seat_name = body.get("seat", "random")
     options = body.get("options", {})
-    if not isinstance(options, dict):
-        return _error(400, "bad_request", "options must be an object of true/false values")
+    level = body.get("level")
+    if opponent not in ("computer", "friend"):
+        return _error(400, "bad_request", "opponent must be 'computer' or 'friend'")
     if seat_name not in ("south", "east", "random"):
         return _error(400, "bad_request", "seat must be 'south', 'east' or 'random'")
-    if not all(isinstance(v, str) for v in (opponent, variant)) or not (
-        level is None or isinstance(level, str)
-    ):
-        return _error(400, "bad_request", "opponent, level and variant are strings")
-    seat = None if seat_name == "random" else SEAT_NAMES.index(seat_name)
-    try:
-        game_id, creator, tokens = await _hub(request).create_game(
-            opponent=opponent, variant=variant, options=options, bot=level, seat=seat
+    if not isinstance(variant, str) or not 0 < len(variant) <= MAX_NAME:
+        return _error(400, "bad_request", "variant is the name of a variant, such as 'draw'")
+    if not isinstance(options, dict) or len(options) > MAX_OPTIONS:
+        return _error(400, "bad_request", "options must be an object of true/false values")
+    if not all(isinstance(name, str) and len(name) <= MAX_NAME for name in options):
+        return _error(400, "bad_request", "options are named by the variant's option names")
+    if level is not None and level not in COMPUTER_LEVELS:
+        return _error(
+            400, "unknown_level", f"the computer's level is one of {', '.join(COMPUTER_LEVELS)}"
         )
+    return {
+        "opponent": opponent,
+        "variant": variant,
+        "options": options,
+        "bot": level,
+        "seat": None if seat_name == "random" else SEAT_NAMES.index(seat_name),
+    }
+
+
+async def create_game(request: Request) -> Response:
+    """Create a game against the computer or a friend; returns the seat links.
+
+    Body (``Content-Type: application/json``): ``{"opponent": "computer" | "friend",
+    "level": "easy" | "medium" | "hard", "variant": "draw-discard",
+    "options": {"face_up_stock": true}, "seat": "south" | "east" | "random"}`` (all
+    optional). ``options`` are the variant's own (``RuleSet.option_names``), each true or
+    false.
+    """
+    settings = _settings(request)
+    if not _origin_ok(request):
+        return _origin_refused()
+    content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if content_type != "application/json":
+        return _error(
+            415,
+            "unsupported_media_type",
+            "send the game request as JSON, with 'Content-Type: application/json'",
+        )
+    wait = _limits(request).games.take(_address(request))
+    if wait > 0:
+        seconds = max(1, math.ceil(wait))
+        return _error(
+            429,
+            RATE_LIMITED,
+            f"too many games created from this address: try again in {seconds} seconds",
+            headers={"Retry-After": str(seconds)},
+        )
+    try:
+        raw = await request.body()
+        body = parse_json_limited(raw, settings.max_json_depth) if raw.strip() else {}
+    except (ValueError, UnicodeDecodeError):
+        return _error(
+            400,
+            "bad_request",
+            f"the body must be one JSON object, nested at most {settings.max_json_depth} deep",
+        )
+    fields = _read_game_request(body)
+    if isinstance(fields, JSONResponse):
+        return fields
+    try:
+        game_id, creator, tokens = await _hub(request).create_game(**fields)
     except HoneymoonError as error:
         return _error(400, error.code, error.message)
-    base = str(request.base_url).rstrip("/")
+    base = _base_url(request)
     answer: dict[str, Any] = {
         "game_id": game_id,
         "seat": SEAT_NAMES[creator],
         "token": tokens[creator],
-        "link": f"{base}/play#{tokens[creator]}",
+        "link": _link(base, tokens[creator]),
     }
     other = 1 - creator
     if other in tokens:
         answer["opponent_seat"] = SEAT_NAMES[other]
         answer["opponent_token"] = tokens[other]
-        answer["opponent_link"] = f"{base}/play#{tokens[other]}"
+        answer["opponent_link"] = _link(base, tokens[other])
     return JSONResponse(answer, status_code=201, headers={"Cache-Control": "no-store"})
+
+
+async def replace_seat_link(request: Request) -> Response:
+    """Replace the link of the seat whose token is in ``Authorization: Bearer``: the old
+    token stops working at once (its sockets are closed), the new one is returned."""
+    if not _origin_ok(request):
+        return _origin_refused()
+    token = _bearer(request)
+    if token is None:
+        return _no_token()
+    wait = _limits(request).games.take(f"link {_address(request)}")
+    if wait > 0:
+        seconds = max(1, math.ceil(wait))
+        return _error(
+            429,
+            RATE_LIMITED,
+            f"too many links replaced from this address: try again in {seconds} seconds",
+            headers={"Retry-After": str(seconds)},
+        )
+    replaced = await _hub(request).replace_token(token)
+    if replaced is None:
+        return _error(401, BAD_TOKEN, "this token opens no seat")
+    room, seat, new_token = replaced
+    return JSONResponse(
+        {
+            "game_id": room.id,
+            "seat": SEAT_NAMES[seat],
+            "token": new_token,
+            "link": _link(_base_url(request), new_token),
+        },
+        headers={"Cache-Control": "no-store"},
+    )
 
 
 async def record(request: Request) -> Response:
@@ -171,11 +358,10 @@ async def record(request: Request) -> Response:
     Before the rubber is over it is the player-safe copy (no seed, no stock, no drawing
     choices); once it is over, the full record.
     """
-    header = request.headers.get("authorization", "")
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token:
-        return _error(401, BAD_TOKEN, "send the seat token as 'Authorization: Bearer TOKEN'")
-    found = await _hub(request).authenticate(token.strip())
+    token = _bearer(request)
+    if token is None:
+        return _no_token()
+    found = await _hub(request).authenticate(token)
     if found is None:
         return _error(401, BAD_TOKEN, "this token opens no seat")
     room, _seat = found
@@ -195,15 +381,14 @@ async def record(request: Request) -> Response:
     )
 
 
-async def _read_hello(websocket: WebSocket) -> str | None:
-    """The token: from the URL, or from the first message. None after sending an error."""
-    token = websocket.query_params.get("token")
-    if token:
-        return token
+async def _read_hello(websocket: WebSocket, timeout: float) -> str | None:
+    """The token from the first message. None after sending an error."""
     try:
-        message = await asyncio.wait_for(websocket.receive(), HELLO_TIMEOUT)
+        message = await asyncio.wait_for(websocket.receive(), timeout)
     except TimeoutError:
-        await websocket.send_text(error_message(BAD_TOKEN, "send hello with the seat token"))
+        await websocket.send_text(
+            error_message(BAD_TOKEN, f"send hello with the seat token within {timeout:g} seconds")
+        )
         return None
     if message["type"] == "websocket.disconnect":
         return None
@@ -225,22 +410,75 @@ async def _read_hello(websocket: WebSocket) -> str | None:
 
 
 async def _write(websocket: WebSocket, connection: Connection) -> None:
-    """Send a connection's queued messages in order until it is closed."""
+    """Send a connection's queued messages in order until it is closed; then close the
+    socket with the reason's code if the server closed the connection for one."""
     try:
         while True:
             text = await connection.queue.get()
+            connection.note_sent()
             if text is None:
                 break
             await websocket.send_text(text)
+        if connection.close_reason is not None:
+            await websocket.close(CLOSE_CODES.get(connection.close_reason, 1000))
     except Exception:  # the socket went away; the reader notices too
         connection.closed = True
 
 
+async def _refuse_and_close(websocket: WebSocket, code: str, message: str, close: int) -> None:
+    with contextlib.suppress(Exception):
+        await websocket.send_text(error_message(code, message))
+        await websocket.close(close)
+
+
+def _move_id(text: str) -> str | None:
+    """The move id of a message, if it is a well-formed move (for a refusal to name it)."""
+    try:
+        message = parse_client_message(text)
+    except ProtocolError:
+        return None
+    return message.move_id if isinstance(message, Move) else None
+
+
 async def game_socket(websocket: WebSocket) -> None:
     """One seat's websocket: authenticate, then relay moves and views until it closes."""
-    hub = _hub(websocket)
+    settings = _settings(websocket)
+    if not _origin_ok(websocket):
+        await websocket.close(CLOSE_ORIGIN)  # before accepting: the handshake gets a 403
+        return
     await websocket.accept()
-    token = await _read_hello(websocket)
+    if "token" in websocket.query_params:
+        await _refuse_and_close(
+            websocket,
+            BAD_TOKEN,
+            "send the seat token in the hello message, never in the address",
+            CLOSE_BAD_TOKEN,
+        )
+        return
+    address = _address(websocket)
+    sockets = _limits(websocket).sockets_by_address
+    if sockets.get(address, 0) >= settings.max_sockets_per_address:
+        await _refuse_and_close(
+            websocket,
+            TOO_MANY_SOCKETS,
+            f"at most {settings.max_sockets_per_address} connections from one address",
+            CLOSE_OVERFLOW,
+        )
+        return
+    sockets[address] = sockets.get(address, 0) + 1
+    try:
+        await _serve_seat(websocket, settings)
+    finally:
+        left = sockets.get(address, 1) - 1
+        if left > 0:
+            sockets[address] = left
+        else:
+            sockets.pop(address, None)
+
+
+async def _serve_seat(websocket: WebSocket, settings: Settings) -> None:
+    hub = _hub(websocket)
+    token = await _read_hello(websocket, settings.hello_timeout)
     found = await hub.authenticate(token) if token else None
     if found is None:
         if token:
@@ -250,16 +488,50 @@ async def game_socket(websocket: WebSocket) -> None:
         return
     room, seat = found
     connection = Connection(seat)
+    if not hub.join(room, connection):
+        await _refuse_and_close(
+            websocket,
+            TOO_MANY_SOCKETS,
+            f"this seat is open on {settings.max_sockets_per_seat} devices already",
+            CLOSE_OVERFLOW,
+        )
+        return
     writer = asyncio.create_task(_write(websocket, connection))
-    hub.join(room, connection)
+    messages = RateLimiter(
+        rate=settings.messages_per_second, burst=max(1, int(2 * settings.messages_per_second))
+    )
     try:
         while not connection.closed:
-            message = await websocket.receive()
+            # A client that does not read its answers is not read either: what it sends
+            # waits in its own socket until the answers drain (or the idle limit passes).
+            if not await connection.drained(settings.idle_timeout):
+                connection.close(RATE_LIMITED)
+                break
+            try:
+                message = await asyncio.wait_for(websocket.receive(), settings.idle_timeout)
+            except TimeoutError:
+                connection.send(
+                    error_message(
+                        IDLE, f"nothing was sent for {settings.idle_timeout:g} seconds; reconnect"
+                    )
+                )
+                connection.close(IDLE)
+                break
             if message["type"] == "websocket.disconnect":
                 break
             text = message.get("text")
             if text is None:
                 connection.send(error_message(BAD_MESSAGE, "messages are JSON text"))
+                continue
+            if messages.take("") > 0:
+                connection.send(
+                    error_message(
+                        RATE_LIMITED,
+                        f"at most {settings.messages_per_second:g} messages a second: "
+                        "wait for the answer before sending again",
+                        move_id=_move_id(text),
+                    )
+                )
                 continue
             await hub.handle(room, connection, text)
     except WebSocketDisconnect:
@@ -282,7 +554,13 @@ def create_app(settings: Settings | None = None) -> Starlette:
     async def lifespan(app: Starlette) -> AsyncIterator[dict[str, Any]]:
         storage = Storage(config.database_url, sqlite_synchronous=config.sqlite_synchronous)
         await storage.run(storage.migrate)
-        hub = Hub(storage, bot_delay=config.bot_delay)
+        hub = Hub(
+            storage,
+            bot_delay=config.bot_delay,
+            max_sockets_per_seat=config.max_sockets_per_seat,
+            keep_finished=config.keep_finished,
+            keep_abandoned=config.keep_abandoned,
+        )
         await hub.start()
         # Everything loaded so far lives as long as the server: keep it out of the cyclic
         # garbage collector's way, whose full passes would otherwise stall every game.
@@ -292,7 +570,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         gc.set_threshold(5000, 20, 100)
         logger.info("honeymoon server ready")
         try:
-            yield {"hub": hub, "storage": storage, "settings": config}
+            yield {"hub": hub, "storage": storage, "settings": config, "limits": Limits(config)}
         finally:
             await hub.close()
             storage.close()
@@ -303,11 +581,14 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/healthz", healthz),
         Route("/api/options", options),
         Route("/api/games", create_game, methods=["POST"]),
+        Route("/api/seat-link", replace_seat_link, methods=["POST"]),
         Route("/api/record", record),
         WebSocketRoute("/ws", game_socket),
         Mount("/static", app=StaticFiles(directory=WEB_ROOT), name="static"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.add_middleware(BodyLimit, max_bytes=config.max_body_bytes, timeout=config.header_timeout)
+    return app
 
 
 def _option_label(option: str) -> str:

@@ -17,14 +17,19 @@ import logging
 import secrets
 import time
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from honeymoon.bots import BOTS, resolve_bot_name
+from honeymoon.bots import LEVELS as BOT_LEVELS
 from honeymoon.errors import HoneymoonError, IllegalActionError
 from honeymoon.game import Game
 from honeymoon.rules import find_variant
 from honeymoon.seats import SEATS, Seat
 from honeymoon.server.protocol import (
     BAD_MESSAGE,
+    RATE_LIMITED,
+    SEAT_LINK_REPLACED,
     STALE_VERSION,
     STORAGE_ERROR,
     Hello,
@@ -46,8 +51,14 @@ __all__ = ["Hub", "Room", "Connection", "GameNotFound", "SEAT_NAMES"]
 logger = logging.getLogger("honeymoon.server")
 
 SEAT_NAMES = ("south", "east")
-#: A connection whose client has stopped reading is closed once this many messages wait.
+#: A connection whose client has stopped reading is closed once this many messages wait
+#: (close code :data:`CLOSE_OVERFLOW`, reason ``rate_limited``).
 MAX_QUEUED = 256
+#: While this many messages wait to be sent, a new message from the client is not handled:
+#: it gets a ``rate_limited`` error instead (pipelined moves beyond the queue).
+BUSY_QUEUED = 64
+#: Close code for a connection whose client stopped reading its messages.
+CLOSE_OVERFLOW = 4429
 
 
 class GameNotFound(Exception):
@@ -57,24 +68,53 @@ class GameNotFound(Exception):
 class Connection:
     """One websocket of one seat. Messages are queued here and sent in order by a writer."""
 
-    def __init__(self, seat: int) -> None:
+    def __init__(self, seat: int, address: str | None = None) -> None:
         self.seat = seat
+        self.address = address
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
+        #: Why the server closed this connection (a protocol error code), if it did.
+        self.close_reason: str | None = None
+        self._drained = asyncio.Event()
+        self._drained.set()
+
+    def note_sent(self) -> None:
+        """Called by the writer after taking a message: wakes a reader waiting for room."""
+        if self.queue.qsize() < BUSY_QUEUED // 2:
+            self._drained.set()
+
+    async def drained(self, timeout: float) -> bool:
+        """Wait until few enough messages wait to be sent (at most ``timeout`` seconds);
+        False if they did not drain in time."""
+        if not self.busy:
+            return True
+        self._drained.clear()
+        try:
+            await asyncio.wait_for(self._drained.wait(), timeout)
+        except TimeoutError:
+            return False
+        return True
+
+    @property
+    def busy(self) -> bool:
+        """Whether so many messages wait to be sent that new requests are refused."""
+        return self.queue.qsize() >= BUSY_QUEUED
 
     def send(self, text: str) -> None:
         """Queue a message (dropped once closed; closes a connection that stopped reading)."""
         if self.closed:
             return
         if self.queue.qsize() >= MAX_QUEUED:
-            self.close()
+            self.close(RATE_LIMITED)
             return
         self.queue.put_nowait(text)
 
-    def close(self) -> None:
-        """Ask the writer to stop after the queued messages."""
+    def close(self, reason: str | None = None) -> None:
+        """Ask the writer to stop after the queued messages; ``reason`` is the error code the
+        socket is closed with, if the server is closing it for one."""
         if not self.closed:
             self.closed = True
+            self.close_reason = reason
             self.queue.put_nowait(None)
 
 
@@ -161,12 +201,6 @@ class Room:
             f'"view":{self.view(seat)},"presence":{encode(self.presence())}}}'
         )
 
-    def broadcast(self, text: str) -> None:
-        """Queue the same message for every connection."""
-        for seat in (0, 1):
-            for connection in self.connections[seat]:
-                connection.send(text)
-
     def broadcast_state(self) -> None:
         """Queue each connected seat's own state."""
         for seat in (0, 1):
@@ -192,21 +226,58 @@ def replay(stored: StoredGame) -> Game:
     return game
 
 
-def _make_bot(name: str) -> Any:
-    from honeymoon.bots import make_bot
+#: The computer levels a game can be created with. A request names one of these; the bot is
+#: then taken from the built-in table, never looked up or started from what the request says.
+COMPUTER_LEVELS: tuple[str, ...] = tuple(BOT_LEVELS)
+#: The level of a game created without one, and of a stored game whose level is unknown.
+DEFAULT_LEVEL = "medium"
 
-    return make_bot(name, seed=secrets.randbits(64))
+
+def computer_level(level: object) -> str:
+    """The level a request names, checked against :data:`COMPUTER_LEVELS`.
+
+    :raises HoneymoonError: (code ``unknown_level``) for anything else, naming the levels.
+    """
+    if level is None:
+        return DEFAULT_LEVEL
+    if isinstance(level, str) and level in COMPUTER_LEVELS:
+        return level
+    raise HoneymoonError(
+        f"the computer's level is one of {', '.join(COMPUTER_LEVELS)}", "unknown_level"
+    )
+
+
+def _level_bot(level: str) -> Any:
+    """A fresh built-in bot for a level of :data:`COMPUTER_LEVELS` (a stored level that is not
+    one of them plays at the default level)."""
+    if level not in COMPUTER_LEVELS:
+        logger.warning("a stored game names an unknown level; it plays at %s", DEFAULT_LEVEL)
+        level = DEFAULT_LEVEL
+    return BOTS[resolve_bot_name(level)](secrets.randbits(64))
 
 
 class Hub:
     """Every live game of one server process."""
 
     def __init__(
-        self, storage: Storage, *, bot_delay: float = 0.6, idle_seconds: float = 900.0
+        self,
+        storage: Storage,
+        *,
+        bot_delay: float = 0.6,
+        idle_seconds: float = 900.0,
+        max_sockets_per_seat: int = 8,
+        keep_finished: float | None = None,
+        keep_abandoned: float | None = None,
+        purge_every: float = 3600.0,
     ) -> None:
         self.storage = storage
         self.bot_delay = bot_delay
         self.idle_seconds = idle_seconds
+        self.max_sockets_per_seat = max_sockets_per_seat
+        self.keep_finished = keep_finished
+        self.keep_abandoned = keep_abandoned
+        self.purge_every = purge_every
+        self._purger: asyncio.Task[None] | None = None
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Future[Room]] = {}
         self._seats: dict[str, tuple[str, int]] = {}
@@ -224,12 +295,16 @@ class Hub:
                 continue
             self._schedule_bot(room)
         self._janitor = asyncio.create_task(self._evict_idle())
+        if self.keep_finished is not None and self.keep_abandoned is not None:
+            self._purger = asyncio.create_task(self._purge_regularly())
 
     async def close(self) -> None:
         """Stop the computer players and close every connection."""
         tasks = [room.bot_task for room in self.rooms.values() if room.bot_task is not None]
         if self._janitor is not None:
             tasks.append(self._janitor)
+        if self._purger is not None:
+            tasks.append(self._purger)
         for task in tasks:
             task.cancel()
         for task in tasks:
@@ -249,6 +324,36 @@ class Hub:
                 connected = room.connections[0] or room.connections[1]
                 if not busy and not connected and now - room.last_active > self.idle_seconds:
                     del self.rooms[game_id]
+
+    async def purge(self, keep_finished: float, keep_abandoned: float) -> int:
+        """Delete finished games older than ``keep_finished`` seconds and unfinished ones idle
+        for longer than ``keep_abandoned``; returns how many were deleted."""
+        now = datetime.now(UTC)
+        ids = await self.storage.run(
+            self.storage.purge,
+            finished_before=now - timedelta(seconds=keep_finished),
+            abandoned_before=now - timedelta(seconds=keep_abandoned),
+        )
+        gone = set(ids)
+        for game_id in gone:
+            room = self.rooms.pop(game_id, None)
+            if room is not None:
+                for seat in (0, 1):
+                    for connection in room.connections[seat]:
+                        connection.close()
+        self._seats = {h: found for h, found in self._seats.items() if found[0] not in gone}
+        if ids:
+            logger.info("purged %d old games", len(ids))
+        return len(ids)
+
+    async def _purge_regularly(self) -> None:
+        assert self.keep_finished is not None and self.keep_abandoned is not None
+        while True:
+            try:
+                await self.purge(self.keep_finished, self.keep_abandoned)
+            except Exception as error:  # a failed purge is tried again next time
+                logger.error("purge failed (%s)", type(error).__name__)
+            await asyncio.sleep(self.purge_every)
 
     # -- games --------------------------------------------------------------------------------
 
@@ -274,11 +379,7 @@ class Hub:
         if opponent not in ("friend", "computer"):
             raise HoneymoonError("opponent must be 'friend' or 'computer'", "bad_request")
         rules = find_variant(variant).with_options(**(options or {}))
-        if opponent == "computer":
-            bot = bot or "medium"
-            _make_bot(bot)  # refuse an unknown level now, not at the computer's first turn
-        else:
-            bot = None
+        bot = computer_level(bot) if opponent == "computer" else None
         creator = secrets.randbelow(2) if seat is None else seat
         params = NewGame(
             id=secrets.token_urlsafe(12),
@@ -306,7 +407,7 @@ class Hub:
             if entry.move_id is not None:
                 move_ids[entry.seat][entry.move_id] = number + 1
         params = stored.params
-        bot = _make_bot(params.bot) if params.bot is not None else None
+        bot = _level_bot(params.bot) if params.bot is not None else None
         return Room(params, replay(stored), len(stored.actions), move_ids, bot)
 
     async def room(self, game_id: str) -> Room:
@@ -349,11 +450,44 @@ class Hub:
         except GameNotFound:
             return None
 
+    async def replace_token(self, token: str) -> tuple[Room, int, str] | None:
+        """Give the seat that ``token`` opens a new token; the old one stops working at once
+        and every socket opened with it is closed (``seat_link_replaced``). Returns the room,
+        the seat and the new token, or None if ``token`` opens no seat.
+        """
+        old_hash = hash_token(token)
+        new_token = secrets.token_urlsafe(24)
+        found = await self.storage.run(
+            self.storage.replace_seat_token, old_hash, hash_token(new_token)
+        )
+        self._seats.pop(old_hash, None)
+        if found is None:
+            return None
+        game_id, seat = found
+        try:
+            room = await self.room(game_id)
+        except GameNotFound:
+            return None
+        for connection in list(room.connections[seat]):
+            connection.send(
+                error_message(SEAT_LINK_REPLACED, "this seat's link was replaced: open the new one")
+            )
+            connection.close(SEAT_LINK_REPLACED)
+        logger.info("game %s: %s link replaced", room.id, SEAT_NAMES[seat])
+        return room, seat, new_token
+
     # -- connections --------------------------------------------------------------------------
 
-    def join(self, room: Room, connection: Connection) -> None:
-        """Register a connection and send it the hello; tell the others if the seat arrived."""
+    def join(self, room: Room, connection: Connection) -> bool:
+        """Register a connection and send it the hello; tell the others if the seat arrived.
+
+        Returns False (and registers nothing) when the seat already has
+        ``max_sockets_per_seat`` connections.
+        """
         seat = connection.seat
+        if len(room.connections[seat]) >= self.max_sockets_per_seat:
+            logger.info("game %s: refused a socket for %s (too many)", room.id, SEAT_NAMES[seat])
+            return False
         arrived = not room.connections[seat]
         room.connections[seat].add(connection)
         room.last_active = time.monotonic()
@@ -361,6 +495,7 @@ class Hub:
         logger.info("game %s: %s connected", room.id, SEAT_NAMES[seat])
         if arrived:
             self._send_presence(room, skip=connection)
+        return True
 
     def leave(self, room: Room, connection: Connection) -> None:
         """Forget a connection; tell the others if the seat is now away."""

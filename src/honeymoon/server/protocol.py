@@ -21,11 +21,19 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from honeymoon.server.limits import json_too_deep
+
 __all__ = [
     "BAD_MESSAGE",
     "BAD_TOKEN",
     "STALE_VERSION",
     "STORAGE_ERROR",
+    "RATE_LIMITED",
+    "TOO_MANY_SOCKETS",
+    "ORIGIN_REFUSED",
+    "IDLE",
+    "SEAT_LINK_REPLACED",
+    "MAX_JSON_DEPTH",
     "ProtocolError",
     "Hello",
     "Move",
@@ -47,6 +55,19 @@ BAD_TOKEN = "bad_token"
 STALE_VERSION = "stale_version"
 #: The server could not store the move; nothing was applied, the client may send it again.
 STORAGE_ERROR = "storage_error"
+
+#: The client sends messages faster than the server answers them, or faster than allowed.
+RATE_LIMITED = "rate_limited"
+#: The seat or the client's address has as many open websockets as allowed.
+TOO_MANY_SOCKETS = "too_many_sockets"
+#: The page that opened the socket is not on an allowed origin.
+ORIGIN_REFUSED = "origin_refused"
+#: The socket sent nothing for longer than the idle limit (the client reconnects).
+IDLE = "idle"
+#: The seat's link was replaced: this socket's token no longer opens the seat.
+SEAT_LINK_REPLACED = "seat_link_replaced"
+#: How deeply a client message may nest arrays and objects (a valid one nests 1 deep).
+MAX_JSON_DEPTH = 4
 
 _MOVE_ID = re.compile(r"^[A-Za-z0-9_.:-]{1,64}$")
 _MAX_MESSAGE = 4096
@@ -105,6 +126,10 @@ def parse_client_message(text: str) -> ClientMessage:
     """
     if len(text) > _MAX_MESSAGE:
         raise ProtocolError(BAD_MESSAGE, f"messages are at most {_MAX_MESSAGE} characters")
+    if json_too_deep(text, MAX_JSON_DEPTH):
+        raise ProtocolError(
+            BAD_MESSAGE, f"a message is one flat JSON object (nested at most {MAX_JSON_DEPTH} deep)"
+        )
     try:
         data = json.loads(text)
     except ValueError:

@@ -1,32 +1,124 @@
 """Server settings, read from the environment (Starlette ``Config``) and overridden by flags.
 
-====================================  =================================================
-``HONEYMOON_DATABASE_URL``            SQLAlchemy URL; default ``sqlite:///honeymoon.db``
-``HONEYMOON_HOST``                    address to listen on; default ``127.0.0.1``
-``HONEYMOON_PORT``                    port; default ``8000``
-``HONEYMOON_BOT_DELAY``               seconds the computer waits before it moves (0.6)
-``HONEYMOON_SQLITE_SYNCHRONOUS``      ``NORMAL`` (survives a killed server) or ``FULL``
-                                      (also survives a power cut, slower)
-``HONEYMOON_LOG_LEVEL``               ``info`` by default
-====================================  =================================================
+Every limit is a setting with a default that is safe on the open internet; ``docs/deploy.md``
+explains each one.
+
+======================================  ============================================================
+``HONEYMOON_DATABASE_URL``              SQLAlchemy URL; default ``sqlite:///honeymoon.db``
+``HONEYMOON_HOST``                      address to listen on; default ``127.0.0.1``
+``HONEYMOON_PORT``                      port; default ``8000``
+``HONEYMOON_PUBLIC_URL``                the address players use (``https://bridge.example.org``):
+                                        seat links and the allowed origin are built from it
+``HONEYMOON_ALLOWED_ORIGINS``           other origins allowed to call the API and open a websocket
+                                        (comma-separated); by default only the page's own origin
+``HONEYMOON_TRUSTED_PROXIES``           addresses of reverse proxies whose ``X-Forwarded-For`` is
+                                        believed (comma-separated; default ``127.0.0.1,::1``)
+``HONEYMOON_BOT_DELAY``                 seconds the computer waits before it moves (0.6)
+``HONEYMOON_SQLITE_SYNCHRONOUS``        ``NORMAL`` (survives a killed server) or ``FULL``
+``HONEYMOON_LOG_LEVEL``                 ``info`` by default
+``HONEYMOON_MAX_BODY_BYTES``            largest HTTP request body (16384); larger: 413
+``HONEYMOON_MAX_MESSAGE_BYTES``         largest websocket frame (16384), refused before buffering
+``HONEYMOON_MAX_JSON_DEPTH``            deepest nesting of a JSON body or message (8)
+``HONEYMOON_HEADER_TIMEOUT``            seconds a new connection has to send its request (10)
+``HONEYMOON_HELLO_TIMEOUT``             seconds a websocket has to send its hello (10)
+``HONEYMOON_IDLE_TIMEOUT``              seconds a websocket may stay silent (120; clients ping)
+``HONEYMOON_MAX_CONNECTIONS``           open connections at once (default: below the descriptor
+                                        limit, leaving room for the database and files)
+``HONEYMOON_MAX_CONNECTIONS_PER_ADDRESS``  open connections from one address (64)
+``HONEYMOON_MAX_SOCKETS_PER_SEAT``      websockets on one seat at once (8)
+``HONEYMOON_MAX_SOCKETS_PER_ADDRESS``   websockets from one address at once (32)
+``HONEYMOON_GAMES_PER_HOUR``            games one address may create per hour (60, in bursts of 10)
+``HONEYMOON_MESSAGES_PER_SECOND``       websocket messages one connection may send per second (20)
+``HONEYMOON_KEEP_FINISHED``             age after which finished games are purged (``30d``)
+``HONEYMOON_KEEP_ABANDONED``            idle time before unfinished games are purged (``90d``)
+======================================  ============================================================
 
 >>> settings = Settings.from_environ({"HONEYMOON_PORT": "9000"})
 >>> settings.port, settings.database_url
 (9000, 'sqlite:///honeymoon.db')
 >>> settings.replace(port=9001).port
 9001
+>>> Settings.from_environ({"HONEYMOON_KEEP_FINISHED": "12h"}).keep_finished
+43200.0
+>>> Settings.from_environ({"HONEYMOON_PUBLIC_URL": "https://bridge.example.org/"}).public_url
+'https://bridge.example.org'
 """
 
 from __future__ import annotations
 
+import re
+import resource
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from urllib.parse import urlsplit
 
 from starlette.config import Config
 
-__all__ = ["Settings", "DEFAULT_DATABASE_URL"]
+__all__ = [
+    "Settings",
+    "DEFAULT_DATABASE_URL",
+    "ACCEPT_BACKLOG",
+    "parse_duration",
+    "default_max_connections",
+    "raise_descriptor_limit",
+]
 
 DEFAULT_DATABASE_URL = "sqlite:///honeymoon.db"
+
+_DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([smhdw]?)\s*$")
+_UNIT_SECONDS = {"": 1, "s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
+#: Descriptors kept free for the database, the log and the files the server opens itself.
+_DESCRIPTOR_RESERVE = 64
+#: Connections accepted in one go before any is looked at (the listen backlog: asyncio
+#: accepts up to this many at once), so they too must fit below the descriptor limit.
+ACCEPT_BACKLOG = 128
+
+
+def parse_duration(text: str) -> float:
+    """Seconds in a duration such as ``30d``, ``12h``, ``90m``, ``45s`` or ``600``.
+
+    >>> parse_duration("30d"), parse_duration("1.5h"), parse_duration("90")
+    (2592000.0, 5400.0, 90.0)
+    >>> parse_duration("soon")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'soon' is not a duration: write a number with s, m, h, d or w, such as 30d
+    """
+    match = _DURATION.match(text)
+    if match is None:
+        raise ValueError(
+            f"{text!r} is not a duration: write a number with s, m, h, d or w, such as 30d"
+        )
+    return float(match.group(1)) * _UNIT_SECONDS[match.group(2)]
+
+
+def default_max_connections() -> int:
+    """Open connections allowed at once: the descriptor limit less what the server needs
+    for itself and for a batch of new connections not yet refused (at least 16)."""
+    soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY:
+        soft = 65536
+    return max(16, int(soft) - _DESCRIPTOR_RESERVE - ACCEPT_BACKLOG)
+
+
+def raise_descriptor_limit(ceiling: int = 65536) -> int:
+    """Raise this process's soft descriptor limit to its hard limit (at most ``ceiling``), as
+    servers do; returns the soft limit now in force."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = ceiling if hard == resource.RLIM_INFINITY else min(int(hard), ceiling)
+    if soft == resource.RLIM_INFINITY or soft >= wanted:
+        return int(soft) if soft != resource.RLIM_INFINITY else ceiling
+    resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+    return wanted
+
+
+def _origin(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}".lower()
+
+
+def _csv(text: str) -> tuple[str, ...]:
+    return tuple(item.strip() for item in text.split(",") if item.strip())
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,9 +128,43 @@ class Settings:
     database_url: str = DEFAULT_DATABASE_URL
     host: str = "127.0.0.1"
     port: int = 8000
+    public_url: str | None = None
+    allowed_origins: tuple[str, ...] = ()
+    trusted_proxies: tuple[str, ...] = ("127.0.0.1", "::1")
     bot_delay: float = 0.6
     sqlite_synchronous: str = "NORMAL"
     log_level: str = "info"
+    max_body_bytes: int = 16384
+    max_message_bytes: int = 16384
+    max_json_depth: int = 8
+    header_timeout: float = 10.0
+    hello_timeout: float = 10.0
+    idle_timeout: float = 120.0
+    max_connections: int = field(default_factory=default_max_connections)
+    max_connections_per_address: int = 64
+    max_sockets_per_seat: int = 8
+    max_sockets_per_address: int = 32
+    games_per_hour: float = 60.0
+    games_burst: int = 10
+    messages_per_second: float = 20.0
+    keep_finished: float = 30 * 86400.0
+    keep_abandoned: float = 90 * 86400.0
+
+    def __post_init__(self) -> None:
+        if self.public_url is not None:
+            url = self.public_url.rstrip("/")
+            parts = urlsplit(url)
+            if parts.scheme not in ("http", "https") or not parts.netloc:
+                raise ValueError(
+                    f"the public URL {self.public_url!r} must look like https://host[:port]"
+                )
+            object.__setattr__(self, "public_url", url)
+        object.__setattr__(self, "allowed_origins", tuple(_origin(o) for o in self.allowed_origins))
+
+    @property
+    def public_origin(self) -> str | None:
+        """The origin (scheme, host and port) of the public URL, if one is set."""
+        return _origin(self.public_url) if self.public_url else None
 
     @classmethod
     def from_environ(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -47,13 +173,60 @@ class Settings:
         synchronous = config("HONEYMOON_SQLITE_SYNCHRONOUS", default="NORMAL").upper()
         if synchronous not in ("NORMAL", "FULL"):
             raise ValueError("HONEYMOON_SQLITE_SYNCHRONOUS must be NORMAL or FULL")
+        defaults = cls()
         return cls(
             database_url=config("HONEYMOON_DATABASE_URL", default=DEFAULT_DATABASE_URL),
             host=config("HONEYMOON_HOST", default="127.0.0.1"),
             port=config("HONEYMOON_PORT", cast=int, default=8000),
+            public_url=config("HONEYMOON_PUBLIC_URL", default=None) or None,
+            allowed_origins=_csv(config("HONEYMOON_ALLOWED_ORIGINS", default="")),
+            trusted_proxies=_csv(config("HONEYMOON_TRUSTED_PROXIES", default="127.0.0.1,::1")),
             bot_delay=config("HONEYMOON_BOT_DELAY", cast=float, default=0.6),
             sqlite_synchronous=synchronous,
             log_level=config("HONEYMOON_LOG_LEVEL", default="info").lower(),
+            max_body_bytes=config(
+                "HONEYMOON_MAX_BODY_BYTES", cast=int, default=defaults.max_body_bytes
+            ),
+            max_message_bytes=config(
+                "HONEYMOON_MAX_MESSAGE_BYTES", cast=int, default=defaults.max_message_bytes
+            ),
+            max_json_depth=config(
+                "HONEYMOON_MAX_JSON_DEPTH", cast=int, default=defaults.max_json_depth
+            ),
+            header_timeout=config(
+                "HONEYMOON_HEADER_TIMEOUT", cast=float, default=defaults.header_timeout
+            ),
+            hello_timeout=config(
+                "HONEYMOON_HELLO_TIMEOUT", cast=float, default=defaults.hello_timeout
+            ),
+            idle_timeout=config(
+                "HONEYMOON_IDLE_TIMEOUT", cast=float, default=defaults.idle_timeout
+            ),
+            max_connections=config(
+                "HONEYMOON_MAX_CONNECTIONS", cast=int, default=defaults.max_connections
+            ),
+            max_connections_per_address=config(
+                "HONEYMOON_MAX_CONNECTIONS_PER_ADDRESS",
+                cast=int,
+                default=defaults.max_connections_per_address,
+            ),
+            max_sockets_per_seat=config(
+                "HONEYMOON_MAX_SOCKETS_PER_SEAT", cast=int, default=defaults.max_sockets_per_seat
+            ),
+            max_sockets_per_address=config(
+                "HONEYMOON_MAX_SOCKETS_PER_ADDRESS",
+                cast=int,
+                default=defaults.max_sockets_per_address,
+            ),
+            games_per_hour=config(
+                "HONEYMOON_GAMES_PER_HOUR", cast=float, default=defaults.games_per_hour
+            ),
+            games_burst=config("HONEYMOON_GAMES_BURST", cast=int, default=defaults.games_burst),
+            messages_per_second=config(
+                "HONEYMOON_MESSAGES_PER_SECOND", cast=float, default=defaults.messages_per_second
+            ),
+            keep_finished=parse_duration(config("HONEYMOON_KEEP_FINISHED", default="30d")),
+            keep_abandoned=parse_duration(config("HONEYMOON_KEEP_ABANDONED", default="90d")),
         )
 
     def replace(self, **changes: object) -> Settings:

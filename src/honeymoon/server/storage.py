@@ -37,7 +37,9 @@ from sqlalchemy import (
     Text,
     bindparam,
     create_engine,
+    delete,
     event,
+    func,
     insert,
     select,
     update,
@@ -219,7 +221,9 @@ class Storage:
         self.url = url
         parsed = make_url(url)
         self.is_sqlite = parsed.get_backend_name() == "sqlite"
-        kwargs: dict[str, Any] = {}
+        # No statement's parameters in an error's text: a traceback in the log must not carry
+        # what a request sent.
+        kwargs: dict[str, Any] = {"hide_parameters": True}
         if self.is_sqlite:
             kwargs["connect_args"] = {"check_same_thread": False}
         else:
@@ -501,6 +505,52 @@ class Storage:
                 )
             ).all()
         return [row.id for row in rows]
+
+    def replace_seat_token(self, token_hash: str, new_hash: str) -> tuple[str, int] | None:
+        """Give the seat that ``token_hash`` opens the token ``new_hash`` instead, in one
+        transaction; returns the game id and seat, or None if the old token opens no seat.
+        """
+        with self.engine.begin() as connection:
+            row = connection.execute(
+                select(seat_tokens.c.game_id, seat_tokens.c.seat).where(
+                    seat_tokens.c.token_hash == token_hash
+                )
+            ).first()
+            if row is None:
+                return None
+            connection.execute(
+                update(seat_tokens)
+                .where(seat_tokens.c.token_hash == token_hash)
+                .values(token_hash=new_hash)
+            )
+        return row.game_id, row.seat
+
+    def purge(self, *, finished_before: datetime, abandoned_before: datetime) -> list[str]:
+        """Delete the finished games last changed before ``finished_before`` and the unfinished
+        ones last changed before ``abandoned_before``, with their seats and actions; returns
+        their ids.
+        """
+        with self.engine.begin() as connection:
+            ids = [
+                row.id
+                for row in connection.execute(
+                    select(games.c.id).where(
+                        (games.c.complete.is_(True) & (games.c.updated_at < finished_before))
+                        | (games.c.complete.is_(False) & (games.c.updated_at < abandoned_before))
+                    )
+                )
+            ]
+            for start in range(0, len(ids), 500):
+                chunk = ids[start : start + 500]
+                connection.execute(delete(actions).where(actions.c.game_id.in_(chunk)))
+                connection.execute(delete(seat_tokens).where(seat_tokens.c.game_id.in_(chunk)))
+                connection.execute(delete(games).where(games.c.id.in_(chunk)))
+        return ids
+
+    def game_count(self) -> int:
+        """How many games are stored."""
+        with self.engine.connect() as connection:
+            return int(connection.execute(select(func.count()).select_from(games)).scalar_one())
 
     def action_count(self, game_id: str) -> int:
         """How many actions are stored for a game (0 if there is no such game)."""

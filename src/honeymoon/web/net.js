@@ -3,6 +3,8 @@
 
 const MIN_DELAY = 500;
 const MAX_DELAY = 10000;
+// The server closes a socket that says nothing for two minutes: ping well within that.
+const PING_INTERVAL = 30000;
 
 function moveId() {
   const bytes = new Uint8Array(12);
@@ -44,6 +46,9 @@ export class GameConnection {
     socket.addEventListener("open", () => {
       socket.send(JSON.stringify({ type: "hello", token: this.token }));
     });
+    const pinger = setInterval(() => {
+      if (socket.readyState === WebSocket.OPEN) socket.send('{"type":"ping"}');
+    }, PING_INTERVAL);
     socket.addEventListener("message", (event) => {
       let message;
       try {
@@ -66,12 +71,16 @@ export class GameConnection {
       if (message.type === "error" && this.pending && message.move_id === this.pending.move_id) {
         this.pending = null;
       }
-      if (message.type === "error" && message.code === "bad_token") {
+      if (
+        message.type === "error" &&
+        (message.code === "bad_token" || message.code === "seat_link_replaced")
+      ) {
         this.stopped = true;
       }
       this.handlers.onMessage(message);
     });
     socket.addEventListener("close", () => {
+      clearInterval(pinger);
       if (this.socket !== socket) return;
       this.socket = null;
       if (this.stopped) {
