@@ -5,6 +5,7 @@ and attacked from this process (raw sockets, HTTP, websockets) or from a page in
 
 from __future__ import annotations
 
+import http.server
 import json
 import os
 import resource
@@ -12,6 +13,7 @@ import socket
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -166,3 +168,60 @@ def live_server(tmp_path: Path) -> Iterator[Callable[..., LiveServer]]:
     yield start
     for server in started:
         server.stop()
+
+
+CHROMIUM = Path(os.environ.get("HONEYMOON_TEST_CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]  # fmt: skip
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Any]:
+    """Debian's Chromium, headless (scripts/test-services.sh installs it)."""
+    if not CHROMIUM.exists():
+        message = f"Chromium is not installed at {CHROMIUM}"
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(message)
+        pytest.skip(message)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def hostile_site() -> Iterator[Any]:
+    """A web server on another loopback port (another origin) serving one page."""
+    pages: dict[str, bytes] = {}
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            page = pages.get(self.path, b"")
+            self.send_response(200 if page else 404)
+            self.send_header("Content-Type", "text/html")
+            self.end_headers()
+            self.wfile.write(page)
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    port = free_port()
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+
+    class Site:
+        url = f"http://127.0.0.1:{port}"
+
+        def serve(self, path: str, html: str) -> str:
+            pages[path] = html.encode()
+            return self.url + path
+
+    yield Site()
+    server.shutdown()
