@@ -162,8 +162,9 @@ class Player:
             choice = "Keep the" if self.version() % 4 < 2 else "Reject the"
             page.get_by_role("button", name=choice, exact=False).first.click()
             return True
-        one_club = page.get_by_role("button", name="Bid 1 club", exact=True)
-        if one_club.count() and one_club.is_enabled():
+        # The bidding box shows one level's bids: 1 club is there only while level 1 is open.
+        one_club = page.locator('.bidbox button[aria-label="Bid 1 club"]:not([disabled])')
+        if one_club.count():
             one_club.click()
             return True
         pass_button = page.get_by_role("button", name="Pass", exact=True)

@@ -1,5 +1,6 @@
 """The table at a phone's width and a desktop's: nothing overflows, every control is a named
-button, and screenshots for the documentation.
+button, a phone shows the hand and what to do with it on one screen, and screenshots for the
+documentation.
 
 Set ``HONEYMOON_SCREENSHOTS=docs/screenshots`` to write ``web-*.png`` there.
 """
@@ -7,6 +8,7 @@ Set ``HONEYMOON_SCREENSHOTS=docs/screenshots`` to write ``web-*.png`` there.
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 from typing import Any
 
@@ -76,3 +78,154 @@ def test_table_fits_a_phone_and_a_desktop(server: Any, browser: Any, table: Any)
     _check_page(east, DESKTOP["width"])
     _shoot(south, "play-phone", full_page=True)
     _shoot(east, "play-desktop")
+
+
+SMALL_PHONE = {"width": 360, "height": 740}
+
+# What a player must see at once, by phase, besides the whole hand: for the auction, the
+# header and the latest call of the auction, whose table may scroll within its box.
+ON_SCREEN = {
+    "drawing": [".draw"],
+    "auction": [
+        ".center .calls thead",
+        ".center .calls tbody tr:last-child",
+        ".center .turn",
+        ".bidbox",
+    ],
+    "play": [".contract", ".trick", ".center .turn"],
+    "preliminary": [".prelim-title", ".trick", ".center .turn", ".face-up"],
+}
+
+
+def _off_screen(page: Any, phase: str) -> list[str]:
+    """The parts of what must be seen that lie beyond the first screen, in words."""
+    page.wait_for_selector(f".phase-{phase}")
+    page.wait_for_timeout(200)  # the last state message, laid out
+    parts = [".mine .cards.hand", *ON_SCREEN[phase]]
+    boxes: list[list[Any]] = page.evaluate(
+        """parts => parts.flatMap(selector => [...document.querySelectorAll(selector)]
+            .filter(el => el.getClientRects().length)
+            .map(el => {
+                const r = el.getBoundingClientRect();
+                return [selector, r.top + scrollY, r.bottom + scrollY, r.left, r.right];
+            }))""",
+        parts,
+    )
+    found = {box[0] for box in boxes}
+    missing = [p for p in parts if p not in found and p != ".face-up"]
+    assert not missing, f"{phase}: nothing shows {missing}"
+    cards = page.locator(".mine .cards.hand li").count()
+    height, width = page.viewport_size["height"], page.viewport_size["width"]
+    return [
+        f"{phase} (a hand of {cards}): {selector} spans {top:.0f}-{bottom:.0f} px"
+        f" of a {height} px screen"
+        for selector, top, bottom, left, right in boxes
+        if top < 0 or bottom > height or left < 0 or right > width
+    ]
+
+
+def _pair(
+    server: Any, browser: Any, table: Any, body: dict[str, Any]
+) -> tuple[Any, Any, list[Any]]:
+    game = table.create_game(server, {"opponent": "friend", "seat": "south", **body})
+    south = table.open_seat(browser, game["link"], **SMALL_PHONE)
+    east = table.open_seat(browser, game["opponent_link"], **SMALL_PHONE)
+    return south, east, [table.Player(south), table.Player(east)]
+
+
+def _caller(*pages: Any) -> Any:
+    """The page whose call it is, once it shows its bids (the others wait)."""
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:
+        for page in pages:
+            if page.locator(".bidbox .bids button:not([disabled])").count():
+                return page
+        pages[0].wait_for_timeout(50)
+    raise AssertionError("no page has a bid to make")
+
+
+def _cheapest_bid(page: Any) -> bool:
+    """Make the lowest bid open, if it is this page's call."""
+    bids = page.locator(".bidbox .bids button:not([disabled])")
+    if not bids.count():
+        return False
+    before = int(page.locator(".table").get_attribute("data-version") or 0)
+    bids.first.click()
+    page.wait_for_function(
+        "v => Number(document.querySelector('.table')?.dataset.version) > v", arg=before
+    )
+    return True
+
+
+def _each_turn(table: Any, players: list[Any], phase: str, mine: Any, off: list[str]) -> int:
+    """Measure the first player's screen at each of its turns in ``phase`` (the last one
+    shot as ``phone-<phase>``); how many turns it had."""
+    page = players[0].page
+    turns = 0
+    while True:
+        table.play_until(
+            players, lambda: mine.count() > 0 or not page.locator(f".phase-{phase}").count()
+        )
+        if not page.locator(f".phase-{phase}").count():
+            return turns
+        off += _off_screen(page, phase)
+        _shoot(page, f"phone-{phase}")
+        turns += 1
+        before = players[0].version()
+        assert players[0].act()
+        players[0].wait_version(before + 1)
+
+
+def test_a_phone_shows_the_hand_and_the_controls_on_one_screen(
+    server: Any, browser: Any, table: Any
+) -> None:
+    """At 360 x 740 the hand, the auction and the calls (the card looked at and its buttons,
+    the trick) are on the first screen in every phase: each drawing turn, the first of a
+    hand included, a long auction, the play, the preliminary tricks of Draw Bridge."""
+    off: list[str] = []
+    south, east, players = _pair(server, browser, table, {})
+    can_draw = south.locator(".draw button:not([disabled])")
+    mine = south.locator(".hand button.card:not([disabled])")
+    bidding = south.locator(".bidbox button:not([disabled])")
+    turns = _each_turn(table, players, "drawing", can_draw, off)
+    assert turns == 13, turns
+    # A long auction: each bids the cheapest bid four times, then the calls go on as usual.
+    for _ in range(8):
+        assert _cheapest_bid(_caller(south, east))
+    table.play_until(players, lambda: bidding.count() > 0)
+    assert south.locator(".center .calls tbody tr").count() >= 4
+    off += _off_screen(south, "auction")
+    _shoot(south, "phone-auction")
+    table.play_until(players, lambda: south.locator(".phase-play").count() > 0 and mine.count())
+    off += _off_screen(south, "play")
+    _shoot(south, "phone-play")
+    table.play_until(players, lambda: players[0].hand_number() >= 1 and can_draw.count() > 0)
+    off += _off_screen(south, "drawing")
+    _shoot(south, "phone-drawing-next-hand")
+    south.context.close()
+    east.context.close()
+
+    assert not off, "\n".join(off)
+
+
+@pytest.mark.parametrize("face_up", [True, False])
+def test_a_phone_shows_the_hand_and_the_trick_in_draw_bridge(
+    server: Any, browser: Any, table: Any, face_up: bool
+) -> None:
+    """At 360 x 740, each preliminary trick of Draw Bridge (the cards drawn listed under the
+    hand), then the auction and the play, with the hand and the controls on one screen."""
+    off: list[str] = []
+    body = {"variant": "draw", "options": {"face_up_stock": face_up}}
+    south, east, players = _pair(server, browser, table, body)
+    mine = south.locator(".hand button.card:not([disabled])")
+    bidding = south.locator(".bidbox button:not([disabled])")
+    turns = _each_turn(table, players, "preliminary", mine, off)
+    assert turns == 13, turns
+    table.play_until(players, lambda: bidding.count() > 0)
+    off += _off_screen(south, "auction")
+    _shoot(south, "phone-auction-draw")
+    table.play_until(players, lambda: south.locator(".phase-play").count() > 0 and mine.count())
+    off += _off_screen(south, "play")
+    south.context.close()
+    east.context.close()
+    assert not off, "\n".join(off)

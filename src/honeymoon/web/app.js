@@ -42,10 +42,15 @@ async function createGame(body) {
   return answer;
 }
 
-function notify(text) {
+let noticeTimer = null;
+
+/** A notice over the top bar; `seconds` hides it again (an error stays until replaced). */
+function notify(text, seconds = 0) {
   const notice = document.getElementById("notice");
   notice.textContent = text;
   notice.hidden = false;
+  clearTimeout(noticeTimer);
+  if (seconds) noticeTimer = setTimeout(() => { notice.hidden = true; }, seconds * 1000);
 }
 
 // The variants and their options, from /api/options (the lobby is drawn before they arrive).
@@ -182,7 +187,7 @@ function showShare(game) {
       input.select();
       document.execCommand("copy");
     }
-    notify("The link is copied.");
+    notify("The link is copied.", 4);
   });
   const shareButton = share.querySelector("[data-share]");
   if (shareButton) {

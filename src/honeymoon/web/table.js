@@ -30,6 +30,8 @@ export class Table {
     this.version = -1;
     this.view = null;
     this.presence = {};
+    this.chosenLevel = null; // the bidding box's level, chosen at auction length chosenLevelAt
+    this.chosenLevelAt = -1;
     this.root.addEventListener("click", (event) => this.onClick(event));
   }
 
@@ -135,6 +137,13 @@ export class Table {
       if (this.connection.move(action, this.version)) this.render();
       return;
     }
+    const level = event.target.closest("button[data-bid-level]");
+    if (level && !level.disabled) {
+      this.chosenLevel = Number(level.dataset.bidLevel);
+      this.chosenLevelAt = this.view.auction.length;
+      this.render();
+      return;
+    }
     const download = event.target.closest("button[data-download]");
     if (download) this.download();
   }
@@ -175,12 +184,15 @@ export class Table {
         ${this.renderHand()}
         ${this.renderHistory()}
       </div>`;
+    this.root.querySelectorAll(".calls-box").forEach((box) => { box.scrollTop = box.scrollHeight; });
     if (hadFocus) {
       let target = focusKey ? this.root.querySelector(`[data-key="${focusKey}"]`) : null;
       if (!target || target.disabled) {
         target = this.root.querySelector(".center button:not([disabled]), .hand button:not([disabled])");
       }
-      (target || this.root).focus();
+      // Focus back on the table itself must not scroll the page to it.
+      if (target) target.focus();
+      else this.root.focus({ preventScroll: true });
     }
   }
 
@@ -236,6 +248,12 @@ export class Table {
     </table>`;
   }
 
+  /** On a phone the score is below the hand: the vulnerability shows beside each seat. */
+  vulnerableBadge(index) {
+    return this.view.score.vulnerable[index]
+      ? '<span class="badge vul phone-only">vulnerable</span>' : "";
+  }
+
   renderOpponent() {
     const v = this.view;
     const them = this.idx(this.opponentSeat());
@@ -247,7 +265,8 @@ export class Table {
     const level = this.game.opponent === "computer" && this.game.level ? ` (${esc(this.game.level)})` : "";
     return `
       <section class="opponent" aria-label="${esc(this.opponentName())}">
-        <h2>${esc(this.opponentName())}${level} <span class="seat">${esc(this.opponentSeat())}</span> ${away}</h2>
+        <h2>${esc(this.opponentName())}${level} <span class="seat">${esc(this.opponentSeat())}</span> ${away}
+          ${this.vulnerableBadge(them)}</h2>
         <p class="counts">
           <span>${count(v.hand_sizes[them], "card")} in hand</span>
           ${this.procedure() === "draw-discard" ? `<span>${v.discard_counts[them]} discarded</span>` : ""}
@@ -321,9 +340,25 @@ export class Table {
       const b = v.auction[i + 1];
       rows += `<tr><td>${callFace(a)}</td><td>${b ? callFace(b) : ""}</td></tr>`;
     }
-    return `<table class="calls"><caption>Auction</caption>
+    // On a phone the box holds a few rows and shows the latest (render() scrolls it down).
+    return `<div class="calls-box" tabindex="0" role="region" aria-label="Auction"><table class="calls"><caption>Auction</caption>
       <thead><tr><th scope="col">${esc(this.who(first))}</th><th scope="col">${esc(this.who(second))}</th></tr></thead>
-      <tbody>${rows || '<tr><td colspan="2" class="empty">no calls yet</td></tr>'}</tbody></table>`;
+      <tbody>${rows || '<tr><td colspan="2" class="empty">no calls yet</td></tr>'}</tbody></table></div>`;
+  }
+
+  /** The level the bidding box shows: the one chosen, while the auction has not moved on
+   * and it still has a bid to make; otherwise the lowest level with a bid above the last. */
+  bidLevel(legal) {
+    const v = this.view;
+    const open = (level) => STRAIN_KEYS.some((_, index) => legal.has(bidAction(level, index)));
+    if (this.chosenLevel && this.chosenLevelAt === v.auction.length && open(this.chosenLevel)) {
+      return this.chosenLevel;
+    }
+    for (let level = 1; level <= 7; level += 1) if (open(level)) return level;
+    // Not this seat's turn: the lowest level above the last bid, shown disabled.
+    const last = [...v.auction].reverse().find((c) => /^[1-7]/.test(c));
+    if (!last) return 1;
+    return Math.min(7, Number(last[0]) + (last.slice(1) === "NT" ? 1 : 0));
   }
 
   renderAuction() {
@@ -333,15 +368,21 @@ export class Table {
     const button = (action, label, name, extra = "") =>
       `<button type="button" data-key="a${action}" data-action="${action}" class="${extra}"
         aria-label="${esc(name)}" ${legal.has(action) ? "" : "disabled"}>${label}</button>`;
-    let grid = "";
+    // A bid in two steps, as on a bidding box: the level (the lowest one open is chosen
+    // already), then the strain, which makes the bid.
+    const shown = this.bidLevel(legal);
+    let levels = "";
     for (let level = 1; level <= 7; level += 1) {
-      grid += STRAIN_KEYS.map((strain, index) => {
-        const plural = level === 1 || strain === "NT" ? "" : "s";
-        const red = strain === "H" || strain === "D" ? "red" : "";
-        return button(bidAction(level, index), `${level}${STRAIN_SYMBOLS[strain]}`,
-          `Bid ${level} ${STRAINS[strain]}${plural}`, red);
-      }).join("");
+      const open = STRAIN_KEYS.some((_, index) => legal.has(bidAction(level, index)));
+      levels += `<button type="button" data-key="l${level}" data-bid-level="${level}"
+        aria-pressed="${level === shown}" aria-label="Level ${level}" ${open ? "" : "disabled"}>${level}</button>`;
     }
+    const bids = STRAIN_KEYS.map((strain, index) => {
+      const plural = shown === 1 || strain === "NT" ? "" : "s";
+      const red = strain === "H" || strain === "D" ? "red" : "";
+      return button(bidAction(shown, index), `${shown}${STRAIN_SYMBOLS[strain]}`,
+        `Bid ${shown} ${STRAINS[strain]}${plural}`, red);
+    }).join("");
     const status = mine ? "Your call" : `${esc(this.opponentName())} is thinking…`;
     return `
       ${this.renderCalls()}
@@ -352,7 +393,8 @@ export class Table {
           ${button(DOUBLE, "Double", "Double", "double")}
           ${button(REDOUBLE, "Redouble", "Redouble", "double")}
         </div>
-        <div class="bids">${grid}</div>
+        <div class="levels" role="group" aria-label="Level">${levels}</div>
+        <div class="bids" role="group" aria-label="Bids at level ${shown}">${bids}</div>
       </div>`;
   }
 
@@ -546,6 +588,7 @@ export class Table {
     return `
       <section class="mine" aria-label="Your hand">
         <h2>Your hand <span class="seat">${esc(this.mySeat())}</span>
+          ${this.vulnerableBadge(this.idx(this.mySeat()))}
           ${playing ? `<span class="badge">${count(v.tricks_won[this.idx(this.mySeat())], "trick")}</span>` : ""}</h2>
         <ul class="cards hand">${cards || `<li class="empty">${v.phase === "complete" ? "no cards" : "no cards yet"}</li>`}</ul>
         ${discards}
