@@ -151,6 +151,17 @@ def _origin_ok(connection: HTTPConnection) -> bool:
     return origin_allowed(origin, connection.headers.get("host"), ())
 
 
+def _rate_limited(wait: float, what: str) -> JSONResponse:
+    """``429`` with ``Retry-After``: the seconds until the address may try again."""
+    seconds = max(1, math.ceil(wait))
+    return _error(
+        429,
+        RATE_LIMITED,
+        f"too many {what} from this address: try again in {seconds} seconds",
+        headers={"Retry-After": str(seconds)},
+    )
+
+
 def _origin_refused() -> JSONResponse:
     return _error(
         403,
@@ -282,13 +293,7 @@ async def create_game(request: Request) -> Response:
         )
     wait = _limits(request).games.take(_address(request))
     if wait > 0:
-        seconds = max(1, math.ceil(wait))
-        return _error(
-            429,
-            RATE_LIMITED,
-            f"too many games created from this address: try again in {seconds} seconds",
-            headers={"Retry-After": str(seconds)},
-        )
+        return _rate_limited(wait, "games created")
     try:
         raw = await request.body()
         body = parse_json_limited(raw, settings.max_json_depth) if raw.strip() else {}
@@ -330,13 +335,7 @@ async def replace_seat_link(request: Request) -> Response:
         return _no_token()
     wait = _limits(request).games.take(f"link {_address(request)}")
     if wait > 0:
-        seconds = max(1, math.ceil(wait))
-        return _error(
-            429,
-            RATE_LIMITED,
-            f"too many links replaced from this address: try again in {seconds} seconds",
-            headers={"Retry-After": str(seconds)},
-        )
+        return _rate_limited(wait, "links replaced")
     replaced = await _hub(request).replace_token(token)
     if replaced is None:
         return _error(401, BAD_TOKEN, "this token opens no seat")

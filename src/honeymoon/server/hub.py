@@ -68,9 +68,8 @@ class GameNotFound(Exception):
 class Connection:
     """One websocket of one seat. Messages are queued here and sent in order by a writer."""
 
-    def __init__(self, seat: int, address: str | None = None) -> None:
+    def __init__(self, seat: int) -> None:
         self.seat = seat
-        self.address = address
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
         #: Why the server closed this connection (a protocol error code), if it did.

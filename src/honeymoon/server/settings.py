@@ -48,8 +48,8 @@ from __future__ import annotations
 
 import re
 import resource
-from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields, replace
 from urllib.parse import urlsplit
 
 from starlette.config import Config
@@ -151,6 +151,10 @@ class Settings:
     keep_abandoned: float = 90 * 86400.0
 
     def __post_init__(self) -> None:
+        if self.sqlite_synchronous.upper() not in ("NORMAL", "FULL"):
+            raise ValueError("the SQLite synchronous setting is NORMAL or FULL")
+        object.__setattr__(self, "sqlite_synchronous", self.sqlite_synchronous.upper())
+        object.__setattr__(self, "log_level", self.log_level.lower())
         if self.public_url is not None:
             url = self.public_url.rstrip("/")
             parts = urlsplit(url)
@@ -168,67 +172,50 @@ class Settings:
 
     @classmethod
     def from_environ(cls, environ: Mapping[str, str] | None = None) -> Settings:
-        """Settings from ``environ`` (the process environment if omitted)."""
+        """Settings from ``environ`` (the process environment if omitted): each field from
+        ``HONEYMOON_`` and its name in capitals, read by the field's type.
+
+        :raises ValueError: for a value that cannot be read, naming the variable.
+        """
         config = Config(environ=environ) if environ is not None else Config()
-        synchronous = config("HONEYMOON_SQLITE_SYNCHRONOUS", default="NORMAL").upper()
-        if synchronous not in ("NORMAL", "FULL"):
-            raise ValueError("HONEYMOON_SQLITE_SYNCHRONOUS must be NORMAL or FULL")
-        defaults = cls()
-        return cls(
-            database_url=config("HONEYMOON_DATABASE_URL", default=DEFAULT_DATABASE_URL),
-            host=config("HONEYMOON_HOST", default="127.0.0.1"),
-            port=config("HONEYMOON_PORT", cast=int, default=8000),
-            public_url=config("HONEYMOON_PUBLIC_URL", default=None) or None,
-            allowed_origins=_csv(config("HONEYMOON_ALLOWED_ORIGINS", default="")),
-            trusted_proxies=_csv(config("HONEYMOON_TRUSTED_PROXIES", default="127.0.0.1,::1")),
-            bot_delay=config("HONEYMOON_BOT_DELAY", cast=float, default=0.6),
-            sqlite_synchronous=synchronous,
-            log_level=config("HONEYMOON_LOG_LEVEL", default="info").lower(),
-            max_body_bytes=config(
-                "HONEYMOON_MAX_BODY_BYTES", cast=int, default=defaults.max_body_bytes
-            ),
-            max_message_bytes=config(
-                "HONEYMOON_MAX_MESSAGE_BYTES", cast=int, default=defaults.max_message_bytes
-            ),
-            max_json_depth=config(
-                "HONEYMOON_MAX_JSON_DEPTH", cast=int, default=defaults.max_json_depth
-            ),
-            header_timeout=config(
-                "HONEYMOON_HEADER_TIMEOUT", cast=float, default=defaults.header_timeout
-            ),
-            hello_timeout=config(
-                "HONEYMOON_HELLO_TIMEOUT", cast=float, default=defaults.hello_timeout
-            ),
-            idle_timeout=config(
-                "HONEYMOON_IDLE_TIMEOUT", cast=float, default=defaults.idle_timeout
-            ),
-            max_connections=config(
-                "HONEYMOON_MAX_CONNECTIONS", cast=int, default=defaults.max_connections
-            ),
-            max_connections_per_address=config(
-                "HONEYMOON_MAX_CONNECTIONS_PER_ADDRESS",
-                cast=int,
-                default=defaults.max_connections_per_address,
-            ),
-            max_sockets_per_seat=config(
-                "HONEYMOON_MAX_SOCKETS_PER_SEAT", cast=int, default=defaults.max_sockets_per_seat
-            ),
-            max_sockets_per_address=config(
-                "HONEYMOON_MAX_SOCKETS_PER_ADDRESS",
-                cast=int,
-                default=defaults.max_sockets_per_address,
-            ),
-            games_per_hour=config(
-                "HONEYMOON_GAMES_PER_HOUR", cast=float, default=defaults.games_per_hour
-            ),
-            games_burst=config("HONEYMOON_GAMES_BURST", cast=int, default=defaults.games_burst),
-            messages_per_second=config(
-                "HONEYMOON_MESSAGES_PER_SECOND", cast=float, default=defaults.messages_per_second
-            ),
-            keep_finished=parse_duration(config("HONEYMOON_KEEP_FINISHED", default="30d")),
-            keep_abandoned=parse_duration(config("HONEYMOON_KEEP_ABANDONED", default="90d")),
-        )
+        values: dict[str, object] = {}
+        for setting in fields(cls):
+            variable = f"HONEYMOON_{setting.name.upper()}"
+            text = config(variable, default=None)
+            if text is None or text == "":
+                continue
+            read = _READERS.get(setting.name) or _READERS_BY_TYPE[str(setting.type)]
+            try:
+                values[setting.name] = read(text)
+            except ValueError as error:
+                raise ValueError(f"{variable}={text!r}: {error}") from None
+        return cls(**values)  # type: ignore[arg-type]
 
     def replace(self, **changes: object) -> Settings:
         """A copy with some settings changed; ``None`` values are ignored (unset flags)."""
         return replace(self, **{k: v for k, v in changes.items() if v is not None})  # type: ignore[arg-type]
+
+
+def _number(kind: Callable[[str], float], words: str) -> Callable[[str], float]:
+    def read(text: str) -> float:
+        try:
+            return kind(text)
+        except ValueError:
+            raise ValueError(f"write {words}") from None
+
+    return read
+
+
+#: How a setting is read from its variable: by name where the type does not say it all,
+#: else by the field's type.
+_READERS: dict[str, Callable[[str], object]] = {
+    "keep_finished": parse_duration,
+    "keep_abandoned": parse_duration,
+}
+_READERS_BY_TYPE: dict[str, Callable[[str], object]] = {
+    "str": str,
+    "str | None": str,
+    "int": _number(int, "a whole number"),
+    "float": _number(float, "a number, such as 0.5"),
+    "tuple[str, ...]": _csv,
+}
