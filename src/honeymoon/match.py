@@ -27,6 +27,8 @@ from __future__ import annotations
 import contextlib
 import math
 import multiprocessing
+import shlex
+import shutil
 import statistics
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -34,8 +36,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from honeymoon.bots import Bot, make_bot
+from honeymoon.bots import EXTERNAL_PREFIX, Bot, make_bot, resolve_bot_name
 from honeymoon.bots.external import BotFailure, ExternalBot
+from honeymoon.errors import HoneymoonError
 from honeymoon.game import Game
 from honeymoon.rules import DEFAULT_RULES, RuleSet
 from honeymoon.seats import SEATS, Seat
@@ -43,7 +46,9 @@ from honeymoon.views import view_for
 
 __all__ = [
     "FORFEIT_PENALTY",
+    "MatchConfigError",
     "MatchConfig",
+    "check_config",
     "Forfeit",
     "GameOutcome",
     "PairOutcome",
@@ -138,6 +143,13 @@ def mean_confidence_interval(values: Sequence[float]) -> tuple[float, float | No
 
 
 # -- configuration and outcomes -------------------------------------------------------------
+
+
+class MatchConfigError(HoneymoonError, ValueError):
+    """A match that cannot be played as configured (code ``bad_match``): the message says what
+    is wrong and what would do."""
+
+    code = "bad_match"
 
 
 @dataclass(frozen=True, slots=True)
@@ -328,6 +340,55 @@ class MatchResult:
         return summarize(self.config, self.pairs)
 
 
+def check_config(config: MatchConfig) -> None:
+    """Check ``config`` before anything is played: the counts, the timeout, the bots' names,
+    and that an external bot's program exists.
+
+    :raises MatchConfigError: saying what is wrong.
+
+    >>> check_config(MatchConfig("random", "random", rubber_pairs=1, max_hands=0))
+    Traceback (most recent call last):
+    ...
+    honeymoon.match.MatchConfigError: max_hands is 0: a rubber needs at least one hand
+    """
+    if config.rubber_pairs < 1:
+        raise MatchConfigError(
+            f"rubber_pairs is {config.rubber_pairs}: a match needs at least one rubber pair"
+        )
+    if config.max_hands < 1:
+        raise MatchConfigError(f"max_hands is {config.max_hands}: a rubber needs at least one hand")
+    if config.jobs < 1:
+        raise MatchConfigError(f"jobs is {config.jobs}: give at least one worker process")
+    if not config.timeout > 0:
+        raise MatchConfigError(
+            f"timeout is {config.timeout}: give a positive number of seconds per decision"
+        )
+    for spec in (config.bot_a, config.bot_b):
+        if spec.startswith(EXTERNAL_PREFIX):
+            _check_program(spec)
+        else:
+            try:
+                resolve_bot_name(spec)
+            except HoneymoonError as error:
+                raise MatchConfigError(str(error)) from None
+
+
+def _check_program(spec: str) -> None:
+    """An external bot's program must exist and be executable, else every rubber would forfeit."""
+    command = spec[len(EXTERNAL_PREFIX) :]
+    try:
+        words = shlex.split(command)
+    except ValueError as error:
+        raise MatchConfigError(f"{spec!r}: the command cannot be read ({error})") from None
+    if not words:
+        raise MatchConfigError(f"{spec!r}: no command given; write cmd:PROGRAM [ARGUMENTS]")
+    if shutil.which(words[0]) is None:
+        raise MatchConfigError(
+            f"{spec!r}: cannot start {words[0]!r}: no such executable program (give the path "
+            "of an executable file, or a program on the PATH)"
+        )
+
+
 # -- playing --------------------------------------------------------------------------------
 
 
@@ -483,9 +544,11 @@ def run_match(
     """Play every pair of ``config`` (in ``config.jobs`` processes) and return them in order.
 
     ``on_pair`` is called in this process as each pair finishes (for a progress bar).
+
+    :raises MatchConfigError: before anything is played, for a configuration that cannot be
+        played (see :func:`check_config`).
     """
-    if config.rubber_pairs < 1:
-        raise ValueError("a match needs at least one rubber pair")
+    check_config(config)
     jobs = [(config, pair) for pair in range(config.rubber_pairs)]
     outcomes: list[PairOutcome] = []
     if config.jobs <= 1 or config.rubber_pairs == 1:

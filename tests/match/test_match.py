@@ -264,3 +264,31 @@ def test_the_match_command_writes_every_record_by_default(
             assert load(record_file).players is not None
     assert main([*argv, "--no-records", "--seed", "9"]) == 0
     assert not (Path("records") / "match-heuristic-vs-random-seed-9").exists()
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["random", "random", "--max-hands", "0"], "--max-hands must be at least 1"),
+        (["cmd:/nonexistent/prog", "random"], "cannot start '/nonexistent/prog'"),
+        (["random", "cmd:"], "no command given"),
+    ],
+)
+def test_a_match_that_cannot_be_played_exits_2_before_playing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: list[str], words: str
+) -> None:
+    status = main(["match", *argv, "--rubbers", "1", "--records", str(tmp_path / "records")])
+    captured = capsys.readouterr()
+    assert status == 2
+    assert words in captured.err and captured.out == ""
+    assert not (tmp_path / "records").exists(), "nothing is played, so no record is written"
+
+
+def test_the_runner_checks_its_configuration_before_playing() -> None:
+    from honeymoon.match import MatchConfigError
+
+    with pytest.raises(MatchConfigError, match="max_hands is 0"):
+        run_match(MatchConfig("random", "random", rubber_pairs=1, max_hands=0))
+    with pytest.raises(MatchConfigError, match="no such executable program") as raised:
+        run_match(MatchConfig("cmd:/nonexistent/prog --fast", "random", rubber_pairs=1))
+    assert raised.value.code == "bad_match"

@@ -3,12 +3,15 @@
 Each sub-command module exposes ``register(subparsers)``, which adds its parser and sets
 ``handler`` (a function taking the parsed arguments and returning the exit status).
 Exit status 2 means bad input (a usage or notation error); the message says what would be right.
+Output piped into a program that stops reading early (``| head``) ends the command quietly with
+status 141, as a shell reports a program ended by a broken pipe.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -56,6 +59,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         status: int = handler(args)
+        sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's last flush
+    except BrokenPipeError:
+        return _closed_output()
     except HoneymoonError as error:
         print(f"honeymoon {args.command}: {error}", file=sys.stderr)
         return 2
@@ -63,6 +69,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(file=sys.stderr)
         return 130
     return status
+
+
+#: The exit status after the reader of standard output went away (128 + SIGPIPE).
+BROKEN_PIPE_STATUS = 141
+
+
+def _closed_output() -> int:
+    # Whatever is still buffered for the closed pipe goes nowhere, so that the interpreter's
+    # own flush at exit does not print a second error.
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+    return BROKEN_PIPE_STATUS
 
 
 if __name__ == "__main__":

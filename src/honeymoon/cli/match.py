@@ -79,6 +79,8 @@ def run(args: argparse.Namespace) -> int:
         raise HoneymoonError("--jobs must be at least 1", "bad_argument")
     if args.timeout <= 0:
         raise HoneymoonError("--timeout must be a positive number of seconds", "bad_argument")
+    if args.max_hands < 1:
+        raise HoneymoonError("--max-hands must be at least 1", "bad_argument")
     seed: int | str = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
     config = MatchConfig(
         bot_a=args.bot_a,

@@ -93,6 +93,48 @@ def settings_from_args(args: argparse.Namespace) -> Settings:
         raise HoneymoonError(str(error), "bad_setting") from None
 
 
+def check_database_url(url: str) -> None:
+    """Check that ``url`` names a database this server can open (its form and its driver)
+    before anything is served. The message never repeats a password.
+
+    :raises HoneymoonError: (code ``bad_setting``) saying what is wrong and what would do.
+
+    >>> check_database_url("sqlite:///honeymoon.db")
+    >>> try:
+    ...     check_database_url("bogus://x")
+    ... except HoneymoonError as error:
+    ...     print(str(error).split(";")[0])
+    the database URL 'bogus://x' names no known kind of database (bogus)
+    """
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError, NoSuchModuleError
+
+    examples = "sqlite:///honeymoon.db or postgresql+psycopg://user:password@host/dbname"
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        raise HoneymoonError(
+            f"the database URL (--database or HONEYMOON_DATABASE_URL) is not a URL: give one "
+            f"such as {examples}",
+            "bad_setting",
+        ) from None
+    shown = parsed.render_as_string(hide_password=True)
+    try:
+        parsed.get_dialect()
+    except NoSuchModuleError:
+        raise HoneymoonError(
+            f"the database URL {shown!r} names no known kind of database "
+            f"({parsed.drivername}); give one such as {examples}",
+            "bad_setting",
+        ) from None
+    except ImportError as error:
+        raise HoneymoonError(
+            f"the database URL {shown!r} needs a driver that is not installed ({error}); "
+            f"install it, or give one such as {examples}",
+            "bad_setting",
+        ) from None
+
+
 def redact_logs() -> None:
     """Blank seat tokens in every log line, whoever writes it (uvicorn logs request paths)."""
     from honeymoon.server.limits import RedactTokens
@@ -117,6 +159,7 @@ def run(args: argparse.Namespace) -> int:
 
     raise_descriptor_limit()  # before the settings: the connection cap is derived from it
     settings = settings_from_args(args)
+    check_database_url(settings.database_url)
     logging.basicConfig(
         level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
