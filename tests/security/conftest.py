@@ -170,29 +170,10 @@ def live_server(tmp_path: Path) -> Iterator[Callable[..., LiveServer]]:
         server.stop()
 
 
-CHROMIUM = Path(os.environ.get("HONEYMOON_TEST_CHROMIUM", "/usr/bin/chromium"))
-CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]  # fmt: skip
-
-
 @pytest.fixture(scope="session")
-def chromium() -> Iterator[Any]:
-    """Debian's Chromium, headless (scripts/test-services.sh installs it)."""
-    if not CHROMIUM.exists():
-        message = f"Chromium is not installed at {CHROMIUM}"
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail(message)
-        pytest.skip(message)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
-        )
-        yield browser
-        browser.close()
+def chromium(chromium_browser: Any) -> Any:
+    """Debian's Chromium, headless: the one of this test process (tests/conftest.py)."""
+    return chromium_browser
 
 
 @pytest.fixture

@@ -1,6 +1,6 @@
 """Real-browser tests: the real server (uvicorn, in a subprocess) and Debian's Chromium driven
-by Playwright. Without Chromium these tests are skipped, except in CI (``CI=true``), where a
-missing browser fails them: ``scripts/test-services.sh`` installs it.
+by Playwright (started in tests/conftest.py). Without Chromium these tests are skipped, except
+in CI (``CI=true``), where a missing browser fails them: ``scripts/test-services.sh`` installs it.
 """
 
 from __future__ import annotations
@@ -18,18 +18,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-CHROMIUM = Path(os.environ.get("HONEYMOON_TEST_CHROMIUM", "/usr/bin/chromium"))
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 def _free_port() -> int:
@@ -108,22 +96,9 @@ def server(tmp_path: Path) -> Iterator[ServerProcess]:
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
-    """Chromium, headless, from the system (never a downloaded browser)."""
-    if not CHROMIUM.exists():
-        message = f"Chromium is not installed at {CHROMIUM} (scripts/test-services.sh installs it)"
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail(message)
-        pytest.skip(message)
-    from playwright.sync_api import sync_playwright
-
-    # launch() gives the browser a fresh temporary user-data dir of its own.
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
-        )
-        yield browser
-        browser.close()
+def browser(chromium_browser: Any) -> Any:
+    """Chromium, headless, from the system: the one of this test process (tests/conftest.py)."""
+    return chromium_browser
 
 
 class Player:
