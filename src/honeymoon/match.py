@@ -32,6 +32,8 @@ import shutil
 import statistics
 import time
 from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -533,6 +535,12 @@ def _write_record(config: MatchConfig, game: Game, pair: int, a_seat: Seat) -> s
     return str(path)
 
 
+_GUARD_ADVICE = (
+    "With jobs > 1 each worker process imports the main script again, so a script must call "
+    'run_match under `if __name__ == "__main__":` (or use jobs=1).'
+)
+
+
 def _play_pair_job(job: tuple[MatchConfig, int]) -> PairOutcome:
     config, pair = job
     return play_pair(config, pair)
@@ -546,9 +554,14 @@ def run_match(
     ``on_pair`` is called in this process as each pair finishes (for a progress bar).
 
     :raises MatchConfigError: before anything is played, for a configuration that cannot be
-        played (see :func:`check_config`).
+        played (see :func:`check_config`); when called while a worker process is starting (a
+        script without a ``__main__`` guard); or when a worker process dies.
     """
     check_config(config)
+    if getattr(multiprocessing.current_process(), "_inheriting", False):
+        # A worker is importing the main script again, which called run_match at its top
+        # level: starting more workers from here would go on for ever.
+        raise MatchConfigError(_GUARD_ADVICE)
     jobs = [(config, pair) for pair in range(config.rubber_pairs)]
     outcomes: list[PairOutcome] = []
     if config.jobs <= 1 or config.rubber_pairs == 1:
@@ -559,11 +572,22 @@ def run_match(
                 on_pair(outcome)
     else:
         processes = min(config.jobs, config.rubber_pairs)
-        with multiprocessing.get_context("spawn").Pool(processes) as pool:
-            for outcome in pool.imap_unordered(_play_pair_job, jobs):
-                outcomes.append(outcome)
-                if on_pair is not None:
-                    on_pair(outcome)
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(processes, mp_context=context) as pool:
+            futures = [pool.submit(_play_pair_job, job) for job in jobs]
+            try:
+                for future in as_completed(futures):
+                    outcome = future.result()
+                    outcomes.append(outcome)
+                    if on_pair is not None:
+                        on_pair(outcome)
+            except BrokenProcessPool:
+                for future in futures:
+                    future.cancel()
+                raise MatchConfigError(
+                    f"a worker process of the match stopped before finishing its rubbers. "
+                    f"{_GUARD_ADVICE}"
+                ) from None
     outcomes.sort(key=lambda outcome: outcome.pair)
     return MatchResult(config, tuple(outcomes))
 

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import re
 import statistics
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -292,3 +295,45 @@ def test_the_runner_checks_its_configuration_before_playing() -> None:
     with pytest.raises(MatchConfigError, match="no such executable program") as raised:
         run_match(MatchConfig("cmd:/nonexistent/prog --fast", "random", rubber_pairs=1))
     assert raised.value.code == "bad_match"
+
+
+# -- the Python example of docs/bots.md ----------------------------------------------------------
+
+
+def _run_script(path: Path) -> subprocess.CompletedProcess[str]:
+    environment = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    return subprocess.run(
+        [sys.executable, str(path)],
+        capture_output=True,
+        text=True,
+        cwd=path.parent,
+        env=environment,
+        timeout=300,
+        check=False,
+    )
+
+
+def test_the_run_match_example_of_the_bot_docs_runs_as_a_script(tmp_path: Path) -> None:
+    text = (ROOT / "docs" / "bots.md").read_text(encoding="utf-8")
+    blocks = [b for b in re.findall(r"```python\n(.*?)```", text, re.S) if "run_match(" in b]
+    assert len(blocks) == 1
+    script = tmp_path / "example.py"
+    script.write_text(blocks[0], encoding="utf-8")
+    done = _run_script(script)
+    assert done.returncode == 0, done.stderr
+    mean, _, interval = done.stdout.strip().partition(" ")
+    assert math.isfinite(float(mean)) and interval.startswith("(")
+
+
+def test_a_script_without_a_main_guard_stops_at_once_saying_why(tmp_path: Path) -> None:
+    script = tmp_path / "unguarded.py"
+    script.write_text(
+        "from honeymoon.match import MatchConfig, run_match\n"
+        'config = MatchConfig("random", "random", rubber_pairs=2, seed=1, jobs=2, max_hands=1)\n'
+        "print(run_match(config).summary().mean_difference)\n",
+        encoding="utf-8",
+    )
+    done = _run_script(script)  # before the fix: workers restarted for ever (the timeout)
+    assert done.returncode != 0
+    assert 'if __name__ == "__main__":' in done.stderr
+    assert "MatchConfigError" in done.stderr
