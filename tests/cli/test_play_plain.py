@@ -227,3 +227,52 @@ def test_output_never_names_the_opponents_hand() -> None:
         return describe(rng.choice(view.legal_actions))
 
     PlainSession(game, Seat.SOUTH, RandomBot(9), read=read, write=output.append).run()
+
+
+def _play_prompts_and_output(answers_in_play: list[str]) -> tuple[list[str], list[str], Table]:
+    """Draw and bid at random up to the second trick, then give ``answers_in_play``."""
+    game = Game(seed="plain-prompt", first_dealer=Seat.EAST)
+    table = Table(game, Seat.SOUTH, CautiousBot(4))
+    rng = random.Random(3)
+    prompts: list[str] = []
+    output: list[str] = []
+    queue = list(answers_in_play)
+
+    def read(prompt: str) -> str:
+        view = table.view()
+        if view.phase is Phase.PLAY:
+            prompts.append(prompt)
+            if len(view.tricks) >= 1 and view.current_trick and view.current_trick.cards:
+                if not queue:
+                    raise EOFError
+                return queue.pop(0)
+        return ascii_answer(random_action(game, rng))
+
+    PlainSession(None, Seat.SOUTH, None, read=read, write=output.append, table=table).run()
+    return prompts, output, table
+
+
+def test_the_play_prompt_lists_the_cards_that_may_be_played() -> None:
+    prompts, _output, table = _play_prompts_and_output([])
+    view = table.view()
+    assert view.phase is Phase.PLAY and view.my_turn
+    last = prompts[-1]
+    legal = [card for card in view.hand.cards_high_to_low() if card.id in view.legal_actions]
+    listed = last.split("Legal: ")[-1] if "Legal: " in last else last.split("hand: ")[-1]
+    for card in view.hand:
+        assert (str(card) in listed) == (card in legal), (card, last)
+
+
+def test_tricks_status_and_auction_are_commands_during_play() -> None:
+    _prompts, output, table = _play_prompts_and_output(["tricks", "status", "auction"])
+    view = table.view()
+    text = "\n".join(output)
+    assert "is not a card" not in text
+    first = view.tricks[0]
+    assert any(line.startswith("Trick 1: ") and str(first.cards[0]) in line for line in output)
+    assert any(line.startswith("Now: ") for line in output)
+    assert f"Contract {view.contract} by" in text and "tricks needed" in text
+    assert f"Trick {len(view.tricks) + 1} of 13; won: you {view.tricks_won[Seat.SOUTH]}" in text
+    assert any(line.startswith("Vulnerable: ") for line in output)
+    calls = [str(call) for call in view.auction]
+    assert any(line.split() == calls[:2] for line in output), "the auction table's first row"

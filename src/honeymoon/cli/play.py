@@ -4,8 +4,9 @@ In a terminal it opens the full-screen table (:mod:`honeymoon.cli.tui`). With ``
 when input or output is not a terminal, it plays line by line, which works with screen
 readers, pipes and scripts: one prompt per decision, answered with ``keep``/``reject`` (``k``,
 ``r``), a call (``1NT``, ``p``, ``x``) or a card (``SA``, ``10H``), plus commands (``help``,
-``rules``, ``hand``, ``discards`` or ``drawn``, ``auction``, ``score``, ``last``, ``hint``,
-``undo``, ``save``, ``quit``). ``--variant draw`` and ``--variant memory`` add the preliminary
+``rules``, ``hand``, ``discards`` or ``drawn``, ``auction``, ``tricks``, ``status``, ``score``,
+``last``, ``hint``, ``undo``, ``save``, ``quit``). In the tricks the prompt lists the cards
+that may be played. ``--variant draw`` and ``--variant memory`` add the preliminary
 tricks; ``--option NAME=true|false`` sets a variant's options. Nothing typed can crash the
 game: a bad answer gets one line saying what would be accepted, and the same question again;
 Ctrl-C and ``quit`` offer to save first.
@@ -35,6 +36,7 @@ _HELP = """Commands at any prompt:
   help or ?     this help              rules       the rules of this variant, in short
   hand          your hand              discards    your drawing turns (or drawn cards) this hand
   auction       the calls so far       score       the score sheet
+  tricks        the tricks this hand   status      contract, tricks won, who is vulnerable
   last          the last trick         hint or h   what the computer would do, and why
   undo or u     take back your last action (and the computer's replies)
   save [FILE]   save the game; resume it later with: honeymoon play --resume FILE
@@ -144,10 +146,15 @@ class PlainSession:
             on_table = f"{trick.leader} led " + " ".join(str(c) for c in trick.cards)
         else:
             on_table = "you lead"
-        hand = " ".join(render.hand_lines(view.hand))
+        status = on_table
         if view.phase is Phase.PRELIMINARY:
-            return f"[{self._preliminary_status(view)} · {on_table}] Your hand: {hand}. Your card: "
-        return f"[{on_table}] Your hand: {hand}. Your card: "
+            status = f"{self._preliminary_status(view)} · {on_table}"
+        legal = [card for card in view.hand.cards_high_to_low() if card.id in view.legal_actions]
+        cards = " ".join(str(card) for card in legal)
+        if len(legal) == len(view.hand):
+            return f"[{status}] Any card of your hand: {cards}. Your card: "
+        hand = " ".join(render.hand_lines(view.hand))
+        return f"[{status}] Your hand: {hand}. Legal: {cards}. Your card: "
 
     def _preliminary_status(self, view: SeatView) -> str:
         """``preliminary trick 3 of 13 · stock 22 · face up ♠K`` or the count toward seven."""
@@ -175,6 +182,10 @@ class PlainSession:
             lines = self._own_cards_lines(view)
         elif word == "auction":
             lines = render.auction_table(view) or ["The auction has not started."]
+        elif word == "tricks":
+            lines = render.tricks_lines(view)
+        elif word == "status":
+            lines = render.status_lines(view, self.table.rules)
         elif word == "score":
             lines = render.score_sheet_lines(view.score_sheet)
         elif word == "last":

@@ -316,6 +316,63 @@ def trick_words(trick: TrickView, human: Seat | None = None) -> str:
     return text
 
 
+def tricks_lines(view: SeatView) -> list[str]:
+    """The tricks of this hand so far, one a line, from the player's side (``You`` for the
+    player): the preliminary or memory tricks first, then the play."""
+    me = view.seat
+    lines: list[str] = []
+    groups = [("Preliminary trick", view.preliminary_tricks)]
+    if view.phase is Phase.PRELIMINARY:
+        groups = [("Preliminary trick", view.tricks)]
+    elif view.phase is Phase.PLAY:
+        groups.append(("Trick", view.tricks))
+    for title, tricks in groups:
+        for number, trick in enumerate(tricks, start=1):
+            lines.append(f"{title} {number}: {trick_words(trick, me)}")
+    current = view.current_trick
+    if current is not None and current.cards and view.phase in (Phase.PLAY, Phase.PRELIMINARY):
+        lines.append(f"Now: {trick_words(current, me)}")
+    return lines or ["No trick has been played yet this hand."]
+
+
+def status_lines(view: SeatView, rules: RuleSet) -> list[str]:
+    """Where the hand stands: the hand number and phase, the contract and the tricks won, the
+    stock, and who is vulnerable."""
+    me = view.seat
+
+    def name(seat: Seat | None) -> str:
+        if seat is None:
+            return "nobody"
+        return "You" if seat == me else seat.label
+
+    lines = [f"{variant_title(rules)}, hand {view.hand_number + 1}: {view.phase.name.lower()}"]
+    if view.phase is Phase.DRAWING:
+        lines.append(
+            f"Stock: {view.stock_remaining} cards; hands: " + _per_seat(view.hand_sizes, me)
+        )
+    elif view.phase is Phase.PRELIMINARY:
+        won = preliminary_won(view)
+        lines.append(
+            f"Preliminary trick {min(len(view.tricks) + 1, 13)} of 13; won: " + _per_seat(won, me)
+        )
+    elif view.phase is Phase.AUCTION:
+        bid = f"{view.contract} by {name(view.declarer)}" if view.contract else "none yet"
+        lines.append(f"Highest bid: {bid}")
+    elif view.phase is Phase.PLAY and view.contract is not None:
+        needed = view.contract.tricks_needed
+        lines.append(f"Contract {view.contract} by {name(view.declarer)}: {needed} tricks needed")
+        lines.append(
+            f"Trick {min(len(view.tricks) + 1, 13)} of 13; won: " + _per_seat(view.tricks_won, me)
+        )
+    vulnerable = [name(seat) for seat in SEATS if view.vulnerable[seat]]
+    lines.append("Vulnerable: " + (" and ".join(vulnerable) if vulnerable else "nobody"))
+    return lines
+
+
+def _per_seat(counts: tuple[int, int], me: Seat | None) -> str:
+    return ", ".join(f"{'you' if seat == me else seat.label} {counts[seat]}" for seat in SEATS)
+
+
 def legal_action_words(view: SeatView) -> str:
     """The legal actions as words, for a prompt; bids are summed up as ``a bid from 3♦ up``."""
     bids = [a for a in view.legal_actions if FIRST_BID <= a <= LAST_BID]
