@@ -1,0 +1,359 @@
+"""The invariant harness: one set of checks, run over every variant and option.
+
+Every action is drawn through hypothesis (``st.data()``), so a failing game shrinks to a short
+sequence of simple actions (passes, the lowest card, keeping the top card). After each action
+the harness checks that every card is in exactly one place, that the views show each seat its
+own cards and nothing it may not see, that every illegal action is refused without changing
+anything, and that the game's record reads back and replays to the same state.
+
+:func:`play_checked` checks every step of a prefix of a rubber; :func:`play_rubber` plays a
+whole rubber (hypothesis chooses how each of the first hands is played, then natural bidders
+finish it) and checks each finished hand, the score sheet and the record of the whole rubber.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from itertools import product
+from typing import Any
+
+from helpers import card_locations, check_previous_last_trick, searchable_view, snapshot
+from hypothesis import strategies as st
+
+from honeymoon.actions import PASS
+from honeymoon.auction import FIRST_BID
+from honeymoon.bots import HeuristicBot
+from honeymoon.cards import Card, CardSet
+from honeymoon.errors import IllegalActionError
+from honeymoon.game import Game, Phase
+from honeymoon.records import dumps, loads
+from honeymoon.rules import VARIANTS, RuleSet, find_variant
+from honeymoon.scoring import (
+    GAME_POINTS,
+    RUBBER_BONUS_TWO_GAMES_TO_NIL,
+    RUBBER_BONUS_TWO_GAMES_TO_ONE,
+    Line,
+    ScoreSheet,
+)
+from honeymoon.seats import SEATS, Seat
+from honeymoon.views import view_for
+
+__all__ = [
+    "VARIANT_NAMES",
+    "SEEDS",
+    "SEAT_CHOICES",
+    "action_strategy",
+    "every_rule_set",
+    "rule_sets",
+    "check_cards_conserved",
+    "check_views",
+    "check_refusals",
+    "check_record_replays",
+    "check_sheet",
+    "check_state",
+    "play_checked",
+    "play_rubber",
+]
+
+#: Every registered variant, by name.
+VARIANT_NAMES = sorted(VARIANTS)
+#: Seeds long enough to be spotted if one ever showed in a view's text.
+SEEDS = st.integers(min_value=10**12, max_value=10**15)
+#: Every action number, and a few outside the range.
+EVERY_ACTION = range(-2, 95)
+#: The codes a refused action may carry.
+REFUSAL_CODES = {
+    "wrong_phase",
+    "unknown_action",
+    "card_not_in_hand",
+    "must_follow_suit",
+    "bid_too_low",
+    "cannot_double",
+    "cannot_redouble",
+    "game_over",
+}
+
+
+def rule_sets(variant: str) -> st.SearchStrategy[RuleSet]:
+    """The variant with each of its options drawn (shrinking towards every option off)."""
+    base = find_variant(variant)
+    options = st.fixed_dictionaries({name: st.booleans() for name in base.option_names})
+    return options.map(lambda chosen: base.with_options(**chosen))
+
+
+def every_rule_set() -> Iterator[RuleSet]:
+    """Every variant with every combination of its options."""
+    for name in VARIANT_NAMES:
+        base = find_variant(name)
+        for values in product((False, True), repeat=len(base.option_names)):
+            yield base.with_options(**dict(zip(base.option_names, values, strict=True)))
+
+
+# -- the checks ---------------------------------------------------------------------------
+
+
+def check_cards_conserved(game: Game) -> None:
+    """Every card is in exactly one place, and the piles have the sizes the phase implies."""
+    places = card_locations(game)
+    assert all(len(where) == 1 for where in places.values()), {
+        Card.from_id(card_id): where for card_id, where in places.items() if len(where) != 1
+    }
+    sizes = [len(game.hand(seat)) for seat in Seat]
+    discards = [len(game.discards(seat)) for seat in Seat]
+    phase = game.phase
+    if phase is Phase.DRAWING and game.rules.discard_after_keep:
+        # each turn keeps one card and discards one
+        turns = (52 - game.stock_remaining) // 2
+        assert sum(sizes) == sum(discards) == turns and sizes == discards
+    elif phase is Phase.AUCTION:
+        assert sizes == [13, 13]
+    elif phase in (Phase.PLAY, Phase.PRELIMINARY):
+        trick = game.current_trick
+        assert trick is not None
+        expected = [max(sizes)] * 2
+        if trick.cards:
+            assert len(trick.cards) == 1
+            expected[int(trick.leader)] -= 1
+        assert sizes == expected
+        if phase is Phase.PLAY:
+            assert sizes[1 - int(trick.leader)] == 13 - len(game.completed_tricks)
+
+
+def _hidden_from(game: Game, seat: Seat | None) -> CardSet:
+    """What ``seat`` may not see now: the opponent's hand and discards, and the stock except
+    the card the seat is looking at and the face-up card."""
+    hidden = CardSet()
+    for other in Seat:
+        if other != seat:
+            hidden = hidden | game.hand(other) | game.discards(other)
+    stock = game.stock_for_hand(game.hand_number)
+    unseen = set(stock[52 - game.stock_remaining :])
+    looking = game.looking_at()
+    if looking is not None and seat is not None and game.to_act == seat:
+        unseen.discard(looking.id)
+    face_up = game.face_up_card()
+    if face_up is not None:
+        unseen.discard(face_up.id)
+    return hidden | CardSet.from_ids(unseen)
+
+
+def _keys(data: Any) -> set[str]:
+    if isinstance(data, dict):
+        return set(data) | {key for value in data.values() for key in _keys(value)}
+    if isinstance(data, list):
+        return {key for value in data for key in _keys(value)}
+    return set()
+
+
+def check_views(game: Game) -> None:
+    """Each seat's view shows its own cards and legal actions, and no card it may not see;
+    no view (the spectator's included) shows the seed or the stock order."""
+    for seat in (Seat.SOUTH, Seat.EAST, None):
+        view = view_for(game, seat)
+        if seat is not None:
+            assert view.hand == game.hand(seat)
+            assert view.discards == game.discards(seat)
+            looking = game.phase is Phase.DRAWING and game.to_act == seat
+            assert view.looking_at == (game.looking_at() if looking else None)
+            assert view.legal_actions == (game.legal_actions() if game.to_act == seat else ())
+        check_previous_last_trick(game, view)
+        text = json.dumps(searchable_view(view), ensure_ascii=False)
+        for card in _hidden_from(game, seat):
+            assert f'"{card.pbn}"' not in text, (seat, card)
+            assert str(card) not in text, (seat, card)
+        assert str(game.seed) not in text
+        keys = _keys(view.to_dict())
+        assert not {k for k in keys if "seed" in k or ("stock" in k and k != "stock_remaining")}
+        if game.phase is Phase.DRAWING:
+            stock = list(game.stock_for_hand(game.hand_number))
+            assert json.dumps(stock) not in text and json.dumps(stock[1:]) not in text
+
+
+def check_refusals(game: Game) -> None:
+    """Every action outside ``legal_actions()`` is refused with a typed error and changes
+    nothing; no legal action is legal for the seat not to act."""
+    legal = set(game.legal_actions())
+    before = snapshot(game)
+    for action in EVERY_ACTION:
+        if action in legal:
+            assert game.is_legal(action)
+            continue
+        assert not game.is_legal(action)
+        try:
+            game.apply(action)
+        except IllegalActionError as error:
+            assert error.code in REFUSAL_CODES, error.code
+            assert error.message
+        else:
+            raise AssertionError(f"action {action} was applied but is not legal")
+    assert snapshot(game) == before
+    if game.to_act is not None:
+        other = game.to_act.other
+        assert not any(game.is_legal(action, other) for action in legal)
+
+
+def check_record_replays(game: Game) -> None:
+    """The game's JSON record reads back and replays to the same state."""
+    record = loads(dumps(game))
+    replayed = record.replay()
+    assert replayed.rules == game.rules
+    assert snapshot(replayed) == snapshot(game)
+
+
+def check_sheet(sheet: ScoreSheet) -> None:
+    """The score sheet's totals, games, progress and rubber bonus agree with its entries."""
+    for seat in (0, 1):
+        assert sheet.total(seat) == sheet.above(seat) + sheet.below(seat)
+        assert sheet.vulnerable(seat) == (sheet.games[seat] >= 1)
+        assert 0 <= sheet.progress[seat] < GAME_POINTS
+        current = sum(
+            e.points
+            for e in sheet.entries
+            if e.seat == seat and e.line is Line.BELOW and e.game == sheet.current_game
+        )
+        assert sheet.progress[seat] == (0 if sheet.is_complete else current)
+        assert sheet.games[seat] == sheet.game_winners.count(seat)
+    assert sheet.is_complete == (max(sheet.games) == 2)
+    assert max(sheet.games) <= 2 and len(sheet.game_winners) == sum(sheet.games)
+    rubber = [e for e in sheet.entries if e.reason == "rubber"]
+    if sheet.is_complete:
+        winner = sheet.rubber_winner
+        assert winner is not None and sheet.games[winner] == 2
+        bonus = (
+            RUBBER_BONUS_TWO_GAMES_TO_NIL
+            if sheet.games[1 - winner] == 0
+            else RUBBER_BONUS_TWO_GAMES_TO_ONE
+        )
+        assert [(e.seat, e.points) for e in rubber] == [(winner, bonus)]
+    else:
+        assert rubber == [] and sheet.rubber_winner is None
+
+
+def check_state(game: Game) -> None:
+    """The checks of every step: cards conserved and views leak-free."""
+    check_cards_conserved(game)
+    check_views(game)
+
+
+def _check_finished_hand(game: Game, phase_before: Phase) -> None:
+    """After the action that ended a hand: the hand's result and the sheet."""
+    check_sheet(game.score_sheet)
+    result = game.history[-1].result
+    if result.ended_by_award:
+        # Memory Bridge: the award of the preliminary tricks won the rubber
+        assert phase_before is Phase.PRELIMINARY and game.is_over
+        assert result.contract is None and result.preliminary is not None
+        assert result.preliminary.award_seat == game.score_sheet.rubber_winner
+    elif result.passed_out:
+        assert phase_before is Phase.AUCTION and result.score is None
+    else:
+        assert phase_before is Phase.PLAY
+        assert result.contract is not None and result.declarer is not None
+        assert result.declarer_tricks is not None and 0 <= result.declarer_tricks <= 13
+
+
+# -- driving a game -----------------------------------------------------------------------
+
+
+def _low_calls(legal: tuple[int, ...]) -> list[int]:
+    """Doubles, redoubles and the four lowest bids: calls that let hands end and be made."""
+    others = [a for a in legal if a != PASS]
+    return [a for a in others if a < FIRST_BID] + [a for a in others if a >= FIRST_BID][:4]
+
+
+def action_strategy(game: Game) -> st.SearchStrategy[int]:
+    """Any legal action; in the auction a pass or a low call more often than a high bid, so
+    hands end. Shrinks towards the first legal action (keep, pass, the lowest card)."""
+    legal = game.legal_actions()
+    if game.phase is Phase.AUCTION:
+        low = _low_calls(legal)
+        choices = [st.just(PASS), st.sampled_from(legal)]
+        if low:
+            choices.insert(1, st.sampled_from(low))
+        return st.one_of(choices)
+    return st.sampled_from(legal)
+
+
+def play_checked(
+    game: Game,
+    data: st.DataObject,
+    max_actions: int,
+    *,
+    refusals_every: int = 7,
+    record_every: int = 40,
+) -> int:
+    """Play up to ``max_actions`` actions drawn from ``data``, checking every invariant at
+    every step (refusals and the record every few steps, and at the end). Returns the count."""
+    count = 0
+    for step in range(max_actions):
+        if game.is_over:
+            break
+        check_state(game)
+        if step % refusals_every == 0:
+            check_refusals(game)
+        if step % record_every == 0:
+            check_record_replays(game)
+        phase, hand_number = game.phase, game.hand_number
+        action = data.draw(action_strategy(game), label=f"action {step}")
+        assert action in game.legal_actions()
+        game.apply(action, game.to_act)
+        count += 1
+        if game.hand_number != hand_number or game.is_over:
+            _check_finished_hand(game, phase)
+    check_state(game)
+    check_refusals(game)
+    check_record_replays(game)
+    return count
+
+
+def play_rubber(game: Game, data: st.DataObject, free_hands: int = 6) -> int:
+    """Play the rubber to its end, checking each finished hand and the sheet, then the record
+    of the rubber; returns the number of hands.
+
+    Hypothesis draws, for each of the first ``free_hands`` hands, how it is played: by two
+    heuristic bots, or with drawn calls while every other action takes the first (or the
+    last) legal choice. Later hands are played by the bots, whose natural bidding makes games,
+    so every drawn rubber ends; the bots' seed is drawn too.
+    """
+    bot_seed = data.draw(st.integers(0, 2**16), label="bot seed")
+    players = [HeuristicBot(f"{bot_seed}:{seat}") for seat in SEATS]
+    hands = 0
+    while not game.is_over:
+        number = game.hand_number
+        how = "bots"
+        if hands < free_hands:
+            how = data.draw(st.sampled_from(["bots", "first", "last"]), label=f"hand {number}")
+        phase = game.phase
+        while not game.is_over and game.hand_number == number:
+            phase = game.phase
+            seat = game.to_act
+            assert seat is not None
+            if how == "bots":
+                action = players[seat].act(view_for(game, seat))
+            elif phase is Phase.AUCTION:
+                action = data.draw(action_strategy(game), label=f"hand {number}: call")
+            else:
+                legal = game.legal_actions()
+                action = legal[0] if how == "first" else legal[-1]
+            game.apply(action, seat)
+        hands += 1
+        check_cards_conserved(game)
+        _check_finished_hand(game, phase)
+        assert game.is_over == game.score_sheet.is_complete
+    assert len(game.history) == hands
+    # the dealer alternates through every hand, passed-out ones included
+    dealers = [h.dealer for h in game.history]
+    assert all(a != b for a, b in zip(dealers, dealers[1:], strict=False))
+    assert dealers[0] == game.first_dealer
+    check_views(game)
+    check_refusals(game)
+    check_record_replays(game)
+    replayed = loads(dumps(game)).replay()
+    assert replayed.is_over
+    assert [h.result for h in replayed.history] == [h.result for h in game.history]
+    return hands
+
+
+#: Either seat, as the first dealer.
+SEAT_CHOICES = st.sampled_from(SEATS)
