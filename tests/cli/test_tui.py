@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
 from helpers import play_randomly
 from textual.pilot import Pilot
 from textual.widgets import Static
@@ -298,3 +299,74 @@ async def test_the_computer_moves_after_the_pause() -> None:
         await pilot.pause(1.0)
         assert screen.view().my_turn
         assert "East draws" in text(app, "#log")
+
+
+# -- what the screen shows, character by character -------------------------------------------
+
+
+def screen_lines(app: HoneymoonApp) -> list[str]:
+    """The terminal's rows as the player sees them (every widget composed, borders and all)."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+def plain(markup: str) -> str:
+    """The text of Textual markup, as it would be read on screen."""
+    from textual.content import Content
+
+    return Content.from_markup(markup).plain
+
+
+_SCROLLBAR = str.maketrans("", "", "▁▂▃▄▅▆▇█▔▕▏▐")
+
+
+async def dialog_shown_text(pilot: Pilot[int], app: HoneymoonApp) -> str:
+    """Every character the pop-up's frame shows, scrolling its body from top to bottom: the
+    rows inside the frame, without the frame."""
+    from textual.containers import VerticalScroll
+
+    frame = app.screen.query_one("#dialog")
+    region = frame.region
+    bodies = list(app.screen.query(VerticalScroll))
+    rows: dict[int, str] = {}
+    positions = [0]
+    if bodies:
+        body = bodies[0]
+        positions = list(range(0, int(body.max_scroll_y) + body.size.height, body.size.height))
+    for position in positions:
+        if bodies:
+            bodies[0].scroll_to(y=position, animate=False, immediate=True)
+            await pilot.pause()
+            top = int(bodies[0].scroll_y) - bodies[0].region.y
+        else:
+            top = 0
+        lines = screen_lines(app)
+        for y in range(region.y + 1, region.bottom - 1):
+            inside = lines[y][region.x + 1 : region.right - 1].translate(_SCROLLBAR)
+            key = y + top if bodies and bodies[0].region.y <= y < bodies[0].region.bottom else -y
+            rows[key] = inside
+    return "\n".join(rows[key] for key in sorted(rows, key=lambda k: (k < 0, abs(k))))
+
+
+def words(text: str) -> list[str]:
+    return text.split()
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (160, 50)])
+async def test_the_help_and_the_leave_dialog_show_every_character(size: tuple[int, int]) -> None:
+    app = make_app("fits")
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, TextScreen)
+        source = plain(str(app.screen.query_one("#dialog-text", Static).content))
+        shown = await dialog_shown_text(pilot, app)
+        for word in words(source):
+            assert word in shown, f"{word!r} is cut off at {size}"
+        assert " ".join(words(source)) in " ".join(words(shown))
+        await pilot.press("escape", "k", "ctrl+c")
+        await pilot.pause()
+        assert isinstance(app.screen, QuitScreen)
+        source = plain(str(app.screen.query_one("#dialog-text", Static).content))
+        shown = " ".join(words(await dialog_shown_text(pilot, app)))
+        assert " ".join(words(source)) in shown, f"the Leave dialog is cut off at {size}"

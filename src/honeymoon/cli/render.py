@@ -234,15 +234,24 @@ def _procedure_help(rules: RuleSet) -> list[str]:
     ]
 
 
-def rules_help(rules: RuleSet) -> list[str]:
-    """The rules of the variant in short, for the help screen and the ``rules`` command."""
-    lines = [variant_title(rules), "", *textwrap.wrap(rules.summary, 76), ""]
+def rules_help(rules: RuleSet, width: int | None = 76) -> list[str]:
+    """The rules of the variant in short, for the help screen and the ``rules`` command:
+    wrapped to ``width`` columns, or (``width=None``) one paragraph a line with blank lines
+    between, for a screen that wraps them to its own width."""
+    lines = [variant_title(rules), "", rules.summary, ""]
     lines += [*_procedure_help(rules), _PLAY_HELP, _SCORING_HELP]
     if len(rules.option_names) > 1 or rules.honours:
         lines += ["Options (honeymoon play --option NAME=true|false):", *option_lines(rules)]
+    if width is None:
+        paragraphs: list[str] = []
+        for line in lines:
+            if line and paragraphs and paragraphs[-1] and not line.startswith("  "):
+                paragraphs.append("")
+            paragraphs.append(line)
+        return paragraphs
     wrapped: list[str] = []
     for line in lines:
-        wrapped.extend(textwrap.wrap(line, 76, subsequent_indent="    ") or [""])
+        wrapped.extend(textwrap.wrap(line, width, subsequent_indent="    ") or [""])
     return wrapped
 
 

@@ -34,18 +34,20 @@ from honeymoon.views import SeatView
 
 __all__ = ["HoneymoonApp", "GameScreen", "run_app", "KEYS_HELP"]
 
-#: The keys, for the help screen.
+#: The keys, for the help screen (no line longer than the narrowest dialog, 72 columns).
 KEYS_HELP = """\
-[b]While drawing[/b]   k keep · r reject · ←→ and Enter
-[b]In the auction[/b]  type a call and Enter: 1n (1NT), 2s, p (pass), x (double), xx
-                 or ←→↑↓ over the offered calls and Enter
-[b]Preliminary tricks, play[/b]  type a card and Enter: sa, h10, 10h, dq …
-                 or ←→↑↓ and Enter
-[b]Any time[/b]        ? help · h hint · u undo · l last trick
-                 v your discards (Draw Bridge: the cards you drew)
-                 s score sheet · f four colours · Ctrl-S save · q or Ctrl-C leave
-In play the letters h, s, d, c, q start a card: type h or s then Enter for a
-hint or the score sheet. Backspace and Esc edit what you type. Mouse: click a card or a call."""
+[b]While drawing[/b]    k keep · r reject · or ←→ and Enter
+[b]In the auction[/b]   type a call and Enter: 1n (1NT), 2s, p (pass),
+                   x (double), xx; or ←→↑↓ over the calls and Enter
+[b]In the tricks[/b]    type a card and Enter: sa, h10, 10h, dq …
+                   or ←→↑↓ and Enter
+[b]Any time[/b]         ? help · h hint · u undo · l last trick
+                   v your discards (Draw Bridge: the cards you drew)
+                   s score sheet · f four colours · Ctrl-S save
+                   q or Ctrl-C leave
+In the tricks h, s, d, c and q start a card: type h or s, then Enter,
+for a hint or the score sheet. Backspace and Esc edit what you type.
+Mouse: click a card or a call."""
 
 _COMMAND_WORDS = {
     "?": "help",
@@ -440,7 +442,8 @@ class GameScreen(Screen[None]):
             self.action_act(KEEP if command == "keep" else REJECT)
             return
         if command == "help":
-            body = "\n".join(escape(line) for line in render.rules_help(self.table.rules))
+            rules = render.rules_help(self.table.rules, width=None)
+            body = "\n".join(escape(line) for line in rules)
             app.push_screen(TextScreen("Help", body + "\n\n" + KEYS_HELP))
         elif command == "hint":
             self.say(self.table.hint(), "hint")

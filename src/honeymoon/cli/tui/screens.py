@@ -48,7 +48,9 @@ class TextScreen(ModalScreen[None]):
             if self._headline:
                 yield Static(self._headline, id="dialog-headline")
             with VerticalScroll(id="dialog-body"), Horizontal(id="dialog-columns"):
-                yield Static(self._body, id="dialog-text")
+                # Beside a side column the text keeps its own width (a score sheet); alone it
+                # takes the dialog's width and wraps there, so no line runs past the frame.
+                yield Static(self._body, id="dialog-text", classes="beside" if self._side else "")
                 if self._side:
                     yield Static(self._side, id="dialog-side")
             yield Static(f"[@click=screen.close]{escape(self._footer)}[/]", id="dialog-keys")
@@ -83,7 +85,8 @@ class QuitScreen(ModalScreen[str]):
             yield Static(
                 "Leave the game?\n\n"
                 f"[@click=screen.choose('save')][b]s[/b] save and leave[/] "
-                f"(to {escape(self._where)}; resume with honeymoon play --resume FILE)\n"
+                f"(to {escape(self._where)}; resume later with honeymoon play --resume "
+                "and the file's name)\n"
                 "[@click=screen.choose('quit')][b]q[/b] leave without saving[/]"
                 " (Ctrl-C again does the same)\n"
                 "[@click=screen.choose('stay')][b]Esc[/b] go on playing[/]",
