@@ -370,3 +370,28 @@ async def test_the_help_and_the_leave_dialog_show_every_character(size: tuple[in
         source = plain(str(app.screen.query_one("#dialog-text", Static).content))
         shown = " ".join(words(await dialog_shown_text(pilot, app)))
         assert " ".join(words(source)) in shown, f"the Leave dialog is cut off at {size}"
+
+
+@pytest.mark.parametrize(
+    ("variant", "keep_words", "wrong_words"),
+    [
+        ("draw-discard", "keep it, discard the next card", "your turn ends"),
+        ("draw-discard-no-discard", "keep it; your turn ends", "discard the next card"),
+    ],
+)
+async def test_the_drawing_choices_say_what_keeping_does_in_the_variant(
+    variant: str, keep_words: str, wrong_words: str
+) -> None:
+    from honeymoon.rules import find_variant
+
+    rules = find_variant(variant)
+    app = make_app(game=Game(rules, seed="legend", first_dealer=Seat.EAST))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        shown = "\n".join(screen_lines(app))
+        assert keep_words in shown and wrong_words not in shown
+        assert "reject it, take the next card" in shown
+        await pilot.press("k")  # and keeping does what the choice said
+        await pilot.pause()
+        turn = table_screen(app).view().draws[0]
+        assert (turn.discarded is not None) == rules.discard_after_keep

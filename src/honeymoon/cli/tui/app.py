@@ -171,7 +171,12 @@ class GameScreen(Screen[None]):
         phase = view.phase
         if phase is Phase.DRAWING:
             panel.border_title = "Drawing"
-            left_text, right_text = widgets.drawing_markup(view, self.palette, self._draw_cursor)
+            left_text, right_text = widgets.drawing_markup(
+                view,
+                self.palette,
+                self._draw_cursor,
+                discard_after_keep=self.table.rules.discard_after_keep,
+            )
             foot_text = widgets.discards_markup(view, self.palette)
         elif phase is Phase.AUCTION:
             panel.border_title = "Auction"

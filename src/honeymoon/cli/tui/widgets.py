@@ -158,8 +158,13 @@ def _option(text: str, key: str, action: int, selected: bool) -> str:
     return f"[@click=screen.act({action})][{style}] {key} [/] {escape(text)}[/]"
 
 
-def drawing_markup(view: SeatView, palette: Palette, cursor: int) -> tuple[str, str]:
-    """The drawing phase: the card being looked at (left) and the choices and piles (right)."""
+def drawing_markup(
+    view: SeatView, palette: Palette, cursor: int, *, discard_after_keep: bool = True
+) -> tuple[str, str]:
+    """The drawing phase: the card being looked at (left) and the choices and piles (right).
+
+    ``discard_after_keep`` is the variant's rule (:attr:`RuleSet.discard_after_keep`): keeping
+    either discards the next card or ends the turn, and the choices say which."""
     me = view.seat
     turn = len(view.draws) + (1 if view.my_turn else 0)
     if view.my_turn and view.looking_at is not None:
@@ -169,7 +174,14 @@ def drawing_markup(view: SeatView, palette: Palette, cursor: int) -> tuple[str, 
         right = [
             f"You are looking at [bold {colour}]{card}[/]  (turn {turn} of 13)",
             "",
-            _option("keep it, discard the next card", "k", KEEP, cursor == 0),
+            _option(
+                "keep it, discard the next card"
+                if discard_after_keep
+                else "keep it; your turn ends",
+                "k",
+                KEEP,
+                cursor == 0,
+            ),
             _option("reject it, take the next card", "r", REJECT, cursor == 1),
         ]
     else:
