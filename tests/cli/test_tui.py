@@ -395,3 +395,44 @@ async def test_the_drawing_choices_say_what_keeping_does_in_the_variant(
         await pilot.pause()
         turn = table_screen(app).view().draws[0]
         assert (turn.discarded is not None) == rules.discard_after_keep
+
+
+def shown_rows(app: HoneymoonApp, selector: str) -> list[str]:
+    """The rows of the screen that a part of the table covers, as the player sees them."""
+    region = app.screen.query_one(selector).region
+    lines = screen_lines(app)
+    return [lines[y][region.x : region.right] for y in range(region.y, region.bottom)]
+
+
+def newest_message_is_shown(app: HoneymoonApp) -> None:
+    """The log's last rows hold the whole newest message (every word, in order)."""
+    kind, newest = table_screen(app).messages[-1]
+    shown = " ".join(" ".join(shown_rows(app, "#log")).split())
+    assert shown.endswith(" ".join(newest.split())), (newest, shown)
+
+
+@pytest.mark.parametrize("width", [80, 100])
+async def test_the_message_line_shows_the_newest_message_even_when_it_wraps(width: int) -> None:
+    app = make_app("12", record=Path("/nonexistent-dir/x.json"))
+    async with app.run_test(size=(width, 24)) as pilot:
+        await pilot.pause()
+        screen = table_screen(app)
+        while screen.view().phase is Phase.DRAWING:
+            await pilot.press("k")
+            await pilot.pause()
+        assert screen.view().my_turn and screen.view().phase is Phase.AUCTION
+        await pilot.press("9", "n", "enter")  # a refusal long enough to wrap
+        newest_message_is_shown(app)
+        assert "legal now" in screen.messages[-1][1]
+        await pilot.press("z", "z", "enter")  # a second, different refusal replaces it
+        newest_message_is_shown(app)
+        assert "'zz'" in screen.messages[-1][1]
+        await pilot.press("h")  # the hint shows on the first press
+        await pilot.pause()
+        assert screen.messages[-1][0] == "hint"
+        newest_message_is_shown(app)
+        await pilot.press("ctrl+s")  # a failed save says so at once
+        await pilot.pause()
+        assert screen.messages[-1][1].startswith("Could not save to /nonexistent-dir/x.json")
+        newest_message_is_shown(app)
+        assert "Could not save" in " ".join(shown_rows(app, "#log"))

@@ -8,6 +8,7 @@ the arrows and Enter, or clicked.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -83,6 +84,21 @@ _IMMEDIATE = {
 }
 
 
+#: Rows of the message log, and the most it grows to for a long newest message.
+_LOG_ROWS = 2
+_LOG_ROWS_MOST = 3
+
+
+def _wrapped(text: str, width: int) -> list[str]:
+    """``text`` wrapped as the log shows it, ``width`` columns a row."""
+    return textwrap.wrap(text, width, break_long_words=True, break_on_hyphens=False) or [""]
+
+
+def _shortened(text: str, width: int) -> str:
+    """The start of ``text`` in one row of ``width`` columns, ending in … if cut."""
+    return text if len(text) <= width else text[: width - 1].rstrip() + "…"
+
+
 class GameScreen(Screen[None]):
     """The table: status line, the phase panel, the score sheet, your hand, messages, keys."""
 
@@ -126,6 +142,10 @@ class GameScreen(Screen[None]):
         self.query_one("#sheet").border_title = "Score"
         self.refresh_table()
         self.call_after_refresh(self._continue)
+
+    def on_resize(self, _event: events.Resize) -> None:
+        """Re-wrap the messages for the new width."""
+        self.refresh_table()
 
     # -- what is shown ------------------------------------------------------------------------
 
@@ -220,11 +240,29 @@ class GameScreen(Screen[None]):
         return "Last trick: " + escape(render.trick_words(last, self.table.human))
 
     def _draw_log(self) -> None:
+        """The newest message in full (the log grows to three rows for it), and above it as
+        many whole earlier messages as fit."""
         styles = {"info": "#e8e8e8", "error": "bold #ff8787", "hint": "bold #87d7ff"}
-        lines = [
-            f"[{styles.get(kind, '#e8e8e8')}]{escape(text)}[/]" for kind, text in self.messages
-        ]
-        self._show("#log", "\n".join(lines[-2:]))
+        width = max(20, self.app.size.width - 2)  # the log spans the screen, padded by one
+        rows = _LOG_ROWS
+        newest = _wrapped(self.messages[-1][1], width) if self.messages else []
+        rows = max(rows, min(len(newest), _LOG_ROWS_MOST))
+        shown: list[str] = []
+        for kind, text in reversed(self.messages):
+            lines = _wrapped(text, width)
+            room = rows - len(shown)
+            if not shown and len(lines) > room:
+                lines = lines[: room - 1] + [_shortened(" ".join(lines[room - 1 :]), width)]
+            elif len(lines) > room:
+                break
+            style = styles.get(kind, "#e8e8e8")
+            shown[:0] = [f"[{style}]{escape(line)}[/]" for line in lines]
+            if len(shown) >= rows:
+                break
+        log = self.query_one("#log", Static)
+        if log.styles.height is None or log.styles.height.value != rows:
+            log.styles.height = rows
+        self._show("#log", "\n".join(shown))
 
     def _draw_prompt(self, view: SeatView) -> None:
         typed = f"[bold]› {escape(self.typed)}[/][blink]▏[/]"
@@ -628,11 +666,13 @@ class HoneymoonApp(App[int]):
         screen = self.game_screen
         if self.record_path is None:
             screen.say("No record file was named: start with --record FILE.", "error")
+            screen.refresh_table()
             return False
         try:
             written = self.table.save(self.record_path)
         except (OSError, HoneymoonError) as error:
             screen.say(f"Could not save to {self.record_path}: {error}", "error")
+            screen.refresh_table()
             return False
         screen.say(f"Saved to {written}. Resume with: honeymoon play --resume {written}")
         self.farewell = [f"Saved to {written}. Resume with: honeymoon play --resume {written}"]
