@@ -73,7 +73,9 @@ async def move(pilot: Pilot[int], screen: GameScreen, action: int, turn: int) ->
     if view.phase is Phase.DRAWING:
         await pilot.press(typed)
     elif view.phase is Phase.PLAY and turn % 2 == 0:
-        # Walk the cursor over the hand with the arrow keys to the card, then Enter.
+        # Walk the cursor over the hand with the arrow keys to the card, then Enter (which
+        # acts only once the highlight has been moved).
+        await pilot.press("right", "left")
         for _ in range(14):
             if screen._card_cursor is not None and screen._card_cursor.id == action:
                 break
@@ -257,7 +259,7 @@ async def test_the_end_of_the_rubber_shows_the_winners_and_writes_the_record(
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         if isinstance(app.screen, GameScreen):
-            await pilot.press("enter")  # the last card, at the cursor
+            await pilot.press("right", "enter")  # the last card, highlighted
             await pilot.pause()
         assert isinstance(app.screen, TextScreen)
         body = dialog_text(app)
@@ -436,3 +438,39 @@ async def test_the_message_line_shows_the_newest_message_even_when_it_wraps(widt
         assert screen.messages[-1][1].startswith("Could not save to /nonexistent-dir/x.json")
         newest_message_is_shown(app)
         assert "Could not save" in " ".join(shown_rows(app, "#log"))
+
+
+async def test_enter_acts_only_after_the_player_moved_the_highlight_or_typed() -> None:
+    app = make_app("stray-enter")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = table_screen(app)
+        before = screen.view()
+        await pilot.press("enter")  # a stray Enter while drawing keeps nothing
+        await pilot.pause()
+        assert screen.view() == before
+        assert "nothing was done" in screen.messages[-1][1]
+        await pilot.press("right", "enter")  # the highlight moved to reject: Enter rejects
+        await pilot.pause()
+        assert screen.view().draws[0].kept_first is False
+        while screen.view().phase is Phase.DRAWING:
+            await pilot.press("k")
+            await pilot.pause()
+        calls = screen.view().auction
+        assert screen.view().my_turn
+        await pilot.press("enter")  # nor does it pass in the auction
+        await pilot.pause()
+        assert screen.view().auction == calls and screen.view().my_turn
+        await pilot.press("1", "c", "enter")
+        await pilot.pause()
+        while screen.view().phase is Phase.AUCTION:
+            await pilot.press("p", "enter")
+            await pilot.pause()
+        assert screen.view().phase is Phase.PLAY and screen.view().my_turn
+        hand = screen.view().hand
+        await pilot.press("enter")  # nor plays the highlighted card
+        await pilot.pause()
+        assert screen.view().hand == hand and screen.view().my_turn
+        await pilot.press("left", "enter")
+        await pilot.pause()
+        assert len(screen.view().hand) == len(hand) - 1

@@ -48,6 +48,7 @@ KEYS_HELP = """\
                    q or Ctrl-C leave
 In the tricks h, s, d, c and q start a card: type h or s, then Enter,
 for a hint or the score sheet. Backspace and Esc edit what you type.
+Enter does nothing until you have moved the highlight or typed.
 Mouse: click a card or a call."""
 
 _COMMAND_WORDS = {
@@ -116,6 +117,9 @@ class GameScreen(Screen[None]):
         self._call_cursor = 0
         self._draw_cursor = 0
         self._timer: Timer | None = None
+        # Enter acts on the highlight only once the player has moved it for this decision: a
+        # stray Enter must not keep a card or play one.
+        self._chosen = False
         self._waiting = False  # a hand-over or end screen is up
         self._shown: dict[str, str] = {}
 
@@ -322,6 +326,7 @@ class GameScreen(Screen[None]):
         view = self.view()
         if not view.my_turn:
             return
+        self._chosen = True
         if view.phase is Phase.DRAWING:
             self._draw_cursor = 1 - self._draw_cursor
         elif view.phase is Phase.AUCTION:
@@ -428,6 +433,12 @@ class GameScreen(Screen[None]):
         self.typed = ""
         if not text:
             action = self._cursor_action(view) if view.my_turn else None
+            if action is not None and not self._chosen:
+                self.say(
+                    "Enter acts on the highlight once you have moved it (arrows), or on what "
+                    "you type: nothing was done."
+                )
+                action = None
             if action is None:
                 if view.phase is Phase.COMPLETE:
                     self.action_command("score")
@@ -473,6 +484,7 @@ class GameScreen(Screen[None]):
             return
         self._draw_cursor = 0
         self._call_cursor = 0
+        self._chosen = False
         self._after_move(view, lines)
 
     def action_command(self, command: str) -> None:
@@ -492,6 +504,7 @@ class GameScreen(Screen[None]):
             self.say(self.table.hint(), "hint")
         elif command == "undo":
             self._cancel_timer()
+            self._chosen = False
             self.say(self.table.undo())
         elif command == "last":
             self.show_last_trick = not self.show_last_trick
