@@ -224,15 +224,15 @@ def test_nested_json_gets_a_typed_error_and_no_traceback(live_server: Any) -> No
 
 
 def test_silent_connections_leave_a_new_player_able_to_play(live_server: Any) -> None:
-    # 256 descriptors: 300 silent connections used to take them all, for good.
-    server = live_server(descriptors=256, HONEYMOON_HEADER_TIMEOUT="2")
+    # 512 descriptors: 600 silent connections used to take them all, for good.
+    server = live_server(descriptors=512, HONEYMOON_HEADER_TIMEOUT="2")
     silent = []
-    for _ in range(300):
+    for _ in range(600):
         try:
             silent.append(socket.create_connection(("127.0.0.1", server.port), timeout=5))
         except OSError:
             break
-    assert len(silent) == 300
+    assert len(silent) == 600
     try:
         time.sleep(3)
         game = None
@@ -269,7 +269,7 @@ def test_silent_connections_leave_a_new_player_able_to_play(live_server: Any) ->
                 closed += data == b"" or data.startswith(b"HTTP/1.1 503")
             except OSError:
                 closed += 1
-        assert closed == 300
+        assert closed == 600
     finally:
         for connection in silent:
             connection.close()

@@ -69,9 +69,12 @@ _DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([smhdw]?)\s*$")
 _UNIT_SECONDS = {"": 1, "s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
 #: Descriptors kept free for the database, the log and the files the server opens itself.
 _DESCRIPTOR_RESERVE = 64
-#: Connections accepted in one go before any is looked at (the listen backlog: asyncio
-#: accepts up to this many at once), so they too must fit below the descriptor limit.
-ACCEPT_BACKLOG = 128
+#: The listen backlog. asyncio accepts up to this many connections in one go, and a new
+#: connection reaches the server's check two turns of the event loop later, so up to three
+#: such batches hold descriptors before any of them can be refused: they too must fit below
+#: the descriptor limit.
+ACCEPT_BACKLOG = 64
+_ACCEPT_BATCHES_IN_FLIGHT = 3
 
 
 def parse_duration(text: str) -> float:
@@ -98,7 +101,8 @@ def default_max_connections() -> int:
     soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft == resource.RLIM_INFINITY:
         soft = 65536
-    return max(16, int(soft) - _DESCRIPTOR_RESERVE - ACCEPT_BACKLOG)
+    in_flight = _ACCEPT_BATCHES_IN_FLIGHT * ACCEPT_BACKLOG
+    return max(16, int(soft) - _DESCRIPTOR_RESERVE - in_flight)
 
 
 def raise_descriptor_limit(ceiling: int = 65536) -> int:
