@@ -474,3 +474,62 @@ async def test_enter_acts_only_after_the_player_moved_the_highlight_or_typed() -
         await pilot.press("left", "enter")
         await pilot.pause()
         assert len(screen.view().hand) == len(hand) - 1
+
+
+def _winning_card(view: SeatView) -> int:
+    """A legal card that wins the trick if the player follows, else the highest legal one."""
+    from honeymoon.cards import Card
+    from honeymoon.tricks import trick_winner
+
+    legal = [Card.from_id(a) for a in view.legal_actions]
+    trick = view.current_trick
+    if trick is not None and trick.cards and view.contract is not None:
+        for card in legal:
+            ids = [trick.cards[0].id, card.id]
+            if trick_winner(ids, int(view.contract.strain)) == 1:
+                return card.id
+    return max(legal, key=lambda card: card.rank).id
+
+
+async def test_a_finished_trick_stays_on_the_table_until_a_key_is_pressed() -> None:
+    app = make_app("held-trick")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = table_screen(app)
+        while screen.view().phase is Phase.DRAWING:
+            await pilot.press("k")
+            await pilot.pause()
+        while screen.view().phase is Phase.AUCTION:
+            await pilot.press("p", "enter")
+            await pilot.pause()
+        assert screen.view().phase is Phase.PLAY, "this seed's first hand is played"
+        checked = False
+        while isinstance(app.screen, GameScreen) and screen.view().phase is Phase.PLAY:
+            view = screen.view()
+            card = _winning_card(view)
+            screen.action_act(card)
+            await pilot.pause()
+            after = screen.view()
+            last = screen.table.last_trick
+            if (
+                isinstance(app.screen, GameScreen)
+                and after.phase is Phase.PLAY
+                and not (after.current_trick and after.current_trick.cards)
+                and last is not None
+                and last.winner == Seat.SOUTH
+                and last.leader == Seat.SOUTH
+            ):
+                # The computer's card completed the trick and the player leads next: both
+                # cards stay in view.
+                shown = "\n".join(shown_rows(app, "#table-left"))
+                for played in last.cards:
+                    assert f"│{played.rank.symbol:<5}│" in shown, (played, shown)
+                    assert played.suit.symbol in shown
+                assert "You win the trick" in shown
+                await pilot.press("right")  # a key press clears the table for the next lead
+                await pilot.pause()
+                shown = "\n".join(shown_rows(app, "#table-left"))
+                assert "You win the trick" not in shown and "You lead" in shown
+                checked = True
+                break
+        assert checked, "the player never won a trick to check"

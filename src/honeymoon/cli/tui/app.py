@@ -31,7 +31,7 @@ from honeymoon.cli.tui.screens import QuitScreen, TextScreen
 from honeymoon.errors import HoneymoonError
 from honeymoon.game import Phase
 from honeymoon.rules import Procedure
-from honeymoon.views import SeatView
+from honeymoon.views import SeatView, TrickView
 
 __all__ = ["HoneymoonApp", "GameScreen", "run_app", "KEYS_HELP"]
 
@@ -85,6 +85,9 @@ _IMMEDIATE = {
 }
 
 
+#: Seconds added to the computer's pause before it leads after a finished trick.
+_TRICK_PAUSE = 1.2
+
 #: Rows of the message log, and the most it grows to for a long newest message.
 _LOG_ROWS = 2
 _LOG_ROWS_MOST = 3
@@ -120,6 +123,8 @@ class GameScreen(Screen[None]):
         # Enter acts on the highlight only once the player has moved it for this decision: a
         # stray Enter must not keep a card or play one.
         self._chosen = False
+        # The trick just completed stays on the table until the next card or a key press.
+        self._held_trick: TrickView | None = None
         self._waiting = False  # a hand-over or end screen is up
         self._shown: dict[str, str] = {}
 
@@ -216,14 +221,14 @@ class GameScreen(Screen[None]):
             procedure = self.table.rules.procedure
             memory = procedure is Procedure.MEMORY
             panel.border_title = "Memory tricks" if memory else "Preliminary tricks"
-            left_text = widgets.trick_markup(view.current_trick, view.seat, self.palette)
+            left_text = widgets.trick_markup(self._trick_shown(view), view.seat, self.palette)
             right_text = widgets.preliminary_info_markup(view, procedure, self.palette)
             foot_text = self._last_trick_line()
             if not memory:
                 foot_text = widgets.drawn_markup(view, self.palette) + "\n" + foot_text
         elif phase is Phase.PLAY:
             panel.border_title = "Play"
-            left_text = widgets.trick_markup(view.current_trick, view.seat, self.palette)
+            left_text = widgets.trick_markup(self._trick_shown(view), view.seat, self.palette)
             right_text = widgets.play_info_markup(view)
             foot_text = self._last_trick_line()
         else:
@@ -234,6 +239,10 @@ class GameScreen(Screen[None]):
         self._show("#table-left", left_text)
         self._show("#table-right", right_text)
         self._show("#table-foot", foot_text)
+
+    def _trick_shown(self, view: SeatView) -> TrickView | None:
+        """The trick on the table: the one just completed while it is held, else the current."""
+        return self._held_trick if self._held_trick is not None else view.current_trick
 
     def _last_trick_line(self) -> str:
         last = self.table.last_trick
@@ -380,6 +389,9 @@ class GameScreen(Screen[None]):
     def on_key(self, event: events.Key) -> None:
         """Typing, editing, arrows, Enter and the one-key commands."""
         key = event.key
+        if self._held_trick is not None:  # any key takes the finished trick off the table
+            self._held_trick = None
+            self.refresh_table()
         handled = True
         if key == "enter":
             self._submit()
@@ -505,6 +517,7 @@ class GameScreen(Screen[None]):
         elif command == "undo":
             self._cancel_timer()
             self._chosen = False
+            self._held_trick = None
             self.say(self.table.undo())
         elif command == "last":
             self.show_last_trick = not self.show_last_trick
@@ -561,6 +574,11 @@ class GameScreen(Screen[None]):
         for line in lines:
             self.say(line)
         after = self.view()
+        if before.phase in _CARD_PHASES:
+            trick = before.current_trick
+            completed = trick is not None and len(trick.cards) == 1
+            same_hand = after.hand_number == before.hand_number
+            self._held_trick = self.table.last_trick if completed and same_hand else None
         self.refresh_table()
         if after.phase is Phase.COMPLETE:
             self._finish()
@@ -580,6 +598,7 @@ class GameScreen(Screen[None]):
         def resume(_: None) -> None:
             self._waiting = False
             self.show_last_trick = False
+            self._held_trick = None
             self.refresh_table()
             self._continue()
 
@@ -602,7 +621,9 @@ class GameScreen(Screen[None]):
         if self.delay <= 0:
             self._computer_move()
         elif self._timer is None:
-            self._timer = self.set_timer(self.delay, self._computer_move)
+            # A longer look at a finished trick before the computer leads to the next one.
+            pause = self.delay + (_TRICK_PAUSE if self._held_trick is not None else 0.0)
+            self._timer = self.set_timer(pause, self._computer_move)
 
     def _cancel_timer(self) -> None:
         if self._timer is not None:

@@ -267,7 +267,8 @@ def contract_line(view: SeatView) -> str:
 
 
 def trick_markup(trick: TrickView | None, me: Seat | None, palette: Palette) -> str:
-    """The trick in progress: the leader's card, then the follower's (an outline if not yet)."""
+    """The trick in progress: the leader's card, then the follower's (an outline if not yet);
+    a finished trick (one with a winner) says who won it."""
     if trick is None:
         return ""
     seats = (trick.leader, trick.leader.other)
@@ -282,6 +283,9 @@ def trick_markup(trick: TrickView | None, me: Seat | None, palette: Palette) -> 
     lines = [f"{labels[0]:<9}{labels[1]:<9}"]
     for row in range(5):
         lines.append(f"{columns[0][row]}  {columns[1][row]}")
+    if trick.winner is not None:
+        won = "You win the trick" if trick.winner == me else f"{trick.winner.label} wins the trick"
+        lines.append(f"[bold #ffd75f]{won}[/]")
     return "\n".join(lines)
 
 
