@@ -23,6 +23,16 @@ function remember(entry) {
   }
 }
 
+/** The remembered game of `old` now opens with `token` (its link was replaced). */
+function rememberReplaced(old, token) {
+  const games = recall().map((g) => (g.token === old ? { ...g, token } : g));
+  try {
+    localStorage.setItem(STORE, JSON.stringify(games));
+  } catch {
+    // private browsing: nothing was remembered
+  }
+}
+
 function recall() {
   try {
     return JSON.parse(localStorage.getItem(STORE) || "[]");
@@ -211,6 +221,12 @@ function showTable(token) {
           <p>Check that the whole link was copied, or <a href="/">start a new game</a>.</p></div>`;
         return;
       }
+      if (message.type === "error" && message.code === "seat_link_replaced") {
+        main.innerHTML = `<div class="lobby"><h2>This seat has a new link</h2>
+          <p>The seat's link was replaced, so this one no longer opens it. Use the new link,
+          or <a href="/">start a new game</a>.</p></div>`;
+        return;
+      }
       table.onMessage(message);
     },
     onStatus: (status, seconds) => {
@@ -225,6 +241,11 @@ function showTable(token) {
     },
   });
   table = new Table(main, connection, token);
+  main.addEventListener("seat-link-replaced", (event) => {
+    rememberReplaced(event.detail.old, event.detail.token);
+    connection.stopped = true; // the old link's socket is closed by the server
+    location.replace(`/play#${event.detail.token}`); // the hash changes: the page reloads
+  });
   connection.connect();
 }
 

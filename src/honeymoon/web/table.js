@@ -146,6 +146,29 @@ export class Table {
     }
     const download = event.target.closest("button[data-download]");
     if (download) this.download();
+    const replace = event.target.closest("button[data-replace-link]");
+    if (replace) this.replaceLink();
+  }
+
+  /** A new link for this seat: the old one stops working at once (on every device). */
+  async replaceLink() {
+    const question =
+      "Replace your seat's link? Anyone holding the old link loses this seat, and this page " +
+      "moves to the new link (keep it: it is the only way back to your seat).";
+    if (!window.confirm(question)) return;
+    try {
+      const response = await fetch("/api/seat-link", {
+        method: "POST",
+        headers: { Authorization: `Bearer ${this.token}` },
+      });
+      const answer = await response.json();
+      if (!response.ok) throw new Error(answer.error ? answer.error.message : response.statusText);
+      this.root.dispatchEvent(
+        new CustomEvent("seat-link-replaced", { detail: { old: this.token, token: answer.token } }),
+      );
+    } catch (error) {
+      this.notify(`The link could not be replaced: ${error.message}`);
+    }
   }
 
   async download() {
@@ -604,6 +627,7 @@ export class Table {
       <section class="history" aria-label="Hands played">
         ${items ? `<details><summary>Hands played (${v.results.length})</summary><ul>${items}</ul></details>` : ""}
         <button type="button" data-download="1" data-key="download">${label}</button>
+        <button type="button" data-replace-link="1">Replace my link</button>
       </section>`;
   }
 }
