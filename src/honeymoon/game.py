@@ -50,7 +50,7 @@ from honeymoon.scoring import (
     score_contract,
 )
 from honeymoon.seats import SEATS, Seat
-from honeymoon.tricks import Trick
+from honeymoon.tricks import BEATS, TWO_HANDS, Trick, next_hands, playing_order
 
 __all__ = [
     "Game",
@@ -322,8 +322,13 @@ class Game:
         "_leader",
         "_trick",
         "_led_suit",
+        "_order",
+        "_trick_size",
+        "_next_hand",
+        "_playing_orders",
+        "_beats",
         "_best_card",
-        "_best_hand",
+        "_best_position",
         "_tricks_won",
         "_tricks",
         "_actions",
@@ -365,6 +370,12 @@ class Game:
         self._history: list[HandHistory] = []
         self._previous_tricks: list[RawTrick] = []
         self._sheet = ScoreSheet()
+        # Trick play: the hands in the order they play (RULES.md 1.3 via honeymoon.tricks).
+        # Two hands here; a four-hand table passes its four in clockwise order.
+        self._order = TWO_HANDS
+        self._trick_size = len(self._order)
+        self._next_hand = next_hands(self._order)
+        self._playing_orders = tuple(playing_order(h, self._order) for h in range(len(self._order)))
         self._start_hand()
 
     # -- hand set-up ------------------------------------------------------------------------
@@ -388,8 +399,9 @@ class Game:
         self._leader = -1
         self._trick: list[int] = []
         self._led_suit = -1
+        self._beats = BEATS[4]
         self._best_card = -1
-        self._best_hand = -1
+        self._best_position = -1
         self._tricks_won = [0, 0]
         self._tricks: list[RawTrick] = []
         self._actions: list[int] = []
@@ -411,6 +423,7 @@ class Game:
         self._deal(0)
         self._phase = _PRELIMINARY
         self._trump = 4
+        self._beats = BEATS[4]
         self._follow_required = (
             self.rules.preliminary_follow_suit or self.rules.procedure is Procedure.MEMORY
         )
@@ -827,6 +840,7 @@ class Game:
         self._contract = contract
         self._declarer = declarer
         self._trump = int(contract.strain)
+        self._beats = BEATS[self._trump]
         if self.rules.honours:
             self._honours = (
                 honours_bonus(self._hands[0], contract.strain),
@@ -841,20 +855,24 @@ class Game:
         self._actions.append(action)
         trick = self._trick
         trick.append(action)
-        if len(trick) == 1:
+        count = len(trick)
+        # Which card is best so far, as honeymoon.tricks.beats says (its BEATS table).
+        if count == 1:
             # Without a duty to follow suit (an option of Draw Bridge's preliminary tricks)
             # no suit is "led" for the legality check; the trick winner does not use it.
             self._led_suit = CARD_SUIT[action] if self._follow_required else -1
             self._best_card = action
-            self._best_hand = seat
-            self._to_act = 1 - seat
+            self._best_position = 0
+            self._to_act = self._next_hand[seat]
             return
-        best = self._best_card
-        suit = CARD_SUIT[action]
-        if (action > best) if suit == CARD_SUIT[best] else (suit == self._trump):
+        if self._beats[self._best_card << 6 | action]:
             self._best_card = action
-            self._best_hand = seat
-        winner = self._best_hand
+            self._best_position = count - 1
+        if count < self._trick_size:
+            self._to_act = self._next_hand[seat]
+            return
+        # The trick is complete: the best card's place in the playing order says whose it is.
+        winner = self._playing_orders[self._leader][self._best_position]
         self._tricks_won[winner] += 1
         self._tricks.append((self._leader, tuple(trick), winner))
         self._trick = []
