@@ -18,7 +18,7 @@ from helpers import (
 from honeymoon.actions import KEEP, PASS, REJECT, action_of
 from honeymoon.auction import Call, Contract
 from honeymoon.cards import ALL_CARDS, Card, CardSet
-from honeymoon.errors import IllegalActionError, NotationError
+from honeymoon.errors import HoneymoonError, IllegalActionError, NotationError
 from honeymoon.game import Game, Phase, shuffled_stock
 from honeymoon.rules import DEFAULT_RULES
 from honeymoon.scoring import Line
@@ -180,6 +180,35 @@ def test_auction_errors_in_the_game() -> None:
     assert game.phase is Phase.PLAY and game.to_act is SOUTH
 
 
+def test_illegal_action_error_takes_message_then_code_like_every_error() -> None:
+    error = IllegalActionError("it is East's turn, not South's", "not_your_turn")
+    base = HoneymoonError("it is East's turn, not South's", "not_your_turn")
+    assert (error.message, error.code) == (base.message, base.code)
+    assert error.message == str(error) == "it is East's turn, not South's"
+    # The engine's own errors put their code and message in those places.
+    game = Game(seed=2, first_dealer=SOUTH)
+    with pytest.raises(IllegalActionError) as caught:
+        game.apply(PASS)
+    assert caught.value.code == "wrong_phase" and " " in caught.value.message
+    draw_all(game, [KEEP] * 26)
+    call_all(game, ["1H"])
+    with pytest.raises(IllegalActionError) as caught:
+        game.apply(Call.parse("1C"))
+    assert caught.value.code == "bid_too_low" and "1♣" in caught.value.message
+
+
+@pytest.mark.parametrize("action", ["keep", "SA", 1.0, None, True, b"\x00", [0]])
+def test_an_action_that_is_not_a_number_card_or_call_is_refused_with_a_code(
+    action: object,
+) -> None:
+    game = Game(seed=3, first_dealer=SOUTH)
+    assert refuse(game, action) == "not_an_action"  # type: ignore[arg-type]
+    with pytest.raises(IllegalActionError, match="parse_action"):
+        game.check(action)  # type: ignore[arg-type]
+    assert not game.is_legal(action)  # type: ignore[arg-type]
+    game.apply(KEEP)  # the game goes on
+
+
 def test_error_messages_name_whose_turn_it_is() -> None:
     game = Game(seed=2, first_dealer=SOUTH)
     with pytest.raises(IllegalActionError, match="it is East's turn, not South's"):
@@ -301,8 +330,9 @@ def test_apply_takes_cards_calls_and_numbers() -> None:
     game.apply(Card.parse("S2"))
     game.apply(action_of(Card.parse("SA")))
     assert game.tricks_won == (0, 1)
-    with pytest.raises(TypeError):
+    with pytest.raises(IllegalActionError) as caught:
         game.apply("SA")  # type: ignore[arg-type]
+    assert caught.value.code == "not_an_action"
 
 
 def test_parse_action_per_phase() -> None:

@@ -422,16 +422,16 @@ class Auction:
     def check(self, call: int) -> None:
         """Raise :class:`IllegalActionError` if ``call`` is not legal now; change nothing."""
         if self._finished:
-            raise IllegalActionError("wrong_phase", "the auction is over: no more calls")
+            raise IllegalActionError("the auction is over: no more calls", "wrong_phase")
         if call >= FIRST_BID:
             if call > LAST_BID:
-                raise IllegalActionError("unknown_action", f"{call} is not an action number")
+                raise IllegalActionError(f"{call} is not an action number", "unknown_action")
             if call <= self._last_bid:
                 current = Call(self._last_bid)
                 raise IllegalActionError(
-                    "bid_too_low",
                     f"{Call(call)} is not higher than the current bid {current}: bid a higher "
                     "level, or the same level in a higher strain (♣ < ♦ < ♥ < ♠ < NT)",
+                    "bid_too_low",
                 )
             return
         if call == PASS:
@@ -439,32 +439,32 @@ class Auction:
         caller = (self.first_caller + len(self.calls)) & 1
         if call == DOUBLE:
             if self._last_bid < 0:
-                raise IllegalActionError("cannot_double", "there is no bid to double yet")
+                raise IllegalActionError("there is no bid to double yet", "cannot_double")
             if self._last_bidder == caller:
                 raise IllegalActionError(
-                    "cannot_double", "you cannot double your own bid: only the opponent's"
+                    "you cannot double your own bid: only the opponent's", "cannot_double"
                 )
             if self._doubling:
                 raise IllegalActionError(
-                    "cannot_double",
                     "that bid is already doubled"
                     + (" and redoubled" if self._doubling == 2 else "")
                     + ": pass, redouble your own doubled bid, or bid higher",
+                    "cannot_double",
                 )
             return
         if call == REDOUBLE:
             if self._last_bid < 0 or self._doubling != 1:
                 raise IllegalActionError(
-                    "cannot_redouble",
                     "you can redouble only your own bid after the opponent doubled it",
+                    "cannot_redouble",
                 )
             if self._last_bidder != caller:
                 raise IllegalActionError(
-                    "cannot_redouble", "you cannot redouble the opponent's bid: only your own"
+                    "you cannot redouble the opponent's bid: only your own", "cannot_redouble"
                 )
             return
         raise IllegalActionError(
-            "wrong_phase", "that action is not a call; in the auction make a call"
+            "that action is not a call; in the auction make a call", "wrong_phase"
         )
 
     def add(self, call: int) -> None:

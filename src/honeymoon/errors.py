@@ -43,14 +43,19 @@ class NotationError(HoneymoonError, ValueError):
 class IllegalActionError(HoneymoonError, ValueError):
     """An action that the rules do not allow in the current state.
 
-    Codes: ``not_your_turn``, ``wrong_phase``, ``unknown_action``, ``card_not_in_hand``,
-    ``must_follow_suit``, ``bid_too_low``, ``cannot_double``, ``cannot_redouble``,
-    ``game_over``. The state is left unchanged when this is raised.
+    Codes: ``not_your_turn``, ``wrong_phase``, ``unknown_action``, ``not_an_action``,
+    ``card_not_in_hand``, ``must_follow_suit``, ``bid_too_low``, ``cannot_double``,
+    ``cannot_redouble``, ``game_over``. The state is left unchanged when this is raised.
+    Its arguments come in the order of every :class:`HoneymoonError`: the message, then the code.
+
+    >>> error = IllegalActionError("it is East's turn, not South's", "not_your_turn")
+    >>> error.code, error.message
+    ('not_your_turn', "it is East's turn, not South's")
     """
 
     code = "illegal_action"
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, message: str, code: str) -> None:
         super().__init__(message, code)
 
 

@@ -283,6 +283,18 @@ def shuffled_stock(seed: int | str, hand_number: int) -> tuple[int, ...]:
     return tuple(order)
 
 
+def _action_number(action: object) -> int:
+    # The action number of an int, a Card or a Call; anything else is refused with a code.
+    try:
+        return action_of(action)  # type: ignore[arg-type]
+    except TypeError:
+        raise IllegalActionError(
+            f"{action!r:.40} is not an action: give an action number (an int), a Card or a Call; "
+            "Game.parse_action() reads text such as 'keep', '1NT' or 'SA'",
+            "not_an_action",
+        ) from None
+
+
 def _check_stock(stock: Sequence[int], index: int) -> tuple[int, ...]:
     order = tuple(stock)
     if sorted(order) != list(range(52)):
@@ -677,50 +689,50 @@ class Game:
 
     def check(self, action: int | Card | Call, seat: Seat | int | None = None) -> None:
         """Raise :class:`IllegalActionError` if the action is not legal now; change nothing."""
-        self._validate(action_of(action), seat)
+        self._validate(_action_number(action), seat)
 
     def _validate(self, action: int, seat: Seat | int | None) -> None:
         phase = self._phase
         if phase is _COMPLETE:
-            raise IllegalActionError("game_over", "the rubber is over: no more actions")
+            raise IllegalActionError("the rubber is over: no more actions", "game_over")
         if seat is not None and int(seat) != self._to_act:
             raise IllegalActionError(
-                "not_your_turn", f"it is {SEATS[self._to_act]}'s turn, not {SEATS[int(seat)]}'s"
+                f"it is {SEATS[self._to_act]}'s turn, not {SEATS[int(seat)]}'s", "not_your_turn"
             )
         if not 0 <= action <= REJECT:
             raise IllegalActionError(
-                "unknown_action", f"{action} is not an action number (actions are 0 to 91)"
+                f"{action} is not an action number (actions are 0 to 91)", "unknown_action"
             )
         if phase is _PLAY or phase is _PRELIMINARY:
             if action >= 52:
                 raise IllegalActionError(
-                    "wrong_phase", f"{describe(action)} is not possible now: play a card"
+                    f"{describe(action)} is not possible now: play a card", "wrong_phase"
                 )
             hand = self._hands[self._to_act]
             if not hand & CARD_MASK[action]:
                 raise IllegalActionError(
-                    "card_not_in_hand", f"{describe(action)} is not in your hand"
+                    f"{describe(action)} is not in your hand", "card_not_in_hand"
                 )
             led = self._led_suit
             if led >= 0 and CARD_SUIT[action] != led and hand & SUIT_MASKS[led]:
                 symbol = "♣♦♥♠"[led]
                 raise IllegalActionError(
-                    "must_follow_suit",
                     f"you must follow suit: {symbol} was led and you hold {symbol}",
+                    "must_follow_suit",
                 )
         elif phase is _DRAWING:
             if action != KEEP and action != REJECT:
                 raise IllegalActionError(
-                    "wrong_phase",
                     f"{describe(action)} is not possible now: the players are drawing; "
                     "keep or reject the top card",
+                    "wrong_phase",
                 )
         else:
             assert self._auction is not None
             if not PASS <= action <= LAST_BID:
                 raise IllegalActionError(
-                    "wrong_phase",
                     f"{describe(action)} is not possible now: it is the auction; make a call",
+                    "wrong_phase",
                 )
             self._auction.check(action)
 
@@ -747,7 +759,7 @@ class Game:
             elif phase is _DRAWING and (action == KEEP or action == REJECT):
                 self._draw(action)
                 return
-        number = action_of(action)
+        number = _action_number(action)
         self._validate(number, seat)
         phase = self._phase
         if phase is _PLAY or phase is _PRELIMINARY:

@@ -393,7 +393,13 @@ def test_a_stock_in_the_wrong_order_is_caught_by_the_replay() -> None:
 def test_structure_of_the_hand_list() -> None:
     data = _valid()
     data["hands"][2]["number"] = 7
-    assert _error(data).code == "bad_number"
+    error = _error(data)
+    assert (error.code, error.hand) == ("bad_number", 2)
+    # Counted from 1 where it names the hand for people, from 0 where it names a number.
+    assert str(error) == (
+        "hand 3: 'number' is 7, but the hand in this place of the list is number 2 "
+        "(numbers start at 0)"
+    )
     data = _valid()
     data["hands"][2]["dealer"] = data["hands"][3]["dealer"]
     assert (_error(data).code, _error(data).hand) == ("wrong_dealer", 2)

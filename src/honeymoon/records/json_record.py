@@ -605,7 +605,8 @@ def _read_hand(item: object, index: int) -> _ReadHand:
     number = _get(hand, "number", int, "the hand", index)
     if number != index:
         raise RecordError(
-            f"'number' is {number}, but this is hand {index} of the list (numbers start at 0)",
+            f"'number' is {number}, but the hand in this place of the list is number {index} "
+            "(numbers start at 0)",
             hand=index,
             code="bad_number",
         )

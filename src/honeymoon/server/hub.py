@@ -633,7 +633,7 @@ class Hub:
                 try:
                     action = await asyncio.to_thread(room.bot.act, view)
                     if action not in view.legal_actions:
-                        raise IllegalActionError("unknown_action", "the computer chose badly")
+                        raise IllegalActionError("the computer chose badly", "unknown_action")
                 except Exception as error:
                     logger.error(
                         "game %s: the computer failed (%s); playing a legal action",
