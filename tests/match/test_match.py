@@ -165,12 +165,20 @@ def test_the_external_bot_is_started_once_per_game_and_closed() -> None:
     game = Game(seed=3)
     seat = game.to_act
     assert seat is not None
+    assert bot.pid is None  # started on the first action
     action = bot.act(view_for(game, seat))
     assert action in game.legal_actions() and bot.program_name == "example random bot"
-    process = bot._process
-    assert process is not None
+    pid = bot.pid
+    assert pid is not None
+    game.apply(action)
+    while game.to_act != seat:
+        game.apply(game.legal_actions()[0])
+    bot.act(view_for(game, seat))
+    assert bot.pid == pid  # the same program answers every action of the game
     bot.game_over(view_for(game, seat))
-    assert process.poll() is not None and bot._process is None
+    assert bot.pid is None
+    with pytest.raises(ProcessLookupError):  # the program has exited and been waited for
+        os.kill(pid, 0)
 
 
 def test_replies_in_text_are_read_for_the_phase() -> None:

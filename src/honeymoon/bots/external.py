@@ -113,6 +113,12 @@ class ExternalBot:
         self._buffer = b""
         self._hung = False
 
+    @property
+    def pid(self) -> int | None:
+        """The process id of the running program, None before its first action and once it
+        is closed."""
+        return self._process.pid if self._process is not None else None
+
     def __deepcopy__(self, memo: dict[int, Any]) -> ExternalBot:
         raise TypeError("an external bot drives a running program and cannot be copied")
 
