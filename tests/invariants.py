@@ -62,6 +62,8 @@ VARIANT_NAMES = sorted(VARIANTS)
 SEEDS = st.integers(min_value=10**12, max_value=10**15)
 #: Every action number, and a few outside the range.
 EVERY_ACTION = range(-2, 95)
+#: Values that are not actions at all.
+NOT_ACTIONS: tuple[object, ...] = ("1", None, 1.5, (52,))
 #: The codes a refused action may carry.
 REFUSAL_CODES = {
     "wrong_phase",
@@ -187,6 +189,13 @@ def check_refusals(game: Game) -> None:
             assert error.message
         else:
             raise AssertionError(f"action {action} was applied but is not legal")
+    for thing in NOT_ACTIONS:
+        try:
+            game.apply(thing)  # type: ignore[arg-type]
+        except IllegalActionError as error:
+            assert error.code == "not_an_action", (thing, error.code)
+        else:
+            raise AssertionError(f"{thing!r} was applied as an action")
     assert snapshot(game) == before
     if game.to_act is not None:
         other = game.to_act.other
