@@ -129,17 +129,16 @@ def test_undo_hint_and_commands() -> None:
     game = Game(seed=8, first_dealer=Seat.EAST)
     table = Table(game, Seat.SOUTH, CautiousBot(2))
     output: list[str] = []
-    _, read = _scripted(["k", "r", "undo", "hint", "u", "u", "quit", "go on", "quit", "q"])
+    _, read = _scripted(["k", "r", "undo", "hint", "u", "quit", "go on", "quit", "q"])
     session = PlainSession(None, Seat.SOUTH, None, read=read, write=output.append, table=table)  # type: ignore[arg-type]
     assert session.run() == 0
     text = "\n".join(output)
-    assert "You take back your reject." in text
+    assert "Undo stops here: you have seen" in text and "since your reject." in text
+    assert "You take back your" not in text
     assert "Hint (" in text
-    assert "You take back your keep." in text
     assert "There is nothing to undo." in text
     assert "Playing on." in text
-    assert output[-1] == "Game abandoned."
-    assert table.view().stock_remaining == 52
+    assert (table.undos_used, table.hints_used) == (0, 1)
 
 
 def test_end_of_input_abandons_cleanly() -> None:

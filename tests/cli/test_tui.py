@@ -162,27 +162,35 @@ async def test_bad_input_at_each_kind_of_prompt_gets_one_helpful_line() -> None:
         assert screen.view().my_turn and screen.view().phase is Phase.PLAY
 
 
-async def test_undo_takes_back_the_last_action_and_the_replies() -> None:
+async def test_undo_takes_back_a_call_but_never_goes_back_past_a_card_seen() -> None:
     app = make_app("undo")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = table_screen(app)
         first = screen.view()
-        await pilot.press("r")
+        await pilot.press("r")  # the reject shows the next card of the stock
         await pilot.pause()
         after = screen.view()
         assert after.stock_remaining == first.stock_remaining - 4
         await pilot.press("u")
         await pilot.pause()
-        back = screen.view()
-        assert "You take back your reject." in text(app, "#log")
-        assert (back.stock_remaining, back.looking_at, back.hand) == (
-            first.stock_remaining,
-            first.looking_at,
-            first.hand,
-        )
+        assert screen.view() == after, "undo would let the player reject again, knowing"
+        assert text(app, "#log").endswith("since your reject.")
+        assert "Undo stops here: you have seen" in text(app, "#log")
+        while screen.view().phase is Phase.DRAWING:
+            await pilot.press("k")
+            await pilot.pause()
+        bidding = screen.view()
+        await pilot.press("1", "c", "enter")  # a call shows no card: it can be taken back
+        await pilot.pause()
         await pilot.press("u")
-        assert "nothing to undo" in text(app, "#log")
+        await pilot.pause()
+        assert "You take back your 1♣." in text(app, "#log")
+        assert screen.view() == bidding
+        await pilot.press("u")
+        assert "Undo stops here" in text(app, "#log") or "nothing to undo" in text(app, "#log")
+        assert screen.view() == bidding
+        assert screen.table.undos_used == 1
 
 
 async def test_help_hint_discards_and_score_pop_ups() -> None:

@@ -38,7 +38,8 @@ _HELP = """Commands at any prompt:
   auction       the calls so far       score       the score sheet
   tricks        the tricks this hand   status      contract, tricks won, who is vulnerable
   last          the last trick         hint or h   what the computer would do, and why
-  undo or u     take back your last action (and the computer's replies)
+  undo or u     take back your last action (and the computer's replies), unless a card
+                has been shown to you since
   save [FILE]   save the game; resume it later with: honeymoon play --resume FILE
   quit          leave the game (you are offered to save first)
 Answers: while drawing 'keep' (k) or 'reject' (r); in the auction a call such as 'pass' (p),
@@ -251,7 +252,7 @@ class PlainSession:
             self.write("Playing on.")
 
     def _leave_at_end_of_input(self) -> None:
-        if self.record_path is not None and self.write_record and self.table.can_undo:
+        if self.record_path is not None and self.write_record and self.table.has_played:
             self._save(self.record_path, "End of input: saved to")
         raise QuitGame
 
@@ -344,6 +345,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument(
         "--no-record", action="store_true", help="do not write the record when the rubber ends"
     )
+    parser.add_argument(
+        "--no-undo",
+        action="store_true",
+        help="play without undo (it stays off when the game is saved and resumed)",
+    )
     parser.add_argument("--plain", action="store_true", help="line-by-line mode")
     parser.add_argument(
         "--delay",
@@ -382,11 +388,15 @@ def build_table(args: argparse.Namespace) -> tuple[Table, str | None]:
                 "variant and options",
                 "bad_option",
             )
-        return Table.resume(args.resume, level=level, human=seat)
+        table, note = Table.resume(args.resume, level=level, human=seat)
+        if getattr(args, "no_undo", False):
+            table.allow_undo = False
+        return table, note
     rules = variant_with_options(args.variant or DEFAULT_RULES.name, args.option)
     game = Game(rules, seed=args.seed)
     bot, note = choose_bot(level, f"{game.seed}:bot")
-    return Table(game, seat or Seat.SOUTH, bot), note
+    allow_undo = not getattr(args, "no_undo", False)
+    return Table(game, seat or Seat.SOUTH, bot, allow_undo=allow_undo), note
 
 
 def run(args: argparse.Namespace) -> int:

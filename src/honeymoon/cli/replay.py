@@ -1,9 +1,10 @@
 """``honeymoon replay FILE``: re-validate a game record, print each hand and the score sheet.
 
-A record with stock orders is replayed action by action through the rules engine; a
-player-safe copy (written without the stocks) is checked as far as it can be and its results
-re-scored from the play. ``--pbn OUT`` also writes every hand as PBN. A bad record exits with
-status 2 and a message naming the hand and action.
+A record with stock orders is replayed action by action through the rules engine (a game
+saved by ``honeymoon play`` is read with its sealed stock); a player-safe copy (written
+without the stocks) is checked as far as it can be and its results re-scored from the play.
+``--pbn OUT`` also writes every hand as PBN. A bad record exits with status 2 and a message
+naming the hand and action.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import json
 import sys
 from typing import Any
 
+from honeymoon.cli.session import open_record
 from honeymoon.errors import RecordError
 from honeymoon.game import HandResult
 from honeymoon.records import GameRecord, dumps_pbn, loads, record_to_dict
@@ -41,7 +43,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run(args: argparse.Namespace) -> int:
     """Replay the record and print it; a bad record raises :class:`RecordError` (exit 2)."""
-    record = loads(_read(args.file))
+    raw = _read(args.file)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        record = loads(raw)  # the reader says which byte is wrong
+    else:
+        record = loads(open_record(text))
     if args.pbn is not None:
         _write(args.pbn, dumps_pbn(record))
     if args.json:

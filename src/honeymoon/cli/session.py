@@ -7,20 +7,30 @@ in plain sentences, keeps the last trick, undoes the player's last action (with 
 computer did after it), asks the strongest available bot for a hint, and saves the game as a
 record that ``honeymoon play --resume FILE`` continues.
 
+Undo never goes back past a card the player has seen since: deciding again knowing the card
+that the first decision showed (the next card of the stock, a card drawn, the computer's
+reply) would be looking ahead. The saved record says how often undo and hints were used, and
+a save of an unfinished rubber keeps the stock sealed (see :func:`seal_record`).
+
 >>> from honeymoon.bots import RandomBot
 >>> from honeymoon.game import Game
 >>> table = Table(Game(seed=5, first_dealer=Seat.EAST), Seat.SOUTH, RandomBot(1))
->>> table.view().my_turn, table.play(table.parse("keep"))[0].startswith("You keep")
+>>> table.view().my_turn, table.play(table.parse("reject"))[0].startswith("You reject")
 (True, True)
->>> table.undo(), table.view().stock_remaining
-('You take back your keep.', 52)
+>>> table.undo()
+'Undo stops here: you have seen ♠3 since your reject.'
+>>> table.view().stock_remaining
+50
 """
 
 from __future__ import annotations
 
+import base64
 import copy
+import json
 import os
 import tempfile
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,6 +49,8 @@ from honeymoon.views import SeatView, TrickView, view_for
 __all__ = [
     "Table",
     "Snapshot",
+    "seal_record",
+    "open_record",
     "choose_bot",
     "HUMAN_NAME",
     "computer_name",
@@ -83,14 +95,88 @@ def choose_bot(level: str, seed: int | str | None) -> tuple[Bot, str | None]:
     return bot, None
 
 
+#: The key of a save's sealed full record, and of the note on undo and hints.
+SEALED_KEY = "sealed"
+ASSISTANCE_KEY = "assistance"
+
+
+def seal_record(full: str, player_safe: str) -> str:
+    """A save of an unfinished rubber: the player-safe record (no seed, no stock order, the
+    drawing actions hidden) with the full record packed into one ``sealed`` string, so that
+    a glance at the file shows no card of the stock. :func:`open_record` unpacks it.
+
+    >>> text = seal_record('{"format": "x", "seed": 7}\\n', '{"format": "x"}\\n')
+    >>> '"seed"' in text, open_record(text)
+    (False, '{"format": "x", "seed": 7}\\n')
+    """
+    data = json.loads(player_safe)
+    packed = base64.b64encode(zlib.compress(full.encode("utf-8"), 9)).decode("ascii")
+    data[SEALED_KEY] = {"encoding": "zlib+base64", "record": packed}
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+def open_record(text: str) -> str:
+    """The full record of a save written by :func:`seal_record` (any other text as it is).
+
+    :raises HoneymoonError: (code ``bad_record``) if the sealed part is damaged.
+    """
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return text  # not JSON: the records reader says what is wrong
+    sealed = data.get(SEALED_KEY) if isinstance(data, dict) else None
+    if sealed is None:
+        return text
+    try:
+        packed = sealed["record"]
+        return zlib.decompress(base64.b64decode(packed, validate=True)).decode("utf-8")
+    except (KeyError, TypeError, ValueError, zlib.error):
+        raise HoneymoonError(
+            "the sealed part of this saved game is damaged: it cannot be resumed", "bad_record"
+        ) from None
+
+
+def read_assistance(text: str) -> dict[str, object]:
+    """The note on undo and hints of a saved record (empty if it has none)."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return {}
+    note = data.get(ASSISTANCE_KEY) if isinstance(data, dict) else None
+    return note if isinstance(note, dict) else {}
+
+
 @dataclass(frozen=True, slots=True)
 class Snapshot:
-    """What undo restores: the game and the computer player as they were before an action."""
+    """What undo restores: the game and the computer player as they were before an action,
+    and what the player had seen then (the hand number and the cards), so that undo can
+    refuse to go back past a card seen since."""
 
     game: Game
     bot: Bot
     last_trick: TrickView | None
     label: str
+    hand_number: int = 0
+    seen: frozenset[int] = frozenset()
+
+
+def cards_seen(view: SeatView) -> frozenset[int]:
+    """The ids of the cards the player has seen this hand: their hand, discards and draws,
+    the card looked at or turned face up, and every card played to a trick."""
+    seen = set(view.hand) | set(view.discards) | set(view.drawn)
+    for turn in view.draws:
+        seen.add(turn.kept)
+        if turn.discarded is not None:
+            seen.add(turn.discarded)
+    for card in (view.looking_at, view.face_up):
+        if card is not None:
+            seen.add(card)
+    tricks = [*view.preliminary_tricks, *view.tricks]
+    if view.current_trick is not None:
+        tricks.append(view.current_trick)
+    for trick in tricks:
+        seen.update(trick.cards)
+    return frozenset(card.id for card in seen)
 
 
 @dataclass(slots=True)
@@ -104,7 +190,7 @@ class Table:
     """A rubber between the person at ``human`` and ``bot``.
 
     :param adviser: builds the bot that gives hints (default: the strongest registered bot).
-    :param players: the names written into a saved record (default: person and computer).
+    :param allow_undo: False turns undo off for the whole rubber (``--no-undo``).
     """
 
     def __init__(
@@ -115,6 +201,7 @@ class Table:
         *,
         adviser: Callable[[], Bot] | None = None,
         undo_limit: int = 200,
+        allow_undo: bool = True,
     ) -> None:
         self._game = game
         self.human = human
@@ -123,6 +210,11 @@ class Table:
         self._hints = 0
         self._memory = _Memory()
         self.undo_limit = undo_limit
+        self.allow_undo = allow_undo
+        #: How many of the player's actions were taken back, and how many hints were given.
+        self.undos_used = 0
+        self.hints_used = 0
+        self._moves = 0
 
     # -- what the player sees -----------------------------------------------------------------
 
@@ -158,8 +250,20 @@ class Table:
 
     @property
     def can_undo(self) -> bool:
-        """True if there is an action of the player's to take back."""
-        return bool(self._memory.undo)
+        """True if undo would take back an action now (none of it shown a card since)."""
+        undo = self._memory.undo
+        return bool(undo) and self._undo_refusal(undo[-1]) is None
+
+    @property
+    def has_played(self) -> bool:
+        """True once the player has made a move at this table (there is something to save)."""
+        return self._moves > 0
+
+    @property
+    def assistance(self) -> dict[str, object]:
+        """What the record notes about help: whether undo was allowed, and how often undo
+        and hints were used."""
+        return {"undo": self.allow_undo, "undos": self.undos_used, "hints": self.hints_used}
 
     @property
     def players(self) -> tuple[str, str]:
@@ -185,12 +289,22 @@ class Table:
         :raises HoneymoonError: if the action is not legal now; nothing changes.
         """
         self._game.check(action, self.human)
-        snapshot = Snapshot(
-            self._game.clone(), copy.deepcopy(self.bot), self._memory.last_trick, describe(action)
-        )
+        snapshot = None
+        if self.allow_undo:
+            view = self.view()
+            snapshot = Snapshot(
+                self._game.clone(),
+                copy.deepcopy(self.bot),
+                self._memory.last_trick,
+                describe(action),
+                view.hand_number,
+                cards_seen(view),
+            )
         lines = self._apply(self.human, action)
-        self._memory.undo.append(snapshot)
-        del self._memory.undo[: -self.undo_limit]
+        self._moves += 1
+        if snapshot is not None:
+            self._memory.undo.append(snapshot)
+            del self._memory.undo[: -self.undo_limit]
         return lines
 
     def computer_move(self) -> list[str]:
@@ -215,14 +329,36 @@ class Table:
         return note + self._apply(self.human.other, action)
 
     def undo(self) -> str:
-        """Take back the player's last action and everything the computer did after it."""
+        """Take back the player's last action and everything the computer did after it,
+        unless a card has been shown to the player since (or the hand is over): deciding
+        again knowing it would be looking ahead."""
+        if not self.allow_undo:
+            return "Undo is off in this game."
         if not self._memory.undo:
             return "There is nothing to undo."
-        snapshot = self._memory.undo.pop()
+        snapshot = self._memory.undo[-1]
+        refusal = self._undo_refusal(snapshot)
+        if refusal is not None:
+            # What the player knows only grows, so no earlier snapshot can be restored either.
+            self._memory.undo.clear()
+            return refusal
+        self._memory.undo.pop()
         self._game = snapshot.game
         self.bot = snapshot.bot
         self._memory.last_trick = snapshot.last_trick
+        self.undos_used += 1
         return f"You take back your {snapshot.label}."
+
+    def _undo_refusal(self, snapshot: Snapshot) -> str | None:
+        """Why ``snapshot`` may not be restored (a line for the player), or None."""
+        view = self.view()
+        if view.hand_number != snapshot.hand_number or view.phase is Phase.COMPLETE:
+            return f"Undo stops here: the hand of your {snapshot.label} is over."
+        new = cards_seen(view) - snapshot.seen
+        if new:
+            shown = " ".join(str(Card.from_id(card)) for card in sorted(new))
+            return f"Undo stops here: you have seen {shown} since your {snapshot.label}."
+        return None
 
     def hint(self) -> str:
         """One line: what the strongest bot would do now, and why (when it can say)."""
@@ -243,6 +379,7 @@ class Table:
             return "No hint available here: the computer has no advice for this phase yet."
         if action not in view.legal_actions:
             return "No hint available."
+        self.hints_used += 1
         words = {KEEP: "keep it", REJECT: "reject it"}.get(action, describe(action))
         return f"Hint ({adviser.name}): {words}" + (f" — {reason}" if reason else ".")
 
@@ -253,18 +390,30 @@ class Table:
     # -- records ------------------------------------------------------------------------------
 
     def record_text(self) -> str:
-        """The JSON game record of the rubber so far (finished or not)."""
+        """The full JSON game record of the rubber so far (finished or not), with the note on
+        undo and hints."""
         from honeymoon import records
 
-        return records.dumps(self._game, players=self.players)
+        return _with_assistance(records.dumps(self._game, players=self.players), self.assistance)
+
+    def save_text(self) -> str:
+        """What :meth:`save` writes: the full record once the rubber is over; before that the
+        record with its stock sealed (:func:`seal_record`)."""
+        from honeymoon import records
+
+        full = self.record_text()
+        if self.is_over:
+            return full
+        player_safe = records.dumps(self._game, reveal=False, players=self.players)
+        return seal_record(full, _with_assistance(player_safe, self.assistance))
 
     def save(self, path: str | os.PathLike[str]) -> Path:
-        """Write the game record to ``path`` (atomically); returns the path written.
+        """Write the game (:meth:`save_text`) to ``path`` atomically; returns the path written.
 
         :raises OSError: if the file cannot be written.
         """
         target = Path(path).expanduser()
-        text = self.record_text()
+        text = self.save_text()
         directory = target.parent if str(target.parent) else Path(".")
         handle, temporary = tempfile.mkstemp(
             prefix=f".{target.name}.", suffix=".tmp", dir=directory
@@ -294,11 +443,20 @@ class Table:
         from honeymoon import records
 
         with open(Path(path).expanduser(), encoding="utf-8") as stream:
-            record = records.load(stream)
+            text = stream.read()
+        full = open_record(text)
+        record = records.loads(full)
         game = record.to_game()
         seat = human or human_seat_from_players(record.players) or Seat.SOUTH
         bot, note = choose_bot(level, f"{game.seed}:bot:{len(record.hands)}")
-        return cls(game, seat, bot), note
+        assistance = read_assistance(full)
+        # Undo once turned off stays off: saving and resuming must not bring it back.
+        table = cls(game, seat, bot, allow_undo=assistance.get("undo") is not False)
+        for name, attribute in (("undos", "undos_used"), ("hints", "hints_used")):
+            value = assistance.get(name)
+            if isinstance(value, int) and value >= 0:
+                setattr(table, attribute, value)
+        return table, note
 
     # -- narration ----------------------------------------------------------------------------
 
@@ -444,6 +602,14 @@ class Table:
             if SEATS[points] != self.human:
                 on_points = on_points.replace(" win ", " wins ")
         return f"The rubber is over. {rubber.capitalize()} won the rubber, and {on_points}."
+
+
+def _with_assistance(record_text: str, assistance: dict[str, object]) -> str:
+    """``record_text`` (a JSON object as the records module writes it) with the note on undo
+    and hints as its first field; the records reader ignores it."""
+    assert record_text.startswith("{\n")
+    line = f'  "{ASSISTANCE_KEY}": {json.dumps(assistance)},\n'
+    return "{\n" + line + record_text[2:]
 
 
 def _name(seat: Seat | None, human: Seat, you: str = "You") -> str:

@@ -303,10 +303,9 @@ class GameScreen(Screen[None]):
         parts = []
         if phase is Phase.DRAWING:
             parts += [key("k", "keep", "keep"), key("r", "reject", "reject")]
-        parts += [
-            key("h⏎" if cards else "h", "hint", "hint"),
-            key("u", "undo", "undo"),
-        ]
+        parts.append(key("h⏎" if cards else "h", "hint", "hint"))
+        if self.table.allow_undo:
+            parts.append(key("u", "undo", "undo"))
         if cards:
             parts.append(key("l", "last trick", "last"))
         if procedure is Procedure.DRAW:
@@ -732,7 +731,7 @@ class HoneymoonApp(App[int]):
         """Ctrl-C, Ctrl-Q or q: ask before leaving, offering to save."""
         if isinstance(self.screen, QuitScreen):
             return
-        if self.table.is_over or not self.table.can_undo:
+        if self.table.is_over or not self.table.has_played:
             self.exit(0)
             return
         where = str(self.record_path) if self.record_path else "no file named"
