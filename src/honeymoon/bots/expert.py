@@ -79,7 +79,24 @@ STRONG_SAMPLES = 160
 FIRST_GAME_VALUE = 300
 #: Calls searched in the auction: the bot's, the opponent's answer, the bot's again.
 DEFAULT_AUCTION_DEPTH = 3
-_GAME_LEVEL = (5, 5, 4, 4, 3)
+#: The memory award's contract: 1NT made (RULES.md 4).
+_ONE_NO_TRUMP = Contract(1, Strain.NOTRUMP)
+
+
+def _game_level(strain: Strain) -> int:
+    """The lowest level whose contract, made, scores a game by itself (5, 5, 4, 4, 3).
+
+    >>> [_game_level(strain) for strain in Strain]
+    [5, 5, 4, 4, 3]
+    """
+    return next(
+        level
+        for level in range(1, 8)
+        if score_contract(Contract(level, strain), 6 + level, False).declarer_below >= GAME_POINTS
+    )
+
+
+_GAME_LEVEL = tuple(_game_level(strain) for strain in Strain)
 
 #: The scorer of a solver value: (points for the seat, whether the seat reaches its goal).
 _Outcome = Callable[[int], tuple[float, bool]]
@@ -115,8 +132,9 @@ def contract_value(
 @lru_cache(maxsize=64)
 def _memory_award(tricks: int, progress: int, vulnerable: bool, other_vulnerable: bool) -> int:
     """The memory award's worth to the seat taking ``tricks`` (≥ 7) preliminary tricks."""
-    value = contract_value(Contract(1, Strain.NOTRUMP), tricks, False, other_vulnerable, progress)
-    if vulnerable and progress + 40 >= GAME_POINTS:
+    value = contract_value(_ONE_NO_TRUMP, tricks, False, other_vulnerable, progress)
+    below = score_contract(_ONE_NO_TRUMP, tricks, False).declarer_below
+    if vulnerable and progress + below >= GAME_POINTS:
         # The award's points count toward a game, and a second game wins the rubber.
         value += (
             RUBBER_BONUS_TWO_GAMES_TO_ONE if other_vulnerable else RUBBER_BONUS_TWO_GAMES_TO_NIL
