@@ -74,10 +74,11 @@ def test_hand_computed_example() -> None:
     expected = (
         "% PBN 2.1\n% EXPORT\n\n"
         '[Event "Example"]\n[Site "?"]\n[Date "2026.01.02"]\n[Board "1"]\n'
-        '[West "-"]\n[North "-"]\n[East "?"]\n[South "?"]\n[Dealer "S"]\n'
+        '[West "-"]\n[North "-"]\n[East "?"]\n[South "?"]\n[Dealer "E"]\n'
         '[Vulnerable "None"]\n[Deal "N:- AKQJT98765432... .AKQJT98765432.. -"]\n'
         '[Scoring "Rubber"]\n[Declarer "E"]\n[Contract "1S"]\n[Result "13"]\n'
-        '[Auction "E"]\n1S Pass\n[Play "S"]\nH2 - - S2\n'
+        '[HoneymoonDealer "S"]\n'
+        '[Auction "E"]\n1S Pass Pass Pass\n[Play "S"]\nH2 - - S2\n'
         + "".join(f"H{rank} - - S{rank}\n" for rank in "3456789TJQKA")
     )
     assert text == expected
@@ -112,7 +113,9 @@ def test_random_rubbers_parse_back(seed: int, rubber: Callable[[int], Game]) -> 
     for pbn, hand, held in zip(games, history, auction_hands, strict=True):
         result = hand.result
         assert pbn["Board"] == str(hand.number + 1)
-        assert pbn["Dealer"] == hand.dealer.direction.letter
+        # PBN's dealer calls first; the hand's dealer has a tag of its own.
+        assert pbn["HoneymoonDealer"] == hand.dealer.direction.letter
+        assert pbn["Dealer"] == pbn["Auction"] == hand.dealer.other.direction.letter
         expected_vulnerable = {(0, 0): "None", (1, 0): "NS", (0, 1): "EW", (1, 1): "All"}
         assert (
             pbn["Vulnerable"]
@@ -126,8 +129,11 @@ def test_random_rubbers_parse_back(seed: int, rubber: Callable[[int], Game]) -> 
         tokens = [t for row in pbn["AuctionRows"] for t in row]  # type: ignore[attr-defined]
         calls = [Call(a).pbn for a in hand.actions[26:] if 52 <= a <= 89]
         seats = [_CLOCKWISE[(_CLOCKWISE.index(first) + i) % 4] for i in range(len(tokens))]
-        assert [t for t in tokens if t != "-"] == calls
-        assert all((t == "-") == (s in "NW") for t, s in zip(tokens, seats, strict=True))
+        # The empty seats, North and West, pass in their turns and after the last call until
+        # a player's turn would come: a complete four-seat auction with the same outcome.
+        assert [t for t, s in zip(tokens, seats, strict=True) if s in "SE"] == calls
+        assert all(t == "Pass" for t, s in zip(tokens, seats, strict=True) if s in "NW")
+        assert seats[-1] in "EN" and tokens[-3:] == ["Pass"] * 3
         if result.contract is None:
             assert (pbn["Contract"], pbn["Declarer"], pbn["Result"]) == ("Pass", "", "")
             assert "Play" not in pbn
@@ -182,7 +188,7 @@ def test_who_played_each_card_in_the_play_section() -> None:
     game.apply(game.parse_action("H3"))  # East leads
     pbn = parse_pbn(dumps_pbn(game))[0]
     assert pbn["Auction"] == "S"
-    assert pbn["AuctionRows"] == [["Pass", "-", "-", "1H"], ["Pass"]]
+    assert pbn["AuctionRows"] == [["Pass", "Pass", "Pass", "1H"], ["Pass", "Pass", "Pass"]]
     assert pbn["Play"] == "S"
     assert pbn["PlayRows"] == [["S2", "-", "-", "H2"], ["-", "-", "-", "H3"]]
     assert pbn["Result"] == "?"
@@ -197,7 +203,7 @@ def test_player_names_and_quoting() -> None:
     pbn = parse_pbn(dumps_pbn(record))[0]
     assert (pbn["South"], pbn["East"]) == ('Ann "the ace"', "?")
     assert (pbn["Contract"], pbn["Result"]) == ("Pass", "")
-    assert pbn["AuctionRows"] == [["Pass", "Pass"]]
+    assert pbn["AuctionRows"] == [["Pass", "Pass", "Pass", "Pass"]]
 
 
 def test_a_player_safe_copy_exports_the_deals_of_played_hands(
@@ -255,7 +261,9 @@ def test_every_variant_exports_its_dealt_part(name: str, seed: int, play: Player
         south, east = deal
         assert pbn["Deal"] == f"N:- {east.to_dotted()} {south.to_dotted()} -"
         tokens = [t for row in pbn["AuctionRows"] for t in row]  # type: ignore[attr-defined]
-        assert [t for t in tokens if t != "-"] == seen["calls"]
+        first = _CLOCKWISE.index(str(pbn["Auction"]))
+        seats = [_CLOCKWISE[(first + i) % 4] for i in range(len(tokens))]
+        assert [t for t, s in zip(tokens, seats, strict=True) if s in "SE"] == seen["calls"]
         if "Play" not in pbn:
             assert not seen["cards"]
             continue

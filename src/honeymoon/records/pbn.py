@@ -1,17 +1,20 @@
 """PBN export: each hand of a rubber as one game in Portable Bridge Notation (PBN 2.1).
 
-The two players sit South and East (RULES.md 5.1); North and West are empty seats, written
-``-`` wherever PBN expects a hand, a player, a call or a card for them. So the calls and the
-cards keep PBN's clockwise rotation (N, E, S, W) and a four-seat reader puts each one in the
-right seat.
+The two players sit South and East (RULES.md 5.1); North and West are empty seats. The
+convention for this two-player table (docs/record-format.md) keeps PBN's four-seat meaning,
+so that a four-seat reader puts every call and card in the right seat:
 
-* ``Deal`` shows the two hands as they were when the auction began:
-  ``N:- <East> <South> -``.
+* ``Deal`` shows the two hands as they were when the auction began: ``N:- <East> <South> -``.
+* ``Dealer`` is the player who calls first, as PBN's dealer always is; the hand's dealer in
+  the Honeymoon sense (who drew or dealt second) is the tag ``HoneymoonDealer``.
 * ``Vulnerable`` is South's (NS) and East's (EW) vulnerability at the start of the hand.
-* ``Auction`` starts with the first caller; the empty seats' turns are ``-``.
+* ``Auction`` starts with the first caller. The empty seats pass in their turns, and after the
+  last call until a player's turn would come: a complete four-seat auction with the same
+  calls, contract and declarer (a bid followed by one player's pass is followed by three
+  passes; two opening passes by four).
 * ``Play`` starts with the opening leader. As PBN requires, each line is one trick with the
   columns fixed in clockwise order from the opening leader (not from the trick's leader); the
-  empty seats' columns are ``-``.
+  empty seats' columns are ``-`` (PBN's "no card").
 
 Every hand whose auction is over is exported (a passed-out hand with ``[Contract "Pass"]``).
 An unfinished hand's ``Result`` is ``?``. In a record written without the stock (a
@@ -72,13 +75,15 @@ def dumps_pbn(
                 ("North", "-"),
                 ("East", record.players[Seat.EAST] or "?"),
                 ("South", record.players[Seat.SOUTH] or "?"),
-                ("Dealer", hand.dealer.direction.letter),
+                # PBN's dealer is the player who calls first (see the module's notes).
+                ("Dealer", log.first_caller.direction.letter),
                 ("Vulnerable", _vulnerable(sheet)),
                 ("Deal", _deal(log)),
                 ("Scoring", "Rubber"),
                 ("Declarer", log.declarer.direction.letter if log.declarer is not None else ""),
                 ("Contract", log.contract.pbn if log.contract else "Pass"),
                 ("Result", _result(log)),
+                ("HoneymoonDealer", hand.dealer.direction.letter),
             ]
             lines = [f"[{name} {_quote(value)}]" for name, value in tags]
             lines.append(f'[Auction "{log.first_caller.direction.letter}"]')
@@ -138,6 +143,8 @@ def _result(log: HandLog) -> str:
 
 
 _PLAYER_DIRECTIONS = {Direction.SOUTH: Seat.SOUTH, Direction.EAST: Seat.EAST}
+#: The call written for an empty seat (North, West) in its turn.
+_EMPTY_SEAT_CALL = "Pass"
 
 
 def _rotation(start: Direction) -> list[Direction]:
@@ -145,15 +152,15 @@ def _rotation(start: Direction) -> list[Direction]:
 
 
 def _auction_lines(log: HandLog) -> list[str]:
+    # The empty seats pass in their turns, and after the last call until a player's turn would
+    # come, so that a four-seat reader reads a complete four-seat auction with the same calls,
+    # contract and declarer (see docs/record-format.md).
     tokens: list[str] = []
     calls = list(log.calls)
     assert log.first_caller is not None
     direction = log.first_caller.direction
-    while calls:
-        if direction in _PLAYER_DIRECTIONS:
-            tokens.append(calls.pop(0).pbn)
-        else:
-            tokens.append("-")
+    while calls or direction not in _PLAYER_DIRECTIONS:
+        tokens.append(calls.pop(0).pbn if direction in _PLAYER_DIRECTIONS else _EMPTY_SEAT_CALL)
         direction = Direction((direction + 1) % 4)
     return [" ".join(tokens[start : start + 4]) for start in range(0, len(tokens), 4)]
 
