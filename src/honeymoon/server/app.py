@@ -42,8 +42,9 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from honeymoon.errors import HoneymoonError
-from honeymoon.rules import OPTIONS, VARIANTS
-from honeymoon.server.hub import CLOSE_OVERFLOW, COMPUTER_LEVELS, SEAT_NAMES, Connection, Hub
+from honeymoon.rules import DEFAULT_RULES, OPTIONS, VARIANTS
+from honeymoon.seats import SEAT_NAMES
+from honeymoon.server.hub import CLOSE_OVERFLOW, COMPUTER_LEVELS, Connection, Hub
 from honeymoon.server.limits import (
     BodyLimit,
     RateLimiter,
@@ -245,14 +246,15 @@ def _read_game_request(body: object) -> dict[str, Any] | JSONResponse:
             "a game request has only opponent, level, variant, seat and options",
         )
     opponent = body.get("opponent", "computer")
-    variant = body.get("variant", "draw-discard")
+    variant = body.get("variant", DEFAULT_RULES.name)
     seat_name = body.get("seat", "random")
     options = body.get("options", {})
     level = body.get("level")
     if opponent not in ("computer", "friend"):
         return _error(400, "bad_request", "opponent must be 'computer' or 'friend'")
-    if seat_name not in ("south", "east", "random"):
-        return _error(400, "bad_request", "seat must be 'south', 'east' or 'random'")
+    if seat_name not in (*SEAT_NAMES, "random"):
+        choices = ", ".join(f"'{name}'" for name in SEAT_NAMES)
+        return _error(400, "bad_request", f"seat must be {choices} or 'random'")
     if not isinstance(variant, str) or not 0 < len(variant) <= MAX_NAME:
         return _error(400, "bad_request", "variant is the name of a variant, such as 'draw'")
     if not isinstance(options, dict) or len(options) > MAX_OPTIONS:

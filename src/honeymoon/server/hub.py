@@ -24,8 +24,8 @@ from honeymoon.bots import BOTS, resolve_bot_name
 from honeymoon.bots import LEVELS as BOT_LEVELS
 from honeymoon.errors import HoneymoonError, IllegalActionError
 from honeymoon.game import Game
-from honeymoon.rules import find_variant
-from honeymoon.seats import SEATS, Seat
+from honeymoon.rules import DEFAULT_RULES, find_variant
+from honeymoon.seats import SEAT_NAMES, SEATS, Seat
 from honeymoon.server.protocol import (
     BAD_MESSAGE,
     RATE_LIMITED,
@@ -50,7 +50,6 @@ __all__ = ["Hub", "Room", "Connection", "GameNotFound", "SEAT_NAMES"]
 
 logger = logging.getLogger("honeymoon.server")
 
-SEAT_NAMES = ("south", "east")
 #: A connection whose client has stopped reading is closed once this many messages wait
 #: (close code :data:`CLOSE_OVERFLOW`, reason ``rate_limited``).
 MAX_QUEUED = 256
@@ -360,7 +359,7 @@ class Hub:
         self,
         *,
         opponent: str,
-        variant: str = "draw-discard",
+        variant: str = DEFAULT_RULES.name,
         options: dict[str, Any] | None = None,
         bot: str | None = None,
         seat: int | None = None,
