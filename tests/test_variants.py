@@ -7,6 +7,8 @@ import random
 from collections.abc import Sequence
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from honeymoon.actions import KEEP, PASS, REJECT
 from honeymoon.auction import Call
@@ -96,20 +98,30 @@ def test_draw_preliminary_trick_won_by_the_follower_who_draws_the_top_card() -> 
     assert Card.from_id(top).pbn not in json.dumps(east.to_dict())
 
 
-def test_draw_follow_suit_is_required_by_default_and_optional_by_choice() -> None:
+def test_draw_preliminary_tricks_take_any_card_by_default_and_follow_suit_by_choice() -> None:
+    # Seeds 002 and 004: following suit is not required in Draw Bridge's preliminary tricks;
+    # seed 003 requires it, which is the option.
     stock = dealt_stock(EAST_CARDS, ids("♠AKQJ10 ♥AKQJ ♦AKQJ"))
-    game = Game(DRAW, stocks=[stock], first_dealer=Seat.SOUTH)
-    game.apply(Card.parse("S2"))
-    with pytest.raises(IllegalActionError) as error:
-        game.apply(Card.parse("HA"))
-    assert error.value.code == "must_follow_suit"
-    loose = Game(
-        DRAW.with_options(preliminary_follow_suit=False), stocks=[stock], first_dealer=Seat.SOUTH
-    )
+    assert DRAW.preliminary_follow_suit is False
+    loose = Game(DRAW, stocks=[stock], first_dealer=Seat.SOUTH)
     loose.apply(Card.parse("S2"))
     assert len(loose.legal_actions()) == 13
     loose.apply(Card.parse("HA"))  # a discard at no trump cannot win
     assert loose.completed_tricks[-1].winner == Seat.EAST
+    strict = Game(
+        DRAW.with_options(preliminary_follow_suit=True), stocks=[stock], first_dealer=Seat.SOUTH
+    )
+    strict.apply(Card.parse("S2"))
+    with pytest.raises(IllegalActionError) as error:
+        strict.apply(Card.parse("HA"))
+    assert error.value.code == "must_follow_suit"
+    assert strict.rules.options() == {"preliminary_follow_suit": True}
+
+
+def test_memory_preliminary_tricks_always_follow_suit() -> None:
+    memory = find_variant("memory")
+    assert memory.preliminary_follow_suit is True
+    assert "preliminary_follow_suit" not in memory.option_names
 
 
 def test_draw_face_up_option_shows_both_players_the_card_the_winner_gets() -> None:
@@ -341,3 +353,23 @@ def test_the_hand_in_progress_has_a_log_too(name: str) -> None:
     assert log.tricks[0].winner is not None and log.tricks[1].winner is None
     with pytest.raises(IndexError):
         game.hand_log(game.hand_number + 1)
+
+
+@given(st.data())
+@settings(max_examples=40, deadline=None)
+def test_keeping_without_discarding_never_leaves_one_player_drawing_alone(
+    data: st.DataObject,
+) -> None:
+    # RULES.md 2a: "a player with 13 cards stops drawing; the other continues alone" cannot
+    # happen: turns alternate and each adds one card, so both reach 13 on the same turn.
+    game = Game(VARIANTS["draw-discard-no-discard"], seed=data.draw(st.integers(0, 999)))
+    previous = None
+    while game.phase is Phase.DRAWING:
+        seat = game.to_act
+        assert seat is not previous
+        held = (len(game.hand(Seat.SOUTH)), len(game.hand(Seat.EAST)))
+        assert held[seat] < 13 and held[seat] <= held[1 - seat] <= held[seat] + 1
+        game.apply(data.draw(st.sampled_from((KEEP, REJECT))))
+        previous = seat
+    assert len(game.hand(Seat.SOUTH)) == len(game.hand(Seat.EAST)) == 13
+    assert game.phase is Phase.AUCTION and game.stock_remaining >= 0

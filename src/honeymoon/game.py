@@ -820,11 +820,10 @@ class Game:
         turns = self._draw_turns
         turns[seat] += 1
         self._actions.append(action)
-        # A player with 13 cards stops drawing; the other continues alone (13 turns each).
+        # 13 turns each, in turn. Every turn adds one card to the hand, so in RULES.md 2a too
+        # both reach 13 together: its "a player with 13 cards stops drawing" cannot arise.
         if turns[1 - seat] < 13:
             self._to_act = 1 - seat
-        elif turns[seat] < 13:
-            self._to_act = seat
         else:
             self._start_auction()
 

@@ -50,7 +50,7 @@ OPTIONS: dict[str, OptionInfo] = {
     "honours": OptionInfo("Score honours", "score honours above the line, as rubber bridge does"),
     "preliminary_follow_suit": OptionInfo(
         "Follow suit in the preliminary tricks",
-        "follow suit in the preliminary tricks (false: any card may be played)",
+        "follow suit in the preliminary tricks (false, the default: any card may be played)",
     ),
     "face_up_stock": OptionInfo(
         "Face-up stock: the winner's card is shown before each preliminary trick",
@@ -74,7 +74,8 @@ class RuleSet:
     discard_after_keep: bool = True
     #: Score honours above the line as rubber bridge does (off in every profile by default).
     honours: bool = False
-    #: Draw Bridge: the preliminary tricks require following suit (RULES.md 3.2 DECISION).
+    #: The preliminary tricks require following suit. Memory Bridge's always do; in Draw Bridge
+    #: they do not by default (the rule of seeds 002 and 004) and do with this option (seed 003).
     preliminary_follow_suit: bool = True
     #: Draw Bridge: the top stock card is turned face up before each preliminary trick.
     face_up_stock: bool = False
@@ -128,8 +129,8 @@ DRAW_AND_DISCARD_KEEP_ENDS_TURN = RuleSet(
     title="Draw and Discard Bridge, keeping without discarding",
     summary=(
         "As Draw and Discard Bridge, but keeping the top card ends the turn (nothing is "
-        "discarded); rejecting it discards it and keeps the next. A player with 13 cards stops "
-        "drawing and the other continues alone; the rest of the stock stays unseen."
+        "discarded); rejecting it discards it and keeps the next. Each turn adds one card, so "
+        "both players reach 13 together; the rest of the stock stays unseen."
     ),
     rules_section="2a",
     procedure=Procedure.DRAW_DISCARD,
@@ -141,12 +142,14 @@ DRAW_BRIDGE = RuleSet(
     title="Draw Bridge",
     summary=(
         "13 cards dealt each, 26 in the stock. Thirteen preliminary tricks at no trump: the "
-        "winner of each draws the top stock card, the loser the next, privately. They score "
-        "nothing. Then the auction (dealer first), play and rubber scoring."
+        "winner of each draws the top stock card, the loser the next, privately; any card may "
+        "be played to them. They score nothing. Then the auction (dealer first), play and "
+        "rubber scoring."
     ),
     rules_section="3",
     procedure=Procedure.DRAW,
     first_caller=FirstCaller.DEALER,
+    preliminary_follow_suit=False,
     option_names=("honours", "preliminary_follow_suit", "face_up_stock"),
 )
 

@@ -234,7 +234,7 @@ def test_match_command_refuses_bad_arguments(capsys: pytest.CaptureFixture[str])
         ("draw-discard", []),
         ("draw-discard-no-discard", []),
         ("draw", []),
-        ("draw", ["face_up_stock=true", "preliminary_follow_suit=false"]),
+        ("draw", ["face_up_stock=true", "preliminary_follow_suit=true"]),
         ("memory", []),
     ],
 )
@@ -252,7 +252,7 @@ def test_a_duplicate_match_in_every_variant_has_no_illegal_action(
     assert report["forfeit_games"] == []
     assert report["rubbers"] == 4 and report["hands"] > 0
     if options:
-        assert report["options"] == {"face_up_stock": True, "preliminary_follow_suit": False}
+        assert report["options"] == {"face_up_stock": True, "preliminary_follow_suit": True}
 
 
 def test_an_unknown_variant_option_in_a_match_exits_2(capsys: pytest.CaptureFixture[str]) -> None:

@@ -77,7 +77,7 @@ def test_the_pages_and_options_are_served(server: Any) -> None:
     assert draw["title"] == "Draw Bridge"
     assert {o["name"]: o["default"] for o in draw["options"]} == {
         "honours": False,
-        "preliminary_follow_suit": True,
+        "preliminary_follow_suit": False,
         "face_up_stock": False,
     }
     assert all(o["label"] for v in options["variants"] for o in v["options"])
@@ -90,7 +90,7 @@ def test_the_pages_and_options_are_served(server: Any) -> None:
         ("draw-discard", {"honours": True}, "drawing"),
         ("draw-discard-no-discard", {}, "drawing"),
         ("draw", {}, "preliminary"),
-        ("draw", {"face_up_stock": True, "preliminary_follow_suit": False}, "preliminary"),
+        ("draw", {"face_up_stock": True, "preliminary_follow_suit": True}, "preliminary"),
         ("memory", {"honours": True}, "preliminary"),
     ],
 )

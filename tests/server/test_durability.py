@@ -97,7 +97,7 @@ def test_a_new_server_rebuilds_a_variant_game_with_its_options(
     server_factory: Any, database_url: str, ws: Any
 ) -> None:
     rng = random.Random(11)
-    options = {"face_up_stock": True, "preliminary_follow_suit": False}
+    options = {"face_up_stock": True, "preliminary_follow_suit": True}
     with server_factory(database_url) as first:
         game = first.create(opponent="friend", seat="south", variant="draw", options=options)
         with first.seat(game["token"]) as south, first.seat(game["opponent_token"]) as east:
