@@ -1,0 +1,171 @@
+"""What happened, as small typed events: ``apply(game, action)`` carries out an action and
+reports it.
+
+Each event is a frozen dataclass holding only what both players may know: who drew (not what),
+each call, each card played, who won each trick, the end of the auction, of the preliminary
+tricks, of the hand and of the rubber. Everything in an event is read from the
+:class:`~honeymoon.game.Game` after the action (its tricks, its hand logs, its history and
+score sheet), so no client works a rule out again or reads it from a sentence; wording
+belongs to whoever shows the events.
+
+The engine's own ``Game.apply`` reports nothing and stays as fast; :func:`apply` is
+``Game.apply`` plus the report.
+
+>>> from honeymoon.game import Game
+>>> from honeymoon.actions import KEEP
+>>> game = Game(seed=7, first_dealer=0)
+>>> apply(game, KEEP)
+(Drew(seat=<Seat.EAST: 1>),)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from honeymoon.actions import action_of
+from honeymoon.auction import Call, Contract
+from honeymoon.cards import Card
+from honeymoon.game import Game, HandResult, Phase, PreliminaryResult
+from honeymoon.scoring import ScoreSheet
+from honeymoon.seats import Seat
+from honeymoon.tricks import Trick
+
+__all__ = [
+    "Event",
+    "Drew",
+    "Called",
+    "AuctionOver",
+    "CardPlayed",
+    "TrickWon",
+    "PreliminaryOver",
+    "HandOver",
+    "HandStarted",
+    "RubberOver",
+    "apply",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Drew:
+    """``seat`` took a drawing turn (Draw and Discard Bridge). What it kept is its secret."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class Called:
+    """``seat`` made ``call`` in the auction."""
+
+    seat: Seat
+    call: Call
+
+
+@dataclass(frozen=True, slots=True)
+class AuctionOver:
+    """The auction ended: with ``contract`` played by ``declarer``, or passed out (both None)."""
+
+    contract: Contract | None
+    declarer: Seat | None
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayed:
+    """``seat`` played ``card``; ``preliminary`` for a preliminary trick (Draw, Memory Bridge)."""
+
+    seat: Seat
+    card: Card
+    preliminary: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TrickWon:
+    """``seat`` won ``trick`` (the ``number``-th of the hand's play or preliminary tricks, from
+    1)."""
+
+    seat: Seat
+    trick: Trick
+    number: int
+    preliminary: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PreliminaryOver:
+    """The thirteen preliminary tricks are over: their ``result`` (the memory award in Memory
+    Bridge)."""
+
+    result: PreliminaryResult
+
+
+@dataclass(frozen=True, slots=True)
+class HandOver:
+    """A hand ended (played, passed out, or ended by the memory award) with ``result``."""
+
+    result: HandResult
+
+
+@dataclass(frozen=True, slots=True)
+class HandStarted:
+    """Hand ``number`` (from 0) began, dealt by ``dealer``."""
+
+    number: int
+    dealer: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class RubberOver:
+    """The rubber is over: ``winner`` won two games; ``sheet`` is the final score sheet."""
+
+    winner: Seat | None
+    sheet: ScoreSheet
+
+
+Event = (
+    Drew
+    | Called
+    | AuctionOver
+    | CardPlayed
+    | TrickWon
+    | PreliminaryOver
+    | HandOver
+    | HandStarted
+    | RubberOver
+)
+
+
+def apply(
+    game: Game, action: int | Card | Call, seat: Seat | int | None = None
+) -> tuple[Event, ...]:
+    """Carry out ``action`` as :meth:`Game.apply <honeymoon.game.Game.apply>` does (same
+    checks, same errors, nothing changed on a refusal) and return what happened, in order."""
+    number, phase, actor = game.hand_number, game.phase, game.to_act
+    game.apply(action, seat)
+    assert actor is not None
+    done = action_of(action)
+    events: list[Event] = []
+    hand_over = game.is_over or game.hand_number != number
+    log = game.hand_log(number)
+    if phase is Phase.DRAWING:
+        events.append(Drew(actor))
+    elif phase is Phase.AUCTION:
+        events.append(Called(actor, Call(done)))
+        if log.auction_over:
+            events.append(AuctionOver(log.contract, log.declarer))
+    else:
+        preliminary = phase is Phase.PRELIMINARY
+        events.append(CardPlayed(actor, Card.from_id(done), preliminary))
+        tricks = log.preliminary_tricks if preliminary else log.tricks
+        last = tricks[-1] if tricks else None
+        if last is not None and last.winner is not None and done == last.cards[-1].id:
+            events.append(TrickWon(Seat(last.winner), last, len(tricks), preliminary))
+            if preliminary and len(tricks) == 13 and log.preliminary is not None:
+                events.append(PreliminaryOver(log.preliminary))
+    if hand_over:
+        events.append(HandOver(game.history[number].result))
+        if game.is_over:
+            winner = game.score_sheet.rubber_winner
+            events.append(
+                RubberOver(Seat(winner) if winner is not None else None, game.score_sheet)
+            )
+        else:
+            events.append(HandStarted(game.hand_number, game.dealer))
+    return tuple(events)
