@@ -336,7 +336,8 @@ async def play_preliminaries(rules: RuleSet, seed: str) -> tuple[HoneymoonApp, l
             assert "l last trick" in shown
             action, typed = rng.choice(screen.offered())
             if turns % 3 == 0:
-                # Arrows and Enter, as in play.
+                # Arrows and Enter, as in play (Enter acts once the highlight was moved).
+                await pilot.press("right", "left")
                 for _ in range(14):
                     if screen._card_cursor is not None and screen._card_cursor.id == action:
                         break
@@ -347,15 +348,20 @@ async def play_preliminaries(rules: RuleSet, seed: str) -> tuple[HoneymoonApp, l
             await pilot.pause()
             turns += 1
             if turns == 2:
-                # Undo works in the preliminary tricks. The cards East played in reply were
-                # seen, and now go back to East's hand: they count as public from here on.
+                # Undo in the preliminary tricks goes back only if no card was shown since
+                # (a card East played in reply, a card drawn). Cards East played and then
+                # took back count as public from here on.
                 played = screen.view()
                 for trick in (*played.tricks, played.current_trick):
                     secrecy.face_up.update(trick.cards if trick is not None else ())
                 await pilot.press("u")
                 await pilot.pause()
-                assert "You take back your " in screen_text(app)
-                assert len(screen.view().tricks) + 1 == number
+                answer = screen.messages[-1][1]
+                if answer.startswith("Undo stops here: you have seen "):
+                    assert screen.view() == played
+                else:
+                    assert answer.startswith("You take back your "), answer
+                    assert len(screen.view().tricks) + 1 == number
         assert turns >= 13
         view = screen.view()
         assert view.phase is Phase.AUCTION
