@@ -160,20 +160,20 @@ def test_the_lobby_offers_every_variant_and_its_options(server: Any, browser: An
     ]
     page.get_by_label("Variant").select_option("draw")
     follow = page.get_by_label("Follow suit in the preliminary tricks")
-    assert follow.is_checked()
+    assert not follow.is_checked()  # any card may be played by default (seeds 002 and 004)
     face_up = page.get_by_label("Face-up stock", exact=False)
     assert not face_up.is_checked()
     # Keyboard: the checkbox is reachable and toggled with Space.
     face_up.focus()
     page.keyboard.press("Space")
     assert face_up.is_checked()
-    follow.uncheck()
+    follow.check()
     _no_overflow(page, PHONE["width"])
     page.get_by_role("button", name="Create a game for two").click()
     page.get_by_role("link", name="Go to your seat").click()
     page.wait_for_selector(".phase-preliminary")
     name = page.locator("#variant-name").inner_text()
-    assert name == "Draw Bridge (any card in the preliminary tricks, face-up stock)", name
+    assert name == "Draw Bridge (follow suit, face-up stock)", name
     assert page.locator(".face-up").count() == 1
 
     # The variation where keeping ends the turn, against the computer.
