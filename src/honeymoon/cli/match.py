@@ -2,8 +2,10 @@
 
 Every rubber pair plays the same cards twice with the seats swapped. The report gives the mean
 total-point difference (A minus B) per rubber pair with its 95% confidence interval, rubbers
-won, points per hand, hands played, decision times and forfeits. ``--json`` prints one object
-instead. A progress bar appears on stderr when it is a terminal (never with ``--json``).
+won, points per hand, hands played, decision times, each bot's contracts checked against the
+double-dummy solver (declared, made, makeable, doubles and slams) and forfeits. ``--json``
+prints one object instead. A progress bar appears on stderr when it is a terminal (never with
+``--json``).
 """
 
 from __future__ import annotations
@@ -141,8 +143,8 @@ def format_report(summary: MatchSummary) -> str:
     """The plain-text report of a match."""
     a, b = summary.bot_a, summary.bot_b
     lines = [
-        f"{a} (A) against {b} (B): {summary.pairs} rubber pairs, {summary.rubbers} rubbers, "
-        f"seed {summary.seed}",
+        f"{a} (A) against {b} (B): {_count(summary.pairs, 'rubber pair')}, "
+        f"{_count(summary.rubbers, 'rubber')}, seed {summary.seed}",
     ]
     if summary.variant != DEFAULT_RULES.name or summary.options:
         options = ", ".join(f"{name}={value}" for name, value in summary.options)
@@ -173,6 +175,8 @@ def format_report(summary: MatchSummary) -> str:
             f"decision time {name}: mean {_ms(stats.mean)}, p95 {_ms(stats.p95)} "
             f"over {stats.decisions} decisions"
         )
+    for name, sanity in ((a, summary.sanity_a), (b, summary.sanity_b)):
+        lines.append(f"contracts {name}: {sanity.summary()}")
     for name, counts in ((a, summary.forfeits_a), (b, summary.forfeits_b)):
         if counts:
             detail = ", ".join(f"{code} {count}" for code, count in sorted(counts.items()))
@@ -186,6 +190,11 @@ def format_report(summary: MatchSummary) -> str:
             f"({forfeit.code}): {forfeit.message}"
         )
     return "\n".join(lines)
+
+
+def _count(number: int, noun: str) -> str:
+    """``1 rubber pair``, ``2 rubber pairs``."""
+    return f"{number} {noun}" + ("" if number == 1 else "s")
 
 
 def _ms(seconds: float) -> str:

@@ -15,6 +15,7 @@ Ctrl-C and ``quit`` offer to save first.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -71,6 +72,7 @@ class PlainSession:
         table: Table | None = None,
         record_path: str | Path | None = None,
         write_record: bool = True,
+        create_directory: bool = False,
     ) -> None:
         if table is None:
             if game is None or bot is None:
@@ -82,6 +84,8 @@ class PlainSession:
         self.write = write
         self.record_path = Path(record_path) if record_path is not None else None
         self.write_record = write_record
+        #: Create the record file's folder on the first save (the default games folder).
+        self.create_directory = create_directory
         self._hand_shown = -1
         self._announced = -1
 
@@ -258,7 +262,8 @@ class PlainSession:
 
     def _save(self, path: Path, what: str) -> bool:
         try:
-            written = self.table.save(path)
+            parents = self.create_directory and path == self.record_path
+            written = self.table.save(path, parents=parents)
         except (OSError, HoneymoonError) as error:
             self.write(f"Could not save to {path}: {error}")
             return False
@@ -340,7 +345,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--record",
         metavar="FILE",
         help="where the record is saved (default: the --resume file, or "
-        "honeymoon-DATE-TIME.json in the current directory)",
+        "honeymoon-DATE-TIME.json in ~/.local/share/honeymoon/games)",
     )
     parser.add_argument(
         "--no-record", action="store_true", help="do not write the record when the rubber ends"
@@ -368,9 +373,18 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.set_defaults(handler=run)
 
 
+def games_directory() -> Path:
+    """Where games are saved unless ``--record`` says otherwise: ``honeymoon/games`` in the
+    user's data directory (``$XDG_DATA_HOME``, else ``~/.local/share``), never the current
+    directory, which may be a source tree."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "honeymoon" / "games"
+
+
 def default_record_path() -> Path:
-    """``honeymoon-YYYYMMDD-HHMMSS.json`` in the current directory."""
-    return Path(time.strftime("honeymoon-%Y%m%d-%H%M%S.json"))
+    """``honeymoon-YYYYMMDD-HHMMSS.json`` in :func:`games_directory` (which the first save
+    creates)."""
+    return games_directory() / time.strftime("honeymoon-%Y%m%d-%H%M%S.json")
 
 
 def build_table(args: argparse.Namespace) -> tuple[Table, str | None]:
@@ -407,6 +421,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"honeymoon play: cannot read {args.resume}: {error.strerror}", file=sys.stderr)
         return 2
     record_path = Path(args.record or args.resume or default_record_path())
+    create_directory = not (args.record or args.resume)
     plain = args.plain or not (sys.stdin.isatty() and sys.stdout.isatty())
     if not plain:
         from honeymoon.cli.tui import run_app
@@ -418,6 +433,7 @@ def run(args: argparse.Namespace) -> int:
             write_record=not args.no_record,
             delay=max(args.delay, 0.0),
             four_colours=args.four_colours,
+            create_directory=create_directory,
         )
     if note:
         print(note)
@@ -428,5 +444,6 @@ def run(args: argparse.Namespace) -> int:
         table=table,
         record_path=record_path,
         write_record=not args.no_record,
+        create_directory=create_directory,
     )
     return session.run()

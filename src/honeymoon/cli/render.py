@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from honeymoon.actions import FIRST_BID, LAST_BID, describe
 from honeymoon.cards import CardSet, Suit
-from honeymoon.game import Phase
+from honeymoon.game import HandResult, Phase
 from honeymoon.rules import OPTIONS, Procedure, RuleSet
 from honeymoon.scoring import Line, ScoreSheet
 from honeymoon.seats import SEATS, Seat
@@ -72,8 +72,9 @@ def sheet_rows(sheet: ScoreSheet, *, compact: bool = False) -> list[SheetRow]:
         height = max(len(above[0]), len(above[1]))
         columns = [[""] * (height - len(c)) + [str(p) for p in reversed(c)] for c in above]
         rows.extend(
-            SheetRow("above", "", left, right)
-            for left, right in zip(columns[0], columns[1], strict=True)
+            # The row nearest the line is labelled, as "game 1" labels the first row below.
+            SheetRow("above", "above" if index == height - 1 else "", left, right)
+            for index, (left, right) in enumerate(zip(columns[0], columns[1], strict=True))
         )
     rows.append(SheetRow("line"))
     games = sheet.current_game + (0 if sheet.is_complete else 1)
@@ -124,6 +125,64 @@ def score_sheet_lines(sheet: ScoreSheet) -> list[str]:
     lines.append("vulnerable: " + (", ".join(vulnerable) if vulnerable else "nobody"))
     lines.extend(result_lines(sheet))
     return lines
+
+
+def result_words(result: HandResult, human: Seat | None = None) -> str:
+    """One hand's result in one line, with the undertricks or overtricks, from the player's
+    side (``you`` for the seat ``human``), e.g. ``Hand 4: 6♣X by East, 9 tricks, down 3:
+    you 500 above``.
+
+    >>> from honeymoon.auction import Contract
+    >>> from honeymoon.cards import Strain
+    >>> from honeymoon.scoring import HandScore
+    >>> down = HandResult(3, Seat.SOUTH, Contract(6, Strain.CLUBS, 1), Seat.EAST, 9,
+    ...                   HandScore(0, 0, 500))
+    >>> result_words(down, Seat.SOUTH)
+    'Hand 4: 6♣X by East, 9 tricks, down 3: you 500 above'
+    >>> made = HandResult(0, Seat.EAST, Contract(1, Strain.NOTRUMP), Seat.SOUTH, 9,
+    ...                   HandScore(40, 60, 0))
+    >>> result_words(made)
+    'Hand 1: 1NT by South, 9 tricks, made with 2 over: 40 below, 60 above'
+    """
+
+    def name(seat: Seat) -> str:
+        return "you" if seat == human else seat.label
+
+    prefix = ""
+    preliminary = result.preliminary
+    if preliminary is not None and preliminary.award_seat is not None:
+        award = preliminary.award
+        assert award is not None
+        taker = preliminary.award_seat
+        verb = "take" if taker == human else "takes"
+        prefix = (
+            f"{name(taker)} {verb} {max(preliminary.tricks)} memory tricks: "
+            f"{award.declarer_below} below, {award.declarer_above} above; "
+        )
+    head = f"Hand {result.number + 1}: {prefix}"
+    if result.ended_by_award:
+        return f"{head}that ends the rubber"
+    contract, declarer, tricks, score = (
+        result.contract,
+        result.declarer,
+        result.declarer_tricks,
+        result.score,
+    )
+    if contract is None or declarer is None or score is None or tricks is None:
+        return f"{head}passed out"
+    needed = contract.tricks_needed
+    text = f"{head}{contract} by {name(declarer)}, {tricks} tricks, "
+    if tricks >= needed:
+        over = f" with {tricks - needed} over" if tricks > needed else ""
+        text += f"made{over}: {score.declarer_below} below, {score.declarer_above} above"
+    else:
+        text += f"down {needed - tricks}: {name(declarer.other)} {score.defender_above} above"
+    honours = [
+        f"{name(seat)} {points} honours"
+        for seat, points in zip(SEATS, result.honours, strict=True)
+        if points
+    ]
+    return text + (f"; {', '.join(honours)}" if honours else "")
 
 
 def result_lines(sheet: ScoreSheet) -> list[str]:

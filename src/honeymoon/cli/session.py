@@ -407,13 +407,16 @@ class Table:
         player_safe = records.dumps(self._game, reveal=False, players=self.players)
         return seal_record(full, _with_assistance(player_safe, self.assistance))
 
-    def save(self, path: str | os.PathLike[str]) -> Path:
+    def save(self, path: str | os.PathLike[str], *, parents: bool = False) -> Path:
         """Write the game (:meth:`save_text`) to ``path`` atomically; returns the path written.
+        ``parents`` creates the missing folders on the way (for the default games folder).
 
         :raises OSError: if the file cannot be written.
         """
         target = Path(path).expanduser()
         text = self.save_text()
+        if parents:
+            target.parent.mkdir(parents=True, exist_ok=True)
         directory = target.parent if str(target.parent) else Path(".")
         handle, temporary = tempfile.mkstemp(
             prefix=f".{target.name}.", suffix=".tmp", dir=directory
@@ -583,8 +586,7 @@ class Table:
 
     def describe_result(self, result: HandResult) -> str:
         """The hand's result in one line, from the player's side of the table."""
-        text = result.summary().replace(str(self.human), "You")
-        return text.replace("You takes ", "You take ")
+        return render.result_words(result, self.human)
 
     def final_line(self) -> str:
         """Who won the rubber and who won on points (once the rubber is over)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from honeymoon.cards import Card, CardSet, Strain
+from honeymoon.cards import Card, CardSet, Rank, Strain, Suit
 from honeymoon.errors import SolverInputError
 from honeymoon.solver import BACKEND, solve
 
@@ -41,6 +41,20 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.set_defaults(handler=run)
 
 
+def hand_text(cards: CardSet) -> str:
+    """A hand in the notation the command reads, a ten written ``T`` so that suits stay
+    readable: ``♠AK5 ♥T2 ♦J8 ♣J4`` (``♥102`` would read as a 10 and a 2, or a 1, 0, 2).
+
+    >>> hand_text(CardSet.parse("AK5.T2.J8.J4"))
+    '♠AK5 ♥T2 ♦J8 ♣J4'
+    """
+    parts = []
+    for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
+        ranks = "".join("T" if rank == Rank.TEN else rank.symbol for rank in cards.ranks(suit))
+        parts.append(f"{suit.symbol}{ranks or '-'}")
+    return " ".join(parts)
+
+
 def run(args: argparse.Namespace) -> int:
     """Print the solution; bad input raises a :class:`HoneymoonError` (exit status 2)."""
     hands = [CardSet.parse(args.first), CardSet.parse(args.second)]
@@ -68,8 +82,8 @@ def run(args: argparse.Namespace) -> int:
         print(
             json.dumps(
                 {
-                    "first": str(hands[0]),
-                    "second": str(hands[1]),
+                    "first": hand_text(hands[0]),
+                    "second": hand_text(hands[1]),
                     "trump": strain.letter,
                     "leader": _NAMES[leader],
                     "led_card": led_card.pbn if led_card else None,
@@ -85,8 +99,8 @@ def run(args: argparse.Namespace) -> int:
             )
         )
         return 0
-    print(f"first hand:  {hands[0]}")
-    print(f"second hand: {hands[1]}")
+    print(f"first hand:  {hand_text(hands[0])}")
+    print(f"second hand: {hand_text(hands[1])}")
     situation = f"{led_card} led by the {_NAMES[leader]} hand" if led_card else "on lead"
     print(f"trump {strain.symbol}; the {_NAMES[mover]} hand is to move ({situation})")
     print(

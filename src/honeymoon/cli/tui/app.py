@@ -88,9 +88,21 @@ _IMMEDIATE = {
 #: Seconds added to the computer's pause before it leads after a finished trick.
 _TRICK_PAUSE = 1.2
 
-#: Rows of the message log, and the most it grows to for a long newest message.
+#: Rows of the message log at 80×24, and the most it grows to there for a long message.
 _LOG_ROWS = 2
 _LOG_ROWS_MOST = 3
+#: The smallest terminal the table fits.
+MIN_SIZE = (80, 24)
+
+
+def log_rows(height: int) -> int:
+    """Rows of the message log on a terminal ``height`` rows high: two at 24 rows, up to ten
+    on a tall one, where the table has room to spare.
+
+    >>> log_rows(24), log_rows(40), log_rows(50), log_rows(80)
+    (2, 8, 10, 10)
+    """
+    return max(_LOG_ROWS, min(10, _LOG_ROWS + (height - 28) // 2))
 
 
 def _wrapped(text: str, width: int) -> list[str]:
@@ -145,6 +157,7 @@ class GameScreen(Screen[None]):
         yield Static(id="log")
         yield Static(id="prompt")
         yield surface(id="keys")
+        yield Static(id="too-small")
 
     def on_mount(self) -> None:
         """Draw the table and let the computer move if it starts."""
@@ -153,8 +166,20 @@ class GameScreen(Screen[None]):
         self.call_after_refresh(self._continue)
 
     def on_resize(self, _event: events.Resize) -> None:
-        """Re-wrap the messages for the new width."""
+        """Re-wrap the messages for the new size; below 80×24 say why the table is gone."""
         self.refresh_table()
+
+    def _check_size(self) -> None:
+        width, height = self.app.size
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        self.set_class(small, "too-small")
+        if small:
+            self._show(
+                "#too-small",
+                f"The card table needs a terminal of at least {MIN_SIZE[0]}×{MIN_SIZE[1]}; "
+                f"this one is {width}×{height}.\n\nMake the window bigger, or play line by "
+                "line with: honeymoon play --plain\n\nCtrl-C leaves (you are offered to save).",
+            )
 
     # -- what is shown ------------------------------------------------------------------------
 
@@ -169,6 +194,7 @@ class GameScreen(Screen[None]):
 
     def refresh_table(self) -> None:
         """Redraw everything from the player's view."""
+        self._check_size()
         view = self.view()
         self._fix_cursors(view)
         self._show("#status", widgets.status_markup(view, self.table.rules_title))
@@ -257,7 +283,7 @@ class GameScreen(Screen[None]):
         many whole earlier messages as fit."""
         styles = {"info": "#e8e8e8", "error": "bold #ff8787", "hint": "bold #87d7ff"}
         width = max(20, self.app.size.width - 2)  # the log spans the screen, padded by one
-        rows = _LOG_ROWS
+        rows = log_rows(self.app.size.height)
         newest = _wrapped(self.messages[-1][1], width) if self.messages else []
         rows = max(rows, min(len(newest), _LOG_ROWS_MOST))
         shown: list[str] = []
@@ -663,9 +689,12 @@ class HoneymoonApp(App[int]):
         write_record: bool = True,
         delay: float = 0.8,
         four_colours: bool = False,
+        create_directory: bool = False,
     ) -> None:
         super().__init__()
         self.table = table
+        #: Create the record file's folder on the first save (the default games folder).
+        self.create_directory = create_directory
         self.note = note
         self.record_path = Path(record_path) if record_path is not None else None
         self.write_record = write_record
@@ -702,7 +731,7 @@ class HoneymoonApp(App[int]):
             screen.refresh_table()
             return False
         try:
-            written = self.table.save(self.record_path)
+            written = self.table.save(self.record_path, parents=self.create_directory)
         except (OSError, HoneymoonError) as error:
             screen.say(f"Could not save to {self.record_path}: {error}", "error")
             screen.refresh_table()
@@ -717,7 +746,7 @@ class HoneymoonApp(App[int]):
         if not self.write_record or self.record_path is None:
             return None
         try:
-            written = self.table.save(self.record_path)
+            written = self.table.save(self.record_path, parents=self.create_directory)
         except (OSError, HoneymoonError) as error:
             return f"Could not write the record to {self.record_path}: {error}"
         self.farewell = [self.table.final_line(), f"The record of the rubber is in {written}."]
@@ -759,6 +788,7 @@ def run_app(
     write_record: bool = True,
     delay: float = 0.8,
     four_colours: bool = False,
+    create_directory: bool = False,
 ) -> int:
     """Run the full-screen game until the player leaves; print any closing lines."""
     app = HoneymoonApp(
@@ -768,6 +798,7 @@ def run_app(
         write_record=write_record,
         delay=delay,
         four_colours=four_colours,
+        create_directory=create_directory,
     )
     status = app.run()
     for line in app.farewell:

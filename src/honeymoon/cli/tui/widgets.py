@@ -47,6 +47,9 @@ _SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 #: The phases in which the player plays cards to tricks.
 CARD_PHASES = (Phase.PLAY, Phase.PRELIMINARY)
 _CARD_FACE = "#f7f5ee"
+#: A card that may not be played: grey, yet readable (contrast 4.9:1, WCAG AA).
+DIM_CARD_TEXT = "#4e4e4e"
+DIM_CARD_FACE = "#c8c8c0"
 
 
 class Surface(Static):
@@ -86,7 +89,7 @@ class Palette:
         """A card as a small chip, `` A♠ ``, optionally selected (gold) or dimmed."""
         text = f"{card.rank.symbol}{card.suit.symbol}".center(4)
         if dim:
-            return f"[#8a8a8a on #c8c8c0]{text}[/]"
+            return f"[{DIM_CARD_TEXT} on {DIM_CARD_FACE}]{text}[/]"
         background = "#ffd75f" if selected else _CARD_FACE
         underline = " underline" if selected else ""
         return f"[bold{underline} {self.suit(card.suit)} on {background}]{text}[/]"
@@ -396,7 +399,8 @@ def sheet_markup(view: SeatView, *, compact: bool = True) -> str:
         if row.kind == "line":
             lines.append("[bold #ffd75f]" + "━" * rule + "[/]")
         elif row.kind == "game":
-            label = row.label.replace(f" to {me.label}", " to you") if me else row.label
+            # Seat.SOUTH is 0: test for None, not for truth, or South keeps its name.
+            label = row.label.replace(f" to {me.label}", " to you") if me is not None else row.label
             lines.append("[#9fbfa8]" + f"── {label} ".ljust(rule, "─") + "[/]")
         elif row.kind == "total":
             lines.append("[bold #ffd75f]" + "━" * rule + "[/]")
