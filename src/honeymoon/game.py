@@ -50,7 +50,7 @@ from honeymoon.scoring import (
     score_contract,
 )
 from honeymoon.seats import SEATS, Seat
-from honeymoon.tricks import BEATS, TWO_HANDS, Trick, next_hands, playing_order
+from honeymoon.tricks import BEATS, TWO_HANDS, Trick, next_hands
 
 __all__ = [
     "Game",
@@ -337,10 +337,9 @@ class Game:
         "_order",
         "_trick_size",
         "_next_hand",
-        "_playing_orders",
         "_beats",
         "_best_card",
-        "_best_position",
+        "_best_hand",
         "_tricks_won",
         "_tricks",
         "_actions",
@@ -387,7 +386,6 @@ class Game:
         self._order = TWO_HANDS
         self._trick_size = len(self._order)
         self._next_hand = next_hands(self._order)
-        self._playing_orders = tuple(playing_order(h, self._order) for h in range(len(self._order)))
         self._start_hand()
 
     # -- hand set-up ------------------------------------------------------------------------
@@ -413,7 +411,7 @@ class Game:
         self._led_suit = -1
         self._beats = BEATS[4]
         self._best_card = -1
-        self._best_position = -1
+        self._best_hand = -1
         self._tricks_won = [0, 0]
         self._tricks: list[RawTrick] = []
         self._actions: list[int] = []
@@ -873,17 +871,17 @@ class Game:
             # no suit is "led" for the legality check; the trick winner does not use it.
             self._led_suit = CARD_SUIT[action] if self._follow_required else -1
             self._best_card = action
-            self._best_position = 0
+            self._best_hand = seat
             self._to_act = self._next_hand[seat]
             return
         if self._beats[self._best_card << 6 | action]:
             self._best_card = action
-            self._best_position = count - 1
+            self._best_hand = seat
         if count < self._trick_size:
             self._to_act = self._next_hand[seat]
             return
-        # The trick is complete: the best card's place in the playing order says whose it is.
-        winner = self._playing_orders[self._leader][self._best_position]
+        # The trick is complete: it goes to the hand that played the best card.
+        winner = self._best_hand
         self._tricks_won[winner] += 1
         self._tricks.append((self._leader, tuple(trick), winner))
         self._trick = []
