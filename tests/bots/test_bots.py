@@ -20,6 +20,7 @@ from honeymoon.bots import (
     AdvisingBot,
     Bot,
     HeuristicBot,
+    NoviceBot,
     RandomBot,
     advise,
     make_bot,
@@ -38,7 +39,8 @@ from honeymoon.views import SeatView, view_for
 def test_names_and_levels() -> None:
     assert isinstance(make_bot("random", 1), RandomBot)
     assert isinstance(make_bot("heuristic", 1), HeuristicBot)
-    assert isinstance(make_bot("easy", 1), RandomBot)
+    assert isinstance(make_bot("easy", 1), NoviceBot)
+    assert "random" in BOTS and "random" not in LEVELS.values()  # a bot for tests, not a level
     assert isinstance(make_bot(" Medium ", 1), HeuristicBot)
     assert set(LEVELS) == {"easy", "medium", "hard"}
     assert isinstance(make_bot("heuristic"), Bot)
@@ -51,7 +53,9 @@ def test_hard_falls_back_to_the_strongest_available() -> None:
         BOTS.pop("expert", None)
         assert resolve_bot_name("hard") == "heuristic"
         del BOTS["heuristic"]
-        assert resolve_bot_name("hard") == "random"
+        assert resolve_bot_name("hard") == "novice"
+        assert resolve_bot_name("medium") == "novice"
+        del BOTS["novice"]
         assert resolve_bot_name("medium") == "random"
         register_bot("expert", RandomBot)
         assert resolve_bot_name("hard") == "expert"

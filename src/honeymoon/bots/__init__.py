@@ -18,7 +18,7 @@ Bots are found by name in :data:`BOTS` or by difficulty in :data:`LEVELS`:
 >>> make_bot("medium", seed=1).name
 'heuristic'
 >>> [resolve_bot_name(level) for level in LEVELS], strongest_bot_name()
-(['random', 'heuristic', 'expert'], 'expert')
+(['novice', 'heuristic', 'expert'], 'expert')
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from typing import Protocol, runtime_checkable
 from honeymoon.bots.advice import Advice
 from honeymoon.bots.expert import STRONG_SAMPLES, ExpertBot
 from honeymoon.bots.heuristic import HeuristicBot
+from honeymoon.bots.novice import NoviceBot
 from honeymoon.bots.random_bot import RandomBot
 from honeymoon.errors import HoneymoonError
 from honeymoon.views import SeatView
@@ -39,6 +40,7 @@ __all__ = [
     "AdvisingBot",
     "BotFactory",
     "RandomBot",
+    "NoviceBot",
     "HeuristicBot",
     "ExpertBot",
     "BOTS",
@@ -85,6 +87,7 @@ def _strong_expert(seed: int | str | None) -> Bot:
 #: Bot factories by name.
 BOTS: dict[str, BotFactory] = {
     "random": RandomBot,
+    "novice": NoviceBot,
     "heuristic": HeuristicBot,
     "expert": ExpertBot,
     "expert-strong": _strong_expert,
@@ -92,11 +95,13 @@ BOTS: dict[str, BotFactory] = {
 
 #: Bot names from the strongest to the weakest: a level whose bot is missing falls back along
 #: it (see :func:`resolve_bot_name`), and hints come from the first one registered.
-STRENGTH_ORDER: tuple[str, ...] = ("expert", "heuristic", "random")
+STRENGTH_ORDER: tuple[str, ...] = ("expert", "heuristic", "novice", "random")
 
 #: The difficulty levels, weakest first, and the bot each one names: the one list of levels
-#: that the terminal, the match runner and the web server offer.
-LEVELS: dict[str, str] = {"easy": "random", "medium": "heuristic", "hard": "expert"}
+#: that the terminal, the match runner and the web server offer. ``easy`` is a beginner who
+#: knows the rules, ``medium`` a club player, ``hard`` the expert; ``random`` is a bot for
+#: tests, not a level.
+LEVELS: dict[str, str] = {"easy": "novice", "medium": "heuristic", "hard": "expert"}
 
 #: ``make_bot("cmd:COMMAND LINE")`` starts an external bot (see ``docs/bot-protocol.md``).
 EXTERNAL_PREFIX = "cmd:"
@@ -143,8 +148,9 @@ def strongest_bot_name() -> str:
 
 
 def make_bot(name_or_level: str, seed: int | str | None = None, *, timeout: float = 10.0) -> Bot:
-    """A fresh bot by name (``random``, ``heuristic``), by level (``easy``, ``medium``,
-    ``hard``) or ``cmd:COMMAND`` for an external program, seeded with ``seed``.
+    """A fresh bot by name (``random``, ``novice``, ``heuristic``, ``expert``), by level
+    (``easy``, ``medium``, ``hard``) or ``cmd:COMMAND`` for an external program, seeded with
+    ``seed``.
 
     ``timeout`` (seconds) bounds each answer of an external bot; it is ignored otherwise.
 
