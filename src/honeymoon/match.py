@@ -40,6 +40,7 @@ from typing import Any
 
 from honeymoon.bots import EXTERNAL_PREFIX, Bot, make_bot, resolve_bot_name
 from honeymoon.bots.external import BotFailure, ExternalBot
+from honeymoon.bots.sanity import SanityStats, check_hand
 from honeymoon.errors import HoneymoonError
 from honeymoon.game import Game
 from honeymoon.rules import DEFAULT_RULES, RuleSet
@@ -208,6 +209,9 @@ class GameOutcome:
     decision_times_a: tuple[float, ...] = field(repr=False)
     decision_times_b: tuple[float, ...] = field(repr=False)
     record: str | None = None
+    #: Each bot's contracts and doubles checked against the double-dummy solver.
+    sanity_a: SanityStats = SanityStats()
+    sanity_b: SanityStats = SanityStats()
 
     @property
     def difference(self) -> int:
@@ -275,6 +279,10 @@ class MatchSummary:
     #: The variant's name and the options that differ from its defaults.
     variant: str = DEFAULT_RULES.name
     options: tuple[tuple[str, object], ...] = ()
+    #: Each bot's contracts and doubles against the double-dummy solver (see
+    #: :mod:`honeymoon.bots.sanity`).
+    sanity_a: SanityStats = SanityStats()
+    sanity_b: SanityStats = SanityStats()
 
     @property
     def ci(self) -> tuple[float, float] | None:
@@ -316,6 +324,7 @@ class MatchSummary:
             },
             "decision_time": {"a": times(self.time_a), "b": times(self.time_b)},
             "forfeits": {"a": self.forfeits_a, "b": self.forfeits_b},
+            "sanity": {"a": self.sanity_a.to_dict(), "b": self.sanity_b.to_dict()},
             "forfeit_games": [
                 {
                     "pair": pair,
@@ -506,6 +515,7 @@ def play_pair(config: MatchConfig, pair: int) -> PairOutcome:
         if config.records_dir is not None:
             record = _write_record(config, game, pair, a_seat)
         hands = len(game.history) + (0 if game.is_over or forfeit is None else 1)
+        checks = [check_hand(hand) for hand in game.history]
         games.append(
             GameOutcome(
                 pair=pair,
@@ -518,6 +528,8 @@ def play_pair(config: MatchConfig, pair: int) -> PairOutcome:
                 decision_times_a=times_a,
                 decision_times_b=times_b,
                 record=record,
+                sanity_a=SanityStats.of(checks, a_seat),
+                sanity_b=SanityStats.of(checks, a_seat.other),
             )
         )
     return PairOutcome(pair, tuple(games))
@@ -597,7 +609,8 @@ def run_match(
 
 def summarize(config: MatchConfig, pairs: Iterable[PairOutcome]) -> MatchSummary:
     """The figures of a match: mean pair difference with its 95% confidence interval,
-    rubbers won, points per hand, decision times and forfeits."""
+    rubbers won, points per hand, decision times, forfeits, and each bot's contracts and
+    doubles checked against the double-dummy solver."""
     pair_list = list(pairs)
     games = [game for pair in pair_list for game in pair.games]
     mean, half_width = mean_confidence_interval([float(pair.difference) for pair in pair_list])
@@ -630,4 +643,6 @@ def summarize(config: MatchConfig, pairs: Iterable[PairOutcome]) -> MatchSummary
         forfeits_a=forfeits["a"],
         forfeits_b=forfeits["b"],
         forfeit_games=tuple(forfeit_games),
+        sanity_a=sum((game.sanity_a for game in games), SanityStats()),
+        sanity_b=sum((game.sanity_b for game in games), SanityStats()),
     )
