@@ -38,11 +38,11 @@ def _play_parser() -> argparse.ArgumentParser:
 
 def test_the_terminal_offers_exactly_the_bots_levels(monkeypatch: pytest.MonkeyPatch) -> None:
     # A level added to honeymoon.bots.LEVELS is offered by `honeymoon play --level` and played.
-    monkeypatch.setitem(bots.LEVELS, "novice", "random")  # a level no bot is named
+    monkeypatch.setitem(bots.LEVELS, "test-level", "random")  # a level no bot is named
     parser = _play_parser()
     level = next(a for a in parser._actions if a.dest == "level")  # noqa: SLF001
     assert level.choices is not None and list(level.choices) == list(bots.LEVELS)
-    bot, note = choose_bot("novice", 1)
+    bot, note = choose_bot("test-level", 1)
     assert bot.name == "random" and note is None
 
 
