@@ -86,3 +86,22 @@ def test_long_or_unknown_fields_get_a_typed_error_on_every_database(
         assert answer.status_code == 400, answer.text
         assert answer.json()["error"]["code"] == code
         assert server.hub.storage.game_count() == 0
+
+
+def test_a_database_error_never_shows_the_values_it_was_given(postgres_url: str) -> None:
+    """A value too long for its column fails in PostgreSQL: the error (and so any traceback in
+    the log) names the statement, never the parameters."""
+    from honeymoon.server.storage import NewGame
+
+    storage = Storage(postgres_url)
+    storage.migrate()
+    secret = "level-" + "s3cr3t" * 20
+    params = NewGame("g-long", "draw-discard", {}, 1, 0, "computer", secret, 1)
+    try:
+        with pytest.raises(Exception) as failed:
+            storage.create_game(params, {0: "hash"})
+        assert "value too long" in str(failed.value)
+        assert "s3cr3t" not in str(failed.value)
+        assert "hidden due to hide_parameters" in str(failed.value)
+    finally:
+        storage.close()
