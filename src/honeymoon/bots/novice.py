@@ -8,9 +8,10 @@ It plays the way a person does in their first months at the table, from its seat
   tricks with a rule of thumb: in a suit, a trick for every four points, two for every three
   cards of the suit and a little for a short side suit; at no trump, three tricks for every
   eight points. It opens in its best strain when it expects seven tricks or more, bids game
-  straight away when it expects to make it, competes in its suit up to the tricks it expects,
-  passes otherwise, and doubles only with a strong hand against a high contract. It never
-  redoubles and bids a slam only on a hand worth twelve tricks by its count.
+  straight away when it expects to make it, competes in its suit up to the tricks it expects
+  (a trick more over a contract at the one or two level), passes otherwise, and doubles only
+  with a strong hand against a high contract. It never redoubles and bids a slam only on a
+  hand worth twelve tricks by its count.
 * **Play**: follow suit low, win as cheaply as it can, ruff with its lowest trump, draw trumps
   as declarer with more of them, cash its aces, otherwise lead low from its longest suit.
 * **Mistakes**: about one decision in ten that matters it gets wrong in a human way, drawn
@@ -151,11 +152,16 @@ class NoviceBot:
         mine = current is not None and summary.declarer == summary.seat
         if current is None and max(tricks[s] for s in strains) < _OPENING_TRICKS:
             return Advice(PASS, f"pass: {points} points, not enough to open")
-        options: list[tuple[int, int, int]] = []  # (level, strain, the level it expects)
+        # (level, strain, the highest level it will bid, the level its count makes)
+        options: list[tuple[int, int, int, int]] = []
         for strain in strains:
             expected = int(tricks[strain] + 0.3) - 6
             # No slam without a hand worth twelve tricks by its count.
             target = expected if tricks[strain] >= 12 else min(expected, 5)
+            if current is not None and not mine and current.level <= 2 and expected >= 2:
+                # It does not let the opponent play low: it competes a level above its count,
+                # up to the three level.
+                target = max(target, min(expected + 1, 3))
             if mine and current is not None and int(current.strain) == strain:
                 continue  # its own contract stands: no need to bid it again
             bid = cheapest_bid(strain, current)
@@ -165,19 +171,19 @@ class NoviceBot:
             game = _game_level(strain)
             if target >= game > level and not mine:
                 level = game  # bid game at once when it expects to make it
-            options.append((level, strain, target))
+            options.append((level, strain, target, expected))
         sound = [option for option in options if option[0] <= option[2]]
         slip = self._slip()
         if sound and not (slip and current is not None):
-            level, strain, target = max(sound, key=lambda o: (o[2] - o[0], o[1]))
-            if slip and level < 5:
+            level, strain, _target, expected = max(sound, key=lambda o: (o[2] - o[0], o[1]))
+            if slip and level < 5 and level <= expected:
                 return self._bid(view, level + 1, strain, tricks, points, lengths, "one too high")
             return self._bid(view, level, strain, tricks, points, lengths)
         if sound:
             return Advice(PASS, f"pass: {points} points, happy to stop here")  # one too low
-        near = [option for option in options if option[0] == option[2] + 1 and option[0] <= 5]
+        near = [o for o in options if o[0] == o[2] + 1 and o[0] <= min(5, o[3] + 1)]
         if near and slip and current is not None and not mine:
-            level, strain, _target = near[0]
+            level, strain, _target, _expected = near[0]
             return self._bid(view, level, strain, tricks, points, lengths, "pushing one too high")
         if current is not None and not mine and DOUBLE in view.legal_actions:
             their_suit = current.strain
