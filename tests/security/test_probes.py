@@ -13,6 +13,7 @@ import sqlite3
 import sys
 import threading
 import time
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -296,32 +297,29 @@ def test_a_socket_that_sends_no_hello_or_goes_silent_is_closed(live_server: Any)
 def test_sockets_per_seat_are_capped(live_server: Any) -> None:
     server = live_server(HONEYMOON_MAX_SOCKETS_PER_SEAT="3")
     game = server.create({"opponent": "friend"}).json
-    sockets = [connect(server.ws_url) for _ in range(4)]
-    try:
+    with ExitStack() as stack:
+        sockets = [stack.enter_context(connect(server.ws_url)) for _ in range(4)]
         answers = [hello(websocket, game["token"]) for websocket in sockets]
         assert [a["type"] for a in answers[:3]] == ["hello"] * 3
         assert answers[3]["type"] == "error" and answers[3]["code"] == "too_many_sockets"
         with connect(server.ws_url) as other:  # the other seat is not affected
             assert hello(other, game["opponent_token"])["type"] == "hello"
-    finally:
-        for websocket in sockets:
-            websocket.close()
 
 
 def test_sockets_per_address_are_capped(live_server: Any) -> None:
     server = live_server(HONEYMOON_MAX_SOCKETS_PER_ADDRESS="3")
     game = server.create({"opponent": "friend"}).json
     address = {"X-Forwarded-For": "203.0.113.7"}
-    sockets = [connect(server.ws_url, additional_headers=address) for _ in range(4)]
-    try:
+    with ExitStack() as stack:
+        sockets = [
+            stack.enter_context(connect(server.ws_url, additional_headers=address))
+            for _ in range(4)
+        ]
         refused = json.loads(sockets[3].recv(timeout=5))
         assert refused["code"] == "too_many_sockets"
         assert hello(sockets[0], game["token"])["type"] == "hello"
         with connect(server.ws_url) as other:  # another address is not affected
             assert hello(other, game["opponent_token"])["type"] == "hello"
-    finally:
-        for websocket in sockets:
-            websocket.close()
 
 
 # -- 5. floods get typed refusals ------------------------------------------------------------
