@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
 
 import pytest
@@ -302,6 +303,23 @@ def test_the_same_seed_gives_the_same_game() -> None:
     assert shuffled_stock(1234, 0) != shuffled_stock(1234, 1)
     assert other.stock_for_hand(0) != first.stock_for_hand(0)
     assert sorted(shuffled_stock("text seed", 3)) == list(range(52))
+
+
+def _fisher_yates(seed: int | str, hand_number: int) -> tuple[int, ...]:
+    # The documented shuffle, one division at a time.
+    digest = hashlib.blake2b(f"honeymoon:{seed}:{hand_number}".encode(), digest_size=48).digest()
+    bits = int.from_bytes(digest, "big")
+    order = list(range(52))
+    for top in range(51, 0, -1):
+        bits, pick = divmod(bits, top + 1)
+        order[top], order[pick] = order[pick], order[top]
+    return tuple(order)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 7, 2**64 - 1, "a", "rubber-9", "ü"])
+def test_the_shuffle_is_the_documented_fisher_yates(seed: int | str) -> None:
+    for hand_number in range(40):
+        assert shuffled_stock(seed, hand_number) == _fisher_yates(seed, hand_number)
 
 
 def test_without_a_seed_games_differ() -> None:

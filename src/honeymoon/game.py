@@ -277,10 +277,34 @@ def shuffled_stock(seed: int | str, hand_number: int) -> tuple[int, ...]:
     digest = hashlib.blake2b(f"honeymoon:{seed}:{hand_number}".encode(), digest_size=48).digest()
     bits = int.from_bytes(digest, "big")
     order = list(range(52))
-    for top in range(51, 0, -1):
-        bits, pick = divmod(bits, top + 1)
-        order[top], order[pick] = order[pick], order[top]
+    # For top = 51 … 1: bits, pick = divmod(bits, top + 1), then swap order[top] and order[pick].
+    # Taken a run of radices at a time (see _SHUFFLE_RUNS), most divisions are of small ints.
+    for product, tops in _SHUFFLE_RUNS:
+        bits, small = divmod(bits, product)
+        for top in tops:
+            small, pick = divmod(small, top + 1)
+            order[top], order[pick] = order[pick], order[top]
     return tuple(order)
+
+
+def _shuffle_runs() -> tuple[tuple[int, tuple[int, ...]], ...]:
+    # Consecutive tops (51 down to 1) grouped so that the product of their radices (top + 1)
+    # fits in 30 bits: the picks of a run are the digits of ``bits % product`` in that mixed
+    # radix, exactly as one division at a time would give them.
+    runs: list[tuple[int, tuple[int, ...]]] = []
+    top = 51
+    while top >= 1:
+        tops: list[int] = []
+        product = 1
+        while top >= 1 and product * (top + 1) < 1 << 30:
+            product *= top + 1
+            tops.append(top)
+            top -= 1
+        runs.append((product, tuple(tops)))
+    return tuple(runs)
+
+
+_SHUFFLE_RUNS = _shuffle_runs()
 
 
 def _action_number(action: object) -> int:
