@@ -91,3 +91,15 @@ def test_no_dead_functions_in_the_terminal_the_bots_and_the_match_runner() -> No
         if len(re.findall(rf"\b{name}\b", everything)) < 2
     ]
     assert unused == []
+
+
+def test_play_help_says_what_each_level_plays_like(capsys: pytest.CaptureFixture[str]) -> None:
+    from honeymoon.bots import LEVEL_DESCRIPTIONS, LEVELS
+    from honeymoon.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert set(LEVEL_DESCRIPTIONS) == set(LEVELS)
+    for name, words in LEVEL_DESCRIPTIONS.items():
+        assert f"{name}: {words}" in text

@@ -45,6 +45,7 @@ __all__ = [
     "ExpertBot",
     "BOTS",
     "LEVELS",
+    "LEVEL_DESCRIPTIONS",
     "STRENGTH_ORDER",
     "EXTERNAL_PREFIX",
     "register_bot",
@@ -102,6 +103,13 @@ STRENGTH_ORDER: tuple[str, ...] = ("expert", "heuristic", "novice", "random")
 #: knows the rules, ``medium`` a club player, ``hard`` the expert; ``random`` is a bot for
 #: tests, not a level.
 LEVELS: dict[str, str] = {"easy": "novice", "medium": "heuristic", "hard": "expert"}
+
+#: What each level plays like, in words for players (``--help``, the docs).
+LEVEL_DESCRIPTIONS: dict[str, str] = {
+    "easy": "a novice who knows the rules: sensible bids, simple card play, some mistakes",
+    "medium": "a club player: bids by hand evaluation, plays sound cards",
+    "hard": "the expert: samples the unseen cards and solves each layout double dummy",
+}
 
 #: ``make_bot("cmd:COMMAND LINE")`` starts an external bot (see ``docs/bot-protocol.md``).
 EXTERNAL_PREFIX = "cmd:"

@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from honeymoon.bots import LEVELS, Bot
+from honeymoon.bots import LEVEL_DESCRIPTIONS, LEVELS, Bot
 from honeymoon.cli import render
 from honeymoon.cli.options import add_variant_arguments, variant_with_options
 from honeymoon.cli.session import Table, choose_bot
@@ -334,7 +334,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         ),
     )
     parser.add_argument(
-        "--level", default="medium", choices=list(LEVELS), help="the computer's strength (medium)"
+        "--level",
+        default="medium",
+        choices=list(LEVELS),
+        help="the computer's strength (default medium): "
+        + "; ".join(f"{name}: {LEVEL_DESCRIPTIONS.get(name, LEVELS[name])}" for name in LEVELS),
     )
     parser.add_argument("--bot", help="a computer player by name instead of --level")
     parser.add_argument("--seed", help="seed for a repeatable game")
