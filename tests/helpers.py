@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import socket
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -195,3 +196,10 @@ def card_locations(game: Game) -> dict[int, list[str]]:
     for card in played:
         places[card.id].append("played")
     return places
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on (for a server under test)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])

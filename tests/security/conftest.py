@@ -9,7 +9,6 @@ import http.server
 import json
 import os
 import resource
-import socket
 import sqlite3
 import subprocess
 import sys
@@ -22,12 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+from helpers import free_port
 
 
 class Answer:

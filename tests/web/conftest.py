@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -18,12 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+from helpers import free_port
 
 
 class ServerProcess:
@@ -89,7 +83,7 @@ class ServerProcess:
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[ServerProcess]:
     """A running server with a fresh SQLite database; the computer moves after 50 ms."""
-    process = ServerProcess(tmp_path / "games.db", _free_port(), bot_delay=0.05)
+    process = ServerProcess(tmp_path / "games.db", free_port(), bot_delay=0.05)
     process.start()
     yield process
     process.stop()
