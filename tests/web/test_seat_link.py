@@ -24,12 +24,18 @@ def test_replacing_the_seat_link_moves_the_page_and_locks_out_the_old_link(
         old,
     )
     elsewhere = table.open_seat(browser, game["link"])  # the same seat on another device
+    page.evaluate("() => { window.beforeReplacing = true; }")
     page.once("dialog", lambda dialog: dialog.accept())
     page.get_by_role("button", name="Replace my link").click()
-    page.wait_for_function("t => location.hash.length > 1 && location.hash !== '#' + t", arg=old)
-    new = page.evaluate("() => location.hash.slice(1)")
+    # The page moves to the new link and reloads itself: wait until a new document (without
+    # the mark set below) is seated again.
+    page.wait_for_function(
+        """() => !window.beforeReplacing && document.querySelector('.table') &&
+                 document.getElementById('connection').dataset.status === 'connected'""",
+        timeout=15000,
+    )
+    new = page.url.split("#", 1)[1]
     assert new and new != old
-    page.wait_for_selector(".table", timeout=15000)  # seated again, with the new link
     stored = json.loads(page.evaluate("() => localStorage.getItem('honeymoon.games')"))
     assert [entry["token"] for entry in stored] == [new]
     elsewhere.get_by_text("This seat has a new link").wait_for(timeout=15000)
