@@ -206,13 +206,15 @@ def variant_title(rules: RuleSet) -> str:
     >>> from honeymoon.rules import find_variant
     >>> variant_title(find_variant("draw").with_options(face_up_stock=True))
     'Draw Bridge, face-up stock'
+    >>> variant_title(find_variant("draw").with_options(preliminary_follow_suit=True))
+    'Draw Bridge, follow suit in the preliminary tricks'
     """
     notes = []
     options = rules.options()
     if options.get("face_up_stock") is True:
         notes.append("face-up stock")
-    if options.get("preliminary_follow_suit") is False:
-        notes.append("no need to follow suit in the preliminary tricks")
+    if options.get("preliminary_follow_suit") is True:
+        notes.append("follow suit in the preliminary tricks")
     if options.get("honours") is True:
         notes.append("honours")
     return ", ".join([rules.title, *notes])
@@ -259,8 +261,9 @@ def _procedure_help(rules: RuleSet) -> list[str]:
         return [
             "Drawing: nothing is dealt. The non-dealer starts; turns alternate. You look at "
             "the top card of the stock and either keep it (your turn ends there) or reject it "
-            "(it is discarded and you must keep the next card). A player with 13 cards stops "
-            "drawing and the other goes on alone; the rest of the stock stays unseen.",
+            "(it is discarded and you must keep the next card). Each turn adds exactly one card "
+            "to your hand, so after 13 turns each both hands are full; the rest of the stock "
+            "stays unseen.",
             "Auction: the non-dealer calls first. " + _AUCTION_HELP,
         ]
     if rules.procedure is Procedure.DRAW:
