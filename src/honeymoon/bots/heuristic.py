@@ -39,7 +39,7 @@ from functools import lru_cache
 
 from honeymoon.actions import KEEP, REJECT
 from honeymoon.auction import DOUBLE, PASS, REDOUBLE, AuctionSummary, Call, Contract
-from honeymoon.bots.advice import Advice
+from honeymoon.bots.advice import Advice, PhasedBot
 from honeymoon.bots.sampling import knowledge_from_view, sample_layouts
 from honeymoon.cards import FULL_DECK_MASK, SUIT_MASKS, Card, Strain, mask_to_card_ids
 from honeymoon.game import Phase
@@ -273,7 +273,7 @@ class _PlayState:
     tricks_left: int
 
 
-class HeuristicBot:
+class HeuristicBot(PhasedBot):
     """A medium-strength bot built on simple, explainable rules (see the module docstring).
 
     Its only memory is the table of sampled trick counts of the current auction; everything
@@ -289,20 +289,6 @@ class HeuristicBot:
         # The trick table of the current auction, so each call does not sample again.
         self._table_key: tuple[int, int, int, tuple[int, ...], Contract | None] | None = None
         self._table: _TrickTable | None = None
-
-    def act(self, view: SeatView) -> int:
-        """The action :meth:`advise` recommends."""
-        return self.advise(view).action
-
-    def advise(self, view: SeatView) -> Advice:
-        """The recommended action for ``view`` with a one-line reason."""
-        if not view.legal_actions or view.seat is None:
-            raise ValueError("it is not this bot's turn: the view offers no legal action")
-        if view.phase is Phase.DRAWING:
-            return self._draw(view)
-        if view.phase is Phase.AUCTION:
-            return self._call(view)
-        return self._play(view)
 
     # -- drawing ----------------------------------------------------------------------------
 

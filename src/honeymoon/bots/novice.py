@@ -35,10 +35,9 @@ from collections.abc import Sequence
 
 from honeymoon.actions import KEEP, REJECT
 from honeymoon.auction import DOUBLE, PASS, AuctionSummary, Call, Contract, cheapest_bid
-from honeymoon.bots.advice import Advice
+from honeymoon.bots.advice import Advice, PhasedBot
 from honeymoon.bots.heuristic import high_card_points, play_state
 from honeymoon.cards import SUIT_MASKS, Card, Strain
-from honeymoon.game import Phase
 from honeymoon.scoring import GAME_POINTS, contract_points
 from honeymoon.views import SeatView
 
@@ -84,7 +83,7 @@ def _game_level(strain: int) -> int:
     )
 
 
-class NoviceBot:
+class NoviceBot(PhasedBot):
     """A beginner who knows the rules: simple, sensible, and sometimes wrong (see the module
     docstring). It keeps no memory; its seeded generator decides only its mistakes."""
 
@@ -93,20 +92,6 @@ class NoviceBot:
     def __init__(self, seed: int | str | None = None, mistake_rate: float = MISTAKE_RATE) -> None:
         self._rng = random.Random(seed)
         self.mistake_rate = mistake_rate
-
-    def act(self, view: SeatView) -> int:
-        """The action :meth:`advise` recommends."""
-        return self.advise(view).action
-
-    def advise(self, view: SeatView) -> Advice:
-        """The beginner's action for ``view`` with its one-line reason."""
-        if not view.legal_actions or view.seat is None:
-            raise ValueError("it is not this bot's turn: the view offers no legal action")
-        if view.phase is Phase.DRAWING:
-            return self._draw(view)
-        if view.phase is Phase.AUCTION:
-            return self._call(view)
-        return self._play(view)
 
     def _slip(self) -> bool:
         """True when the beginner gets this decision wrong."""
