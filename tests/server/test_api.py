@@ -150,3 +150,21 @@ def test_the_record_is_the_player_copy_until_the_rubber_is_over(server: Any, ws:
     assert record.is_complete and record.seed is not None
     replayed = record.replay()
     assert replayed.score_sheet.totals == server.game(game["game_id"]).score_sheet.totals
+
+
+def test_a_link_is_replaced_without_loading_the_game(server: Any) -> None:
+    """A game not in memory (say after a restart) has no socket to close: the link is
+    replaced in storage alone, and the new one opens the seat."""
+    game = server.create(opponent="friend", seat="south")
+    server.hub.rooms.pop(game["game_id"])
+    answer = server.client.post(
+        "/api/seat-link", headers={"Authorization": f"Bearer {game['token']}"}
+    )
+    assert answer.status_code == 200, answer.text
+    assert game["game_id"] not in server.hub.rooms
+    new = answer.json()["token"]
+    with server.seat(new) as seat:
+        assert seat.seat == "south"
+    with server.client.websocket_connect("/ws") as websocket:
+        websocket.send_json({"type": "hello", "token": game["token"]})
+        assert websocket.receive_json()["code"] == "bad_token"

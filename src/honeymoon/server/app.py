@@ -341,10 +341,10 @@ async def replace_seat_link(request: Request) -> Response:
     replaced = await _hub(request).replace_token(token)
     if replaced is None:
         return _error(401, BAD_TOKEN, "this token opens no seat")
-    room, seat, new_token = replaced
+    game_id, seat, new_token = replaced
     return JSONResponse(
         {
-            "game_id": room.id,
+            "game_id": game_id,
             "seat": SEAT_NAMES[seat],
             "token": new_token,
             "link": _link(_base_url(request), new_token),

@@ -448,10 +448,10 @@ class Hub:
         except GameNotFound:
             return None
 
-    async def replace_token(self, token: str) -> tuple[Room, int, str] | None:
+    async def replace_token(self, token: str) -> tuple[str, int, str] | None:
         """Give the seat that ``token`` opens a new token; the old one stops working at once
-        and every socket opened with it is closed (``seat_link_replaced``). Returns the room,
-        the seat and the new token, or None if ``token`` opens no seat.
+        and every socket opened with it is closed (``seat_link_replaced``). Returns the game
+        id, the seat and the new token, or None if ``token`` opens no seat.
         """
         old_hash = hash_token(token)
         new_token = secrets.token_urlsafe(24)
@@ -462,17 +462,14 @@ class Hub:
         if found is None:
             return None
         game_id, seat = found
-        try:
-            room = await self.room(game_id)
-        except GameNotFound:
-            return None
-        for connection in list(room.connections[seat]):
+        room = self.rooms.get(game_id)  # a game not in memory has no socket to close
+        for connection in list(room.connections[seat]) if room is not None else []:
             connection.send(
                 error_message(SEAT_LINK_REPLACED, "this seat's link was replaced: open the new one")
             )
             connection.close(SEAT_LINK_REPLACED)
-        logger.info("game %s: %s link replaced", room.id, SEAT_NAMES[seat])
-        return room, seat, new_token
+        logger.info("game %s: %s link replaced", game_id, SEAT_NAMES[seat])
+        return game_id, seat, new_token
 
     # -- connections --------------------------------------------------------------------------
 
