@@ -27,6 +27,7 @@ from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
 from honeymoon.bots.advice import Advice
+from honeymoon.bots.ddsample import YARDSTICK_SAMPLES, DDSampleBot
 from honeymoon.bots.expert import STRONG_SAMPLES, ExpertBot
 from honeymoon.bots.heuristic import HeuristicBot
 from honeymoon.bots.novice import NoviceBot
@@ -43,6 +44,7 @@ __all__ = [
     "NoviceBot",
     "HeuristicBot",
     "ExpertBot",
+    "DDSampleBot",
     "BOTS",
     "LEVELS",
     "LEVEL_DESCRIPTIONS",
@@ -93,6 +95,21 @@ BOTS: dict[str, BotFactory] = {
     "expert": ExpertBot,
     "expert-strong": _strong_expert,
 }
+
+
+def _yardstick(samples: int) -> BotFactory:
+    """The plain double-dummy sampling bot at ``samples`` layouts per card."""
+
+    def factory(seed: int | str | None) -> Bot:
+        return DDSampleBot(seed, samples=samples)
+
+    return factory
+
+
+#: The yardsticks (``ddsample25``, ``ddsample60``): the design of the strongest other program,
+#: for matches only; they are not levels, and no request can name their number of layouts.
+for _samples in YARDSTICK_SAMPLES:
+    BOTS[f"ddsample{_samples}"] = _yardstick(_samples)
 
 #: Bot names from the strongest to the weakest: a level whose bot is missing falls back along
 #: it (see :func:`resolve_bot_name`), and hints come from the first one registered.
