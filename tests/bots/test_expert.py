@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 
 import pytest
 from helpers import call_all, cards, draw_all, random_action, searchable_view, stock_for_hands
@@ -13,6 +14,7 @@ from hypothesis import strategies as st
 
 from honeymoon.auction import DOUBLE, Call
 from honeymoon.bots import BOTS, ExpertBot, make_bot, resolve_bot_name
+from honeymoon.bots.expert import MIN_SAMPLES
 from honeymoon.bots.sampling import knowledge_from_view, sample_layouts
 from honeymoon.cards import FULL_DECK_MASK, SUIT_MASKS, CardSet
 from honeymoon.game import Game, Phase
@@ -324,3 +326,61 @@ def test_bids_the_grand_slam_it_cannot_lose() -> None:
     advice = ExpertBot(1, samples=12).advise(view_for(game, Seat.SOUTH))
     assert advice.action == Call.parse("7S").action, advice
     assert "expected" in advice.reason
+
+
+# -- the search's settings: more layouts where the decision is close, a time budget -----------
+
+
+def _layout_count(reason: str) -> int | None:
+    match = re.search(r"(?:of|over) (\d+) layouts", reason)
+    return int(match.group(1)) if match else None
+
+
+def test_close_decisions_deal_more_layouts_and_a_seed_still_replays_them() -> None:
+    views = [
+        view
+        for view in _views_of_a_game("draw-discard", {}, "close:1", 400)
+        if view.phase in (Phase.AUCTION, Phase.PLAY) and len(view.legal_actions) > 1
+    ]
+    counts: list[int] = []
+    for view in views:
+        advice = ExpertBot("close", samples=10, max_samples=40).advise(view)
+        again = ExpertBot("close", samples=10, max_samples=40).advise(view)
+        assert advice == again
+        count = _layout_count(advice.reason)
+        if count is not None:
+            counts.append(count)
+            # The auction's layouts are kept across calls, so only the cards start afresh.
+            assert 10 <= count <= 40 and count % 10 == 0, advice
+    assert any(count > 10 for count in counts), counts
+    assert any(count == 10 for count in counts), counts
+    # Without max_samples the search never grows.
+    for view in views[:12]:
+        count = _layout_count(ExpertBot("close", samples=10).advise(view).reason)
+        assert count in (None, 10)
+
+
+def test_a_spent_time_budget_solves_only_the_minimum_of_layouts() -> None:
+    views = [
+        view
+        for view in _views_of_a_game("draw-discard", {}, "budget:1", 400)
+        if view.phase in (Phase.AUCTION, Phase.PLAY) and len(view.legal_actions) > 1
+    ]
+    seen = 0
+    for view in views[::4]:
+        advice = ExpertBot("budget", samples=40, time_budget=1e-9).advise(view)
+        assert advice.action in view.legal_actions
+        count = _layout_count(advice.reason)
+        if count is not None:
+            assert count == MIN_SAMPLES, advice
+            seen += 1
+    assert seen > 3
+
+
+def test_bad_search_settings_are_refused() -> None:
+    with pytest.raises(ValueError):
+        ExpertBot(1, samples=40, max_samples=20)
+    with pytest.raises(ValueError):
+        ExpertBot(1, time_budget=0)
+    with pytest.raises(ValueError):
+        ExpertBot(1, time_budget=-1.0)

@@ -31,7 +31,9 @@ True
 
 from __future__ import annotations
 
+import math
 import random
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -69,10 +71,25 @@ from honeymoon.solver import card_values_raw, solve_tricks
 from honeymoon.tricks import beats
 from honeymoon.views import SeatView
 
-__all__ = ["ExpertBot", "contract_value", "DEFAULT_SAMPLES", "STRONG_SAMPLES"]
+__all__ = [
+    "ExpertBot",
+    "contract_value",
+    "DEFAULT_SAMPLES",
+    "STRONG_SAMPLES",
+    "MIN_SAMPLES",
+    "CLOSE_MARGIN",
+]
 
 #: Layouts per card played and per auction at the default setting.
 DEFAULT_SAMPLES = 40
+#: Layouts a decision solves at least, whatever its time budget.
+MIN_SAMPLES = 8
+#: A card decision is close while the best card's lead over the next is less than this many
+#: standard errors (paired over the layouts); a close decision may deal more layouts.
+CLOSE_MARGIN = 2.0
+#: An auction decision is close while the best call's expected score leads the next by less
+#: than this many points.
+CLOSE_CALL_POINTS = 40.0
 #: Layouts at the strong setting (``expert-strong``).
 STRONG_SAMPLES = 160
 #: What winning the first game is worth beyond its points (a share of the rubber bonus).
@@ -162,6 +179,14 @@ class ExpertBot:
     :param seed: seeds the bot's own random generator (a seed replays its choices).
     :param samples: layouts per card played and per auction; more is stronger and slower.
     :param auction_depth: calls looked ahead in the auction search (the bot's call counts).
+    :param max_samples: layouts a close decision may grow to, ``samples`` at a time (a card
+        whose lead over the next is under :data:`CLOSE_MARGIN` standard errors, a call whose
+        expected score leads the next by under :data:`CLOSE_CALL_POINTS`); by default
+        ``samples`` (no growth).
+    :param time_budget: seconds a decision may spend dealing and solving layouts; past it no
+        further layout is solved (at least :data:`MIN_SAMPLES`). ``None`` (the default) keeps
+        no clock, so a seed replays every decision exactly on any machine; with a budget a
+        slower machine may solve fewer layouts.
     :param name: the name the bot reports.
     """
 
@@ -171,15 +196,24 @@ class ExpertBot:
         *,
         samples: int = DEFAULT_SAMPLES,
         auction_depth: int = DEFAULT_AUCTION_DEPTH,
+        max_samples: int | None = None,
+        time_budget: float | None = None,
         name: str = "expert",
     ) -> None:
         if samples < 1:
             raise ValueError("samples must be at least 1")
         if auction_depth < 1:
             raise ValueError("auction_depth must be at least 1")
+        if max_samples is not None and max_samples < samples:
+            raise ValueError("max_samples must be at least samples")
+        if time_budget is not None and not time_budget > 0:
+            raise ValueError("time_budget must be a positive number of seconds")
         self.name = name
         self.samples = samples
+        self.max_samples = samples if max_samples is None else max_samples
+        self.time_budget = time_budget
         self.auction_depth = auction_depth
+        self._deadline: float | None = None
         self._rng = random.Random(seed)
         self._heuristic = HeuristicBot(seed)
         self._auction: _AuctionLayouts | None = None
@@ -195,6 +229,8 @@ class ExpertBot:
         phase = view.phase
         if phase is Phase.DRAWING:
             return self._heuristic.advise(view)
+        budget = self.time_budget
+        self._deadline = None if budget is None else time.perf_counter() + budget
         if phase is Phase.AUCTION:
             return self._call(view)
         if phase is Phase.PRELIMINARY:
@@ -206,9 +242,16 @@ class ExpertBot:
 
     # -- card play --------------------------------------------------------------------------
 
-    def _layouts(self, knowledge: Knowledge) -> list[int]:
-        count = 1 if knowledge.is_exact else self.samples
-        return sample_layouts(knowledge, self._rng, count)
+    def _layouts(self, knowledge: Knowledge, count: int | None = None) -> list[int]:
+        if knowledge.is_exact:
+            return sample_layouts(knowledge, self._rng, 1)
+        return sample_layouts(knowledge, self._rng, self.samples if count is None else count)
+
+    def _out_of_time(self, solved: int) -> bool:
+        """True when the decision's time budget is spent (never before :data:`MIN_SAMPLES`
+        layouts, never without a budget)."""
+        deadline = self._deadline
+        return deadline is not None and solved >= MIN_SAMPLES and time.perf_counter() > deadline
 
     def _play_weights(
         self, view: SeatView, knowledge: Knowledge, layouts: list[int]
@@ -245,21 +288,40 @@ class ExpertBot:
         score = dict.fromkeys(legal, 0.0)
         tricks = dict.fromkeys(legal, 0.0)
         success = dict.fromkeys(legal, 0.0)
+        # Each layout's points per card, to tell a close decision (paired over the layouts).
+        rows: list[tuple[float, dict[int, float]]] = []
         hand = knowledge.hand
-        for layout, weight in zip(layouts, weights, strict=True):
-            if not weight:
-                continue
-            for choice, value in card_values_raw(hand, layout, trump, led):
-                points, good = outcome(value)
-                score[choice] += weight * points
-                tricks[choice] += weight * value
-                if good:
-                    success[choice] += weight
+        count = 0
+        while True:
+            for layout, weight in zip(layouts, weights, strict=True):
+                if self._out_of_time(count):
+                    break
+                count += 1
+                if not weight:
+                    continue
+                row: dict[int, float] = {}
+                for choice, value in card_values_raw(hand, layout, trump, led):
+                    points, good = outcome(value)
+                    row[choice] = points
+                    score[choice] += weight * points
+                    tricks[choice] += weight * value
+                    if good:
+                        success[choice] += weight
+                rows.append((weight, row))
+            more = min(self.samples, self.max_samples - count)
+            if (
+                knowledge.is_exact
+                or more <= 0
+                or self._out_of_time(count)
+                or not _close_cards(rows, score, tricks, legal)
+            ):
+                break
+            layouts = self._layouts(knowledge, more)
+            weights = self._play_weights(view, knowledge, layouts)
         best = max(legal, key=lambda c: (score[c], tricks[c], -(c % 13), -c))
-        total = sum(weights) or 1.0
+        total = sum(weight for weight, _ in rows) or 1.0
         share = round(100 * success[best] / total)
         card = Card.from_id(best)
-        count = len(layouts)
         where = "with the hands known" if knowledge.is_exact else f"in {share}% of {count} layouts"
         if contract is None:
             verb, goal = "take", "7+ memory tricks"
@@ -315,16 +377,24 @@ class ExpertBot:
         cached = self._auction
         if cached is not None and cached.key == key:
             return cached
-        layouts = self._layouts(knowledge)
-        hand = knowledge.hand
-        seat_tricks: list[tuple[int, ...]] = []
-        opponent_tricks: list[tuple[int, ...]] = []
-        for layout in layouts:
-            seat_tricks.append(tuple(13 - solve_tricks(layout, hand, s) for s in range(5)))
-            opponent_tricks.append(tuple(13 - solve_tricks(hand, layout, s) for s in range(5)))
-        cached = _AuctionLayouts(key, layouts, seat_tricks, opponent_tricks)
+        cached = _AuctionLayouts(key, [], [], [])
+        self._solve_auction_layouts(cached, knowledge, self.samples)
         self._auction = cached
         return cached
+
+    def _solve_auction_layouts(
+        self, table: _AuctionLayouts, knowledge: Knowledge, count: int
+    ) -> None:
+        """Deal ``count`` more layouts into ``table`` and solve each in the ten ways."""
+        hand = knowledge.hand
+        for layout in self._layouts(knowledge, count):
+            if self._out_of_time(len(table.layouts)):
+                break
+            table.layouts.append(layout)
+            table.seat_tricks.append(tuple(13 - solve_tricks(layout, hand, s) for s in range(5)))
+            table.opponent_tricks.append(
+                tuple(13 - solve_tricks(hand, layout, s) for s in range(5))
+            )
 
     def _call(self, view: SeatView) -> Advice:
         assert view.seat is not None
@@ -333,17 +403,27 @@ class ExpertBot:
         table = self._auction_layouts(view, knowledge)
         summary = _summary(view)
         calls = summary.opponent_calls
-        weights = [
-            auction_likelihood(calls, mine, theirs, layout)
-            for layout, mine, theirs in zip(
-                table.layouts, table.seat_tricks, table.opponent_tricks, strict=True
-            )
-        ]
-        search = _AuctionSearch(view, me, table, weights)
         state = _state_of(summary)
-        values = search.root_values(state, self.auction_depth)
         legal = set(view.legal_actions)
-        options = [(value, call) for call, value in values if call in legal]
+        while True:
+            weights = [
+                auction_likelihood(calls, mine, theirs, layout)
+                for layout, mine, theirs in zip(
+                    table.layouts, table.seat_tricks, table.opponent_tricks, strict=True
+                )
+            ]
+            search = _AuctionSearch(view, me, table, weights)
+            values = search.root_values(state, self.auction_depth)
+            options = [(value, call) for call, value in values if call in legal]
+            more = min(self.samples, self.max_samples - len(table.layouts))
+            if (
+                knowledge.is_exact
+                or more <= 0
+                or self._out_of_time(len(table.layouts))
+                or not _close_calls(options)
+            ):
+                break
+            self._solve_auction_layouts(table, knowledge, more)
         if not options:  # cannot happen: pass is always legal; stay safe
             return Advice(PASS, "Pass: no call to compare")
         best_value, best_call = options[0]
@@ -403,6 +483,39 @@ class ExpertBot:
         if face_up is not None:
             text += f", {chance_of_best:.0%} to win {face_up}"
         return Advice(card, text)
+
+
+def _close_cards(
+    rows: Sequence[tuple[float, dict[int, float]]],
+    score: dict[int, float],
+    tricks: dict[int, float],
+    legal: Sequence[int],
+) -> bool:
+    """True when the best card's lead over the next, paired over the layouts, is under
+    :data:`CLOSE_MARGIN` standard errors (and not the same on every layout)."""
+    if len(rows) < 2 or len(legal) < 2:
+        return False
+    ranked = sorted(legal, key=lambda c: (score[c], tricks[c]), reverse=True)
+    first, second = ranked[0], ranked[1]
+    total = sum(weight for weight, _ in rows)
+    if total <= 0:
+        return False
+    diffs = [(weight, row[first] - row[second]) for weight, row in rows]
+    mean = sum(w * d for w, d in diffs) / total
+    variance = sum(w * (d - mean) ** 2 for w, d in diffs) / total
+    if variance <= 0:
+        return False
+    error = math.sqrt(variance / len(rows))
+    return mean < CLOSE_MARGIN * error
+
+
+def _close_calls(options: Sequence[tuple[float, int]]) -> bool:
+    """True when the best call's expected score leads the next by under
+    :data:`CLOSE_CALL_POINTS`."""
+    if len(options) < 2:
+        return False
+    values = sorted((value for value, _ in options), reverse=True)
+    return values[0] - values[1] < CLOSE_CALL_POINTS
 
 
 def _chance_unbeaten(card: int, unseen: int, unseen_count: int, opponent_size: int) -> float:
