@@ -102,3 +102,13 @@ def test_events_are_frozen_values() -> None:
     with pytest.raises(AttributeError):
         event.seat = Seat.EAST  # type: ignore[misc]
     assert event == Drew(Seat.SOUTH) and hash(event) == hash(Drew(Seat.SOUTH))
+
+
+def test_the_opener_is_the_seat_to_act_when_each_hand_begins() -> None:
+    for name in sorted(VARIANTS):
+        game = Game(VARIANTS[name], seed=3)
+        assert game.to_act == game.opener != game.dealer
+        while not game.is_over and game.hand_number < 3:
+            for event in events.apply(game, game.legal_actions()[0]):
+                if isinstance(event, HandStarted):
+                    assert game.to_act == game.opener != event.dealer

@@ -447,7 +447,7 @@ class Game:
         self._preliminary: tuple[RawTrick, ...] = ()
         self._preliminary_won = (0, 0)
         self._award: PreliminaryResult | None = None
-        non_dealer = 1 - self._dealer
+        non_dealer = int(self.opener)
         if self.rules.procedure is Procedure.DRAW_DISCARD:
             self._phase = _DRAWING
             self._to_act = non_dealer
@@ -516,6 +516,12 @@ class Game:
     def dealer(self) -> Seat:
         """The current hand's dealer."""
         return SEATS[self._dealer]
+
+    @property
+    def opener(self) -> Seat:
+        """The seat that acts first in the current hand, the non-dealer: it draws first (Draw
+        and Discard Bridge) or leads to the first preliminary trick (Draw, Memory Bridge)."""
+        return SEATS[1 - self._dealer]
 
     @property
     def score_sheet(self) -> ScoreSheet:
