@@ -1,0 +1,986 @@
+"""Learning from each hand: the double-dummy table, par, the cost of every card, the drawing.
+
+For a whole rubber (a :class:`~honeymoon.game.Game` or a loaded
+:class:`~honeymoon.records.GameRecord`) or one hand of it, this module works out, with the
+two-hand solver and every card in view:
+
+* the **double-dummy table** of the two hands as they were when the auction began: the tricks
+  either player takes as declarer in each of the five strains, with either player on lead;
+* the **par** contract and its score under the hand's vulnerability and the state of the rubber
+  (every score from :mod:`honeymoon.scoring`, see :func:`par`);
+* for every card played, the tricks it **cost** against best play from that point, with a
+  better card named (0 for most cards);
+* the **drawing** (Draw and Discard Bridge): the double-dummy worth of each player's final hand,
+  and the hand the strongest bot's drawing policy would have drawn from the same stock.
+
+Everything is read from the engine's hand logs (:meth:`Game.hand_log
+<honeymoon.game.Game.hand_log>`); no rule is worked out again here. The results are frozen
+dataclasses with ``to_dict()`` for JSON. ``docs/analysis.md`` says what each figure means and
+does not mean.
+
+>>> from honeymoon.game import Game
+>>> game = Game(seed=3, first_dealer=0)
+>>> import random
+>>> rng = random.Random(0)
+>>> while game.hand_number == 0:
+...     game.apply(rng.choice(game.legal_actions()))
+>>> hand = analyze_hand(game, 0, drawing=False)
+>>> hand.table is not None and 0 <= hand.table.tricks(0, 4) <= 13
+True
+
+Nothing in the core imports this module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from honeymoon.actions import KEEP
+from honeymoon.auction import Contract
+from honeymoon.cards import Card, CardSet, Strain
+from honeymoon.errors import HoneymoonError
+from honeymoon.game import Game, HandLog, HandResult, Phase, PreliminaryResult
+from honeymoon.records import GameRecord
+from honeymoon.rules import Procedure, RuleSet
+from honeymoon.scoring import HandScore, ScoreSheet, honours_bonus, score_contract
+from honeymoon.seats import SEATS, Seat
+from honeymoon.solver import card_values_raw, solve_tricks
+from honeymoon.tricks import Trick
+
+__all__ = [
+    "AnalysisError",
+    "TrickTable",
+    "ContractOutcome",
+    "Par",
+    "CardCost",
+    "PlayAnalysis",
+    "DrawTurn",
+    "HandWorth",
+    "DrawingAnalysis",
+    "HandAnalysis",
+    "GameAnalysis",
+    "trick_table",
+    "par",
+    "analyze_tricks",
+    "analyze_hand",
+    "analyze_game",
+    "DRAWING_BOT",
+]
+
+#: The level whose bot's drawing policy the drawing analysis compares with (the strongest).
+DRAWING_BOT = "hard"
+
+_STRAINS = tuple(Strain)
+_BIDS = tuple(Contract(level, strain) for level in range(1, 8) for strain in _STRAINS)
+
+
+class AnalysisError(HoneymoonError, ValueError):
+    """A request the analysis cannot answer: a hand that does not exist, say (code
+    ``hand_out_of_range``)."""
+
+    code = "analysis_error"
+
+
+# -- the double-dummy table ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TrickTable:
+    """The double-dummy tricks of two 13-card hands in every strain, with either player on lead.
+
+    ``leader_tricks[strain][leader]`` is what the player on lead takes with best play by both;
+    the other player takes the rest. :meth:`tricks` reads it for a declarer.
+    """
+
+    hands: tuple[CardSet, CardSet]
+    leader_tricks: tuple[tuple[int, int], ...]
+
+    def tricks(
+        self, declarer: Seat | int, strain: Strain | int, leader: Seat | int | None = None
+    ) -> int:
+        """Tricks ``declarer`` takes in ``strain``; the opponent leads unless ``leader`` says
+        otherwise (in a contract, declarer's opponent leads)."""
+        declarer = int(declarer)
+        on_lead = 1 - declarer if leader is None else int(leader)
+        taken = self.leader_tricks[int(strain)][on_lead]
+        return taken if on_lead == declarer else 13 - taken
+
+    def makeable_level(self, declarer: Seat | int, strain: Strain | int) -> int:
+        """The highest level ``declarer`` makes in ``strain`` (opponent leading), 0 if none."""
+        return max(0, self.tricks(declarer, strain) - 6)
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"south": {"C": {"east_leads": 7, "south_leads": 8}, …}, "east": {…}}``."""
+        return {
+            seat.key: {
+                strain.letter: {
+                    f"{leader.key}_leads": self.tricks(seat, strain, leader) for leader in SEATS
+                }
+                for strain in _STRAINS
+            }
+            for seat in SEATS
+        }
+
+
+def trick_table(south: CardSet | int, east: CardSet | int) -> TrickTable:
+    """Solve the ten positions (five strains, either player on lead) of two equal hands.
+
+    :raises SolverInputError: if a card is in both hands or the hands differ in length.
+    """
+    masks = (
+        south.mask if isinstance(south, CardSet) else south,
+        east.mask if isinstance(east, CardSet) else east,
+    )
+    rows = tuple(
+        (solve_tricks(masks[0], masks[1], strain), solve_tricks(masks[1], masks[0], strain))
+        for strain in range(5)
+    )
+    return TrickTable((CardSet(masks[0]), CardSet(masks[1])), rows)
+
+
+# -- par ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ContractOutcome:
+    """A contract played double dummy: it makes ``tricks`` of 13; ``contract`` is doubled
+    when it fails (the opponent doubles exactly the contracts that fail).
+
+    ``points`` is what each player writes on the score sheet for this hand (South's, East's),
+    rubber bonus and honours included; ``wins_game`` and ``wins_rubber`` say what the hand does
+    to the rubber.
+    """
+
+    contract: Contract
+    declarer: Seat
+    tricks: int
+    score: HandScore
+    points: tuple[int, int]
+    wins_game: bool
+    wins_rubber: bool
+
+    @property
+    def made(self) -> bool:
+        """True if declarer takes the tricks the contract needs."""
+        return self.tricks >= self.contract.tricks_needed
+
+    def net(self, seat: Seat | int) -> int:
+        """``seat``'s points minus the opponent's."""
+        return self.points[int(seat)] - self.points[1 - int(seat)]
+
+    def describe(self) -> str:
+        """``East 4♠, 10 tricks: +620`` or ``South 5♥X, 8 tricks: −500``."""
+        signed = self.net(self.declarer)
+        return (
+            f"{self.declarer} {self.contract}, {self.tricks} tricks: "
+            f"{'+' if signed >= 0 else '−'}{abs(signed)}"
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form."""
+        return {
+            "contract": self.contract.pbn,
+            "declarer": self.declarer.key,
+            "tricks": self.tricks,
+            "made": self.made,
+            "declarer_below": self.score.declarer_below,
+            "declarer_above": self.score.declarer_above,
+            "defender_above": self.score.defender_above,
+            "points": {seat.key: self.points[seat] for seat in SEATS},
+            "wins_game": self.wins_game,
+            "wins_rubber": self.wins_rubber,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Par:
+    """The par of a deal: the contract two players seeing both hands would end in.
+
+    ``outcome`` is None when par is to pass the hand out. ``bids`` is the auction that reaches
+    it (each bid with its bidder), ``own_best`` each player's best making contract had the
+    opponent no say. See :func:`par` for the definition.
+    """
+
+    outcome: ContractOutcome | None
+    first_caller: Seat
+    vulnerable: tuple[bool, bool]
+    bids: tuple[tuple[Seat, Contract], ...]
+    own_best: tuple[ContractOutcome | None, ContractOutcome | None]
+
+    @property
+    def points(self) -> tuple[int, int]:
+        """Each player's points for the hand at par (0, 0 when passed out)."""
+        return self.outcome.points if self.outcome is not None else (0, 0)
+
+    def net(self, seat: Seat | int) -> int:
+        """``seat``'s points minus the opponent's at par."""
+        return self.outcome.net(seat) if self.outcome is not None else 0
+
+    @property
+    def is_sacrifice(self) -> bool:
+        """True if par is a contract that fails (doubled) because the opponent's would cost
+        more."""
+        return self.outcome is not None and not self.outcome.made
+
+    def describe(self) -> str:
+        """``par East 4♠, 10 tricks: +620`` or ``par: pass the hand out``."""
+        if self.outcome is None:
+            return "par: pass the hand out"
+        text = f"par {self.outcome.describe()}"
+        return text + " (a sacrifice)" if self.is_sacrifice else text
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form."""
+        return {
+            "contract": None if self.outcome is None else self.outcome.to_dict(),
+            "sacrifice": self.is_sacrifice,
+            "points": {seat.key: self.points[seat] for seat in SEATS},
+            "first_caller": self.first_caller.key,
+            "vulnerable": {seat.key: self.vulnerable[seat] for seat in SEATS},
+            "bids": [{"seat": seat.key, "bid": bid.pbn} for seat, bid in self.bids],
+            "own_best": {
+                seat.key: None if best is None else best.to_dict()
+                for seat, best in zip(SEATS, self.own_best, strict=True)
+            },
+        }
+
+
+# A contract's worth from South's side, compared as a tuple: net points on the sheet, then net
+# games won, then the net part score toward the next game (so on equal points a game beats a
+# part score, and a larger part score a smaller one).
+_Value = tuple[int, int, int]
+_PASSED_OUT: _Value = (0, 0, 0)
+
+
+def _outcome(
+    table: TrickTable,
+    sheet: ScoreSheet,
+    hand_number: int,
+    bid: Contract,
+    declarer: int,
+    honours: tuple[tuple[int, int], ...] | None,
+) -> tuple[ContractOutcome, _Value]:
+    tricks = table.tricks(declarer, bid.strain)
+    contract = bid if tricks >= bid.tricks_needed else Contract(bid.level, bid.strain, 1)
+    score = score_contract(contract, tricks, sheet.vulnerable(declarer))
+    extra = (0, 0) if honours is None else honours[int(bid.strain)]
+    after = sheet.add_hand(hand_number, declarer, score, extra)
+    points = [0, 0]
+    for entry in after.entries[len(sheet.entries) :]:
+        points[entry.seat] += entry.points
+    games = (after.games[0] - sheet.games[0], after.games[1] - sheet.games[1])
+    outcome = ContractOutcome(
+        contract,
+        SEATS[declarer],
+        tricks,
+        score,
+        (points[0], points[1]),
+        games[declarer] > 0,
+        after.rubber_winner is not None,
+    )
+    progress = after.progress[0] - after.progress[1]
+    return outcome, (points[0] - points[1], games[0] - games[1], progress)
+
+
+def _better(value: _Value, than: _Value, mover: int) -> bool:
+    # South (0) wants the largest value, East (1) the smallest.
+    return value > than if mover == 0 else value < than
+
+
+def par(
+    table: TrickTable,
+    sheet: ScoreSheet,
+    *,
+    hand_number: int,
+    first_caller: Seat | int,
+    honours: bool = False,
+) -> Par:
+    """The par of the deal in ``table`` with the rubber at ``sheet`` (before the hand).
+
+    Par is the end of the auction two players would reach if both saw both hands and bid
+    perfectly for points: each call is a pass or a higher bid (starting with ``first_caller``,
+    then in turn, a bid followed by the opponent's pass ending it as in the game); a contract
+    is then played double dummy, the opponent on lead, and scored by
+    :func:`~honeymoon.scoring.score_contract` under declarer's actual vulnerability: doubled if
+    it fails (the opponent doubles exactly those), undoubled if it makes. A contract's worth is
+    what the hand writes on the score sheet (:meth:`ScoreSheet.add_hand
+    <honeymoon.scoring.ScoreSheet.add_hand>`, the rubber bonus if it ends the rubber and, with
+    ``honours``, the honours of both hands included), the player's points minus the opponent's;
+    on equal points a contract that wins a game counts for more, then one that leaves the larger
+    part score toward the next game. Each player bids to make that worth as large as it can
+    for itself, answering every bid with the opponent's best answer; so par is the best
+    contract the side with the better cards can make, unless the opponent's best sacrifice
+    costs it less, and so on. Among equally good calls the pass, then the lowest bid, is taken.
+
+    >>> from honeymoon.cards import CardSet
+    >>> south = CardSet.parse("♠AKQJ ♥AKQJ ♦AKQJ ♣A")
+    >>> table = trick_table(south, CardSet.parse("♠5432 ♥5432 ♦5432 ♣2"))
+    >>> par(table, ScoreSheet(), hand_number=0, first_caller=0).describe()
+    'par South 7NT, 13 tricks: +1220'
+    """
+    hands = (table.hands[0].mask, table.hands[1].mask)
+    bonus = (
+        tuple(
+            (honours_bonus(hands[0], strain), honours_bonus(hands[1], strain))
+            for strain in _STRAINS
+        )
+        if honours
+        else None
+    )
+    outcomes: list[list[ContractOutcome]] = [[], []]
+    finals: list[list[_Value]] = [[], []]
+    for declarer in (0, 1):
+        for contract in _BIDS:
+            outcome, worth = _outcome(table, sheet, hand_number, contract, declarer, bonus)
+            outcomes[declarer].append(outcome)
+            finals[declarer].append(worth)
+    count = len(_BIDS)
+    # value[d][b]: the result when ``d`` has just bid ``b`` and the opponent is to call;
+    # answer[d][b]: the opponent's call then (-1 for pass, else its bid).
+    value = [[_PASSED_OUT] * count, [_PASSED_OUT] * count]
+    answer = [[-1] * count, [-1] * count]
+    # best_from[m][b]: mover m's best bid among b, b+1, … (lowest on ties) and its value.
+    best_from: list[list[tuple[int, _Value]]] = [[(-1, _PASSED_OUT)] * (count + 1) for _ in (0, 1)]
+    for bid in range(count - 1, -1, -1):
+        for declarer in (0, 1):
+            mover = 1 - declarer
+            best_value, best_call = finals[declarer][bid], -1
+            raise_bid, raise_value = best_from[mover][bid + 1]
+            if raise_bid >= 0 and _better(raise_value, best_value, mover):
+                best_value, best_call = raise_value, raise_bid
+            value[declarer][bid] = best_value
+            answer[declarer][bid] = best_call
+        for mover in (0, 1):
+            later = best_from[mover][bid + 1]
+            here = (bid, value[mover][bid])
+            best_from[mover][bid] = (
+                here if later[0] < 0 or not _better(later[1], here[1], mover) else later
+            )
+    first = int(first_caller)
+    second = 1 - first
+    # The second caller after the first caller's pass: pass it out, or bid.
+    second_bid, second_value = best_from[second][0]
+    if not _better(second_value, _PASSED_OUT, second):
+        second_bid, second_value = -1, _PASSED_OUT
+    first_bid, first_value = best_from[first][0]
+    if not _better(first_value, second_value, first):
+        first_bid = -1
+    bids: list[tuple[Seat, Contract]] = []
+    if first_bid >= 0:
+        bidder, bid = first, first_bid
+    elif second_bid >= 0:
+        bidder, bid = second, second_bid
+    else:
+        bidder, bid = -1, -1
+    while bid >= 0:
+        bids.append((SEATS[bidder], _BIDS[bid]))
+        following = answer[bidder][bid]
+        if following < 0:
+            break
+        bidder, bid = 1 - bidder, following
+    final = outcomes[bidder][bid] if bids else None
+    own_best: list[ContractOutcome | None] = [None, None]
+    for seat in (0, 1):
+        chosen = -1
+        for index, made in enumerate(outcomes[seat]):
+            if made.made and (
+                chosen < 0 or _better(finals[seat][index], finals[seat][chosen], seat)
+            ):
+                chosen = index
+        if chosen >= 0:
+            own_best[seat] = outcomes[seat][chosen]
+    return Par(
+        final,
+        SEATS[first],
+        (sheet.vulnerable(0), sheet.vulnerable(1)),
+        tuple(bids),
+        (own_best[0], own_best[1]),
+    )
+
+
+# -- the cost of each card -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CardCost:
+    """One card played, judged double dummy from the position before it.
+
+    ``cost`` is the tricks the player lost by it against best play from that point (0 for a
+    card as good as any); ``best_cards`` are the cards that keep the most, ``better`` the one
+    named (None when the card cost nothing): a best card of the same suit if there is one, else
+    the lowest best card. ``expected`` is each player's tricks in the hand (those already won
+    included) with best play by both from the position before the card.
+    """
+
+    trick: int
+    seat: Seat
+    card: Card
+    cost: int
+    best_cards: tuple[Card, ...]
+    better: Card | None
+    expected: tuple[int, int]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form."""
+        return {
+            "trick": self.trick,
+            "seat": self.seat.key,
+            "card": self.card.pbn,
+            "cost": self.cost,
+            "better": None if self.better is None else self.better.pbn,
+            "best_cards": [card.pbn for card in self.best_cards],
+            "expected": {seat.key: self.expected[seat] for seat in SEATS},
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class PlayAnalysis:
+    """The tricks of a hand, card by card.
+
+    ``start`` is each player's tricks with best play by both from the first lead, ``taken``
+    the tricks each won in the tricks played (an unfinished hand counts those complete),
+    ``lost`` the tricks each gave away by its own cards (the sum of its costs). With every trick
+    played, ``taken[s] == start[s] - lost[s] + lost[other]``: a mistake moves the double-dummy
+    result by exactly its cost.
+    """
+
+    trump: Strain
+    cards: tuple[CardCost, ...]
+    start: tuple[int, int]
+    taken: tuple[int, int]
+    lost: tuple[int, int]
+    complete: bool
+
+    @property
+    def costly(self) -> tuple[CardCost, ...]:
+        """The cards that cost a trick or more."""
+        return tuple(card for card in self.cards if card.cost)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form."""
+        return {
+            "trump": self.trump.letter,
+            "start": {seat.key: self.start[seat] for seat in SEATS},
+            "taken": {seat.key: self.taken[seat] for seat in SEATS},
+            "lost": {seat.key: self.lost[seat] for seat in SEATS},
+            "complete": self.complete,
+            "cards": [card.to_dict() for card in self.cards],
+        }
+
+
+def _better_card(best: Sequence[int], played: int) -> int:
+    # A best card of the played card's suit if any, else the lowest-ranked best card.
+    return min(best, key=lambda card: (card // 13 != played // 13, card % 13, card // 13))
+
+
+def analyze_tricks(
+    hands: tuple[CardSet, CardSet],
+    trump: Strain | int,
+    tricks: Sequence[Trick],
+    leader: Seat | int = Seat.SOUTH,
+) -> PlayAnalysis:
+    """Judge every card of ``tricks`` (as the engine logged them), played from ``hands``.
+
+    :param hands: South's and East's cards before the first trick.
+    :param trump: the strain (4 or ``Strain.NOTRUMP`` at no trump).
+    :param tricks: the tricks in order; the last may be unfinished.
+    :param leader: who leads first, for ``start`` when no card has been played yet.
+    """
+    strain = int(trump)
+    held = [hands[0].mask, hands[1].mask]
+    won = [0, 0]
+    judged: list[CardCost] = []
+    start: tuple[int, int] | None = None
+    for number, trick in enumerate(tricks):
+        led = -1
+        for seat, card in zip(trick.players, trick.cards, strict=True):
+            other = 1 - seat
+            hand = held[seat]
+            values = dict(card_values_raw(hand, held[other], strain, led))
+            best = max(values.values())
+            remaining = hand.bit_count()
+            expected = [0, 0]
+            expected[seat] = won[seat] + best
+            expected[other] = won[other] + remaining - best
+            if start is None:
+                start = (expected[0], expected[1])
+            played = card.id
+            cost = best - values[played]
+            best_ids = sorted(c for c, v in values.items() if v == best)
+            judged.append(
+                CardCost(
+                    number,
+                    SEATS[seat],
+                    card,
+                    cost,
+                    tuple(Card.from_id(c) for c in best_ids),
+                    Card.from_id(_better_card(best_ids, played)) if cost else None,
+                    (expected[0], expected[1]),
+                )
+            )
+            held[seat] = hand ^ card.mask
+            led = played if led < 0 else -1
+        if trick.winner is not None:
+            won[trick.winner] += 1
+    lost = [0, 0]
+    for judgement in judged:
+        lost[judgement.seat] += judgement.cost
+    complete = bool(tricks) and all(t.winner is not None for t in tricks) and not any(held)
+    if start is None:
+        start = _start_without_play(hands, strain, int(leader))
+    return PlayAnalysis(
+        Strain(strain), tuple(judged), start, (won[0], won[1]), (lost[0], lost[1]), complete
+    )
+
+
+def _start_without_play(
+    hands: tuple[CardSet, CardSet], strain: int, leader: int
+) -> tuple[int, int]:
+    # No card played yet: the hands' worth with ``leader`` on lead.
+    masks = (hands[0].mask, hands[1].mask)
+    taken = solve_tricks(masks[leader], masks[1 - leader], strain) if masks[leader] else 0
+    tricks = [0, 0]
+    tricks[leader] = taken
+    tricks[1 - leader] = len(hands[leader]) - taken
+    return (tricks[0], tricks[1])
+
+
+# -- the drawing ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DrawTurn:
+    """One drawing turn of a player: the card it looked at, whether it kept it, and whether the
+    drawing bot would have kept it in the same position (the same hand and discards)."""
+
+    turn: int
+    looked_at: Card
+    kept: bool
+    bot_kept: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form."""
+        return {
+            "turn": self.turn,
+            "looked_at": self.looked_at.pbn,
+            "kept": self.kept,
+            "bot_kept": self.bot_kept,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class HandWorth:
+    """What a 13-card hand is worth double dummy against the opponent's: the strain where it
+    takes the most tricks as declarer (the opponent leading) and how many, and par's net points
+    for its player (its points minus the opponent's)."""
+
+    hand: CardSet
+    best_strain: Strain
+    best_tricks: int
+    par_net: int
+    par: Par
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form."""
+        return {
+            "hand": self.hand.to_dotted(),
+            "best_strain": self.best_strain.letter,
+            "best_tricks": self.best_tricks,
+            "par_net": self.par_net,
+            "par": self.par.describe(),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class DrawingAnalysis:
+    """One player's drawing in a Draw and Discard hand.
+
+    ``actual`` is the worth of the hand the player drew, against the opponent's actual hand.
+    ``bot`` is the worth of the hand the drawing bot (``bot_name``) would have drawn in the
+    player's place from the same stock, against the hand the opponent then draws
+    (``bot_opponent_hand``): the opponent repeats its actual choice wherever it looks at the
+    same stock card as it did (``opponent_repeated`` of its 13 turns; always all 13 in Draw and
+    Discard, where every turn takes two cards) and the bot chooses for it elsewhere. ``turns``
+    compares each actual choice with the bot's in the same position.
+    """
+
+    seat: Seat
+    actual: HandWorth
+    bot: HandWorth
+    bot_name: str
+    bot_opponent_hand: CardSet
+    opponent_repeated: int
+    turns: tuple[DrawTurn, ...]
+
+    @property
+    def difference(self) -> int:
+        """Par net points of the actual hand minus those of the bot's (negative: the bot's
+        drawing would have left the player better off on this stock)."""
+        return self.actual.par_net - self.bot.par_net
+
+    @property
+    def disagreements(self) -> int:
+        """Turns where the bot, in the player's position, would have chosen otherwise."""
+        return sum(1 for turn in self.turns if turn.kept != turn.bot_kept)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form."""
+        return {
+            "seat": self.seat.key,
+            "actual": self.actual.to_dict(),
+            "bot": self.bot.to_dict(),
+            "bot_name": self.bot_name,
+            "bot_opponent_hand": self.bot_opponent_hand.to_dotted(),
+            "opponent_repeated": self.opponent_repeated,
+            "difference": self.difference,
+            "disagreements": self.disagreements,
+            "turns": [turn.to_dict() for turn in self.turns],
+        }
+
+
+def _worth(
+    seat: int, hands: tuple[CardSet, CardSet], sheet: ScoreSheet, context: _ParContext
+) -> HandWorth:
+    table = trick_table(hands[0], hands[1])
+    best = max(_STRAINS, key=lambda strain: (table.tricks(seat, strain), -int(strain)))
+    result = par(
+        table,
+        sheet,
+        hand_number=context.hand_number,
+        first_caller=context.first_caller,
+        honours=context.honours,
+    )
+    return HandWorth(hands[seat], best, table.tricks(seat, best), result.net(seat), result)
+
+
+@dataclass(frozen=True, slots=True)
+class _ParContext:
+    hand_number: int
+    first_caller: Seat
+    honours: bool
+
+
+def _drawing(
+    rules: RuleSet,
+    stock: tuple[int, ...],
+    dealer: Seat,
+    actions: Sequence[int | None],
+    sheet: ScoreSheet,
+    context: _ParContext,
+    bot_level: str,
+) -> tuple[DrawingAnalysis, DrawingAnalysis]:
+    from honeymoon.bots import make_bot, resolve_bot_name
+    from honeymoon.views import view_for
+
+    def fresh() -> Game:
+        return Game(rules, stocks=[stock], first_dealer=dealer, seed=0)
+
+    # The actual drawing, turn by turn: who drew, from which stock position, what they chose,
+    # and what the bot would have chosen in that very position.
+    actual = fresh()
+    judge = make_bot(bot_level, seed=0)
+    turns: list[list[tuple[int, int]]] = [[], []]
+    compared: list[list[DrawTurn]] = [[], []]
+    for action in actions:
+        if actual.phase is not Phase.DRAWING:
+            break
+        drawer = actual.to_act
+        assert drawer is not None and action is not None
+        top = actual.looking_at()
+        assert top is not None
+        bot_choice = judge.act(view_for(actual, drawer))
+        turns[drawer].append((actual.stock_remaining, action))
+        compared[drawer].append(
+            DrawTurn(len(compared[drawer]) + 1, top, action == KEEP, bot_choice == KEEP)
+        )
+        actual.apply(action)
+    final = (actual.hand(0), actual.hand(1))
+    name = resolve_bot_name(bot_level)
+    results: list[DrawingAnalysis] = []
+    for seat in (0, 1):
+        other = 1 - seat
+        replay = fresh()
+        bot = make_bot(bot_level, seed=0)
+        stand_in = make_bot(bot_level, seed=0)
+        repeated = 0
+        turn = 0
+        while replay.phase is Phase.DRAWING:
+            mover = replay.to_act
+            assert mover is not None
+            view = view_for(replay, mover)
+            if mover == seat:
+                choice = bot.act(view)
+            else:
+                position, recorded = turns[other][turn]
+                turn += 1
+                if position == replay.stock_remaining:
+                    choice = recorded
+                    repeated += 1
+                else:
+                    choice = stand_in.act(view)
+            replay.apply(choice)
+        bot_hands = (replay.hand(0), replay.hand(1))
+        results.append(
+            DrawingAnalysis(
+                SEATS[seat],
+                _worth(seat, final, sheet, context),
+                _worth(seat, bot_hands, sheet, context),
+                name,
+                bot_hands[other],
+                repeated,
+                tuple(compared[seat]),
+            )
+        )
+    return results[0], results[1]
+
+
+# -- a hand and a rubber -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class HandAnalysis:
+    """Everything analysed of one hand (see the module docstring).
+
+    ``deal`` is the two hands when the auction began (None if the hand ended before, or a
+    player-safe record does not show it); ``table`` and ``par`` are None then too. ``play`` is
+    None without a contract. ``preliminary`` is the Memory Bridge preliminary tricks judged
+    like the play (None otherwise); ``drawing`` is both players' drawing in Draw and Discard
+    Bridge (None otherwise, or without the stock). ``notes`` say what was not analysed, and why.
+    """
+
+    number: int
+    dealer: Seat
+    vulnerable: tuple[bool, bool]
+    deal: tuple[CardSet, CardSet] | None
+    contract: Contract | None
+    declarer: Seat | None
+    table: TrickTable | None
+    par: Par | None
+    play: PlayAnalysis | None
+    preliminary: PlayAnalysis | None
+    drawing: tuple[DrawingAnalysis, DrawingAnalysis] | None
+    notes: tuple[str, ...]
+
+    @property
+    def lost(self) -> tuple[int, int]:
+        """Tricks each player lost by its own cards in the play (0, 0 without play)."""
+        return self.play.lost if self.play is not None else (0, 0)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form (cards in PBN letters, ``SA``; contracts ``4SX``)."""
+        return {
+            "number": self.number,
+            "dealer": self.dealer.key,
+            "vulnerable": {seat.key: self.vulnerable[seat] for seat in SEATS},
+            "deal": None
+            if self.deal is None
+            else {seat.key: self.deal[seat].to_dotted() for seat in SEATS},
+            "contract": None if self.contract is None else self.contract.pbn,
+            "declarer": None if self.declarer is None else self.declarer.key,
+            "table": None if self.table is None else self.table.to_dict(),
+            "par": None if self.par is None else self.par.to_dict(),
+            "play": None if self.play is None else self.play.to_dict(),
+            "preliminary": None if self.preliminary is None else self.preliminary.to_dict(),
+            "drawing": None
+            if self.drawing is None
+            else {d.seat.key: d.to_dict() for d in self.drawing},
+            "notes": list(self.notes),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class GameAnalysis:
+    """Every hand of a rubber analysed, and the tricks each player lost to its own cards."""
+
+    variant: str
+    hands: tuple[HandAnalysis, ...]
+
+    @property
+    def lost(self) -> tuple[int, int]:
+        """Tricks South and East lost by their cards in the play, over the rubber."""
+        return (sum(h.lost[0] for h in self.hands), sum(h.lost[1] for h in self.hands))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form."""
+        return {
+            "variant": self.variant,
+            "lost": {seat.key: self.lost[seat] for seat in SEATS},
+            "hands": [hand.to_dict() for hand in self.hands],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class _HandSource:
+    rules: RuleSet
+    log: HandLog
+    earlier: tuple[HandResult, ...]
+    stock: tuple[int, ...] | None
+    actions: tuple[int | None, ...]
+
+
+def _hand_count(source: Game | GameRecord) -> int:
+    if isinstance(source, GameRecord):
+        return len(source.hands)
+    return len(source.history) + (0 if source.is_over else 1)
+
+
+def _hand_source(source: Game | GameRecord, number: int) -> _HandSource:
+    count = _hand_count(source)
+    if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number < count:
+        raise AnalysisError(
+            f"there is no hand {number!r}: this rubber has hands 0 to {count - 1} "
+            f"({count} in all, counted from 0)",
+            "hand_out_of_range",
+        )
+    if isinstance(source, GameRecord):
+        hand = source.hands[number]
+        log = hand.log if hand.log is not None else source.logs()[number]
+        earlier = tuple(h.result for h in source.hands[:number] if h.result is not None)
+        return _HandSource(source.rules, log, earlier, hand.stock, hand.actions)
+    history = source.history
+    if number < len(history):
+        past = history[number]
+        return _HandSource(
+            source.rules,
+            past.log,
+            tuple(h.result for h in history[:number]),
+            past.stock,
+            past.actions,
+        )
+    return _HandSource(
+        source.rules,
+        source.hand_log(number),
+        tuple(h.result for h in history),
+        source.stock_for_hand(number),
+        source.actions,
+    )
+
+
+def _sheet_before(earlier: Sequence[HandResult]) -> ScoreSheet:
+    # The score sheet before a hand: the earlier hands scored in order, each as the engine
+    # scored it (its memory award, if any, then its contract).
+    sheet = ScoreSheet()
+    for result in earlier:
+        sheet = _add_award(sheet, result.number, result.preliminary)
+        if result.declarer is not None and result.score is not None:
+            sheet = sheet.add_hand(result.number, result.declarer, result.score, result.honours)
+    return sheet
+
+
+def _add_award(sheet: ScoreSheet, number: int, award: PreliminaryResult | None) -> ScoreSheet:
+    if award is None or award.award_seat is None or award.award is None:
+        return sheet
+    return sheet.add_hand(number, award.award_seat, award.award)
+
+
+def analyze_hand(
+    source: Game | GameRecord,
+    number: int,
+    *,
+    drawing: bool = True,
+    bot: str = DRAWING_BOT,
+) -> HandAnalysis:
+    """Analyse hand ``number`` (0-based) of a game or a loaded record.
+
+    A hand in progress is analysed as far as it has gone; its deal is secret until it ends, so
+    show such an analysis to no player. ``drawing=False`` skips the drawing analysis (the
+    slowest part); ``bot`` names the level or bot whose drawing policy it compares with.
+
+    :raises AnalysisError: (code ``hand_out_of_range``) for a hand the rubber does not have.
+    """
+    hand = _hand_source(source, number)
+    log = hand.log
+    rules = hand.rules
+    # The sheet as the dealt part begins: after the earlier hands and this hand's memory award.
+    sheet = _add_award(_sheet_before(hand.earlier), number, log.preliminary)
+    notes: list[str] = []
+    preliminary = _preliminary(rules, log, notes)
+    table = par_result = play = None
+    drawn = None
+    if log.deal is None:
+        notes.append(
+            "no deal to analyse: the hand ended before the auction"
+            if log.first_caller is None and hand.stock is not None
+            else "the hands are not known: the auction has not begun, or the record is a "
+            "player-safe copy of a hand not played to its end"
+        )
+    else:
+        table = trick_table(log.deal[0], log.deal[1])
+        assert log.first_caller is not None
+        context = _ParContext(number, log.first_caller, rules.honours)
+        par_result = par(
+            table, sheet, hand_number=number, first_caller=log.first_caller, honours=rules.honours
+        )
+        if log.contract is not None and log.declarer is not None:
+            assert log.opening_leader is not None
+            play = analyze_tricks(log.deal, log.contract.strain, log.tricks, log.opening_leader)
+        elif log.auction_over:
+            notes.append("passed out: no play to analyse")
+        if rules.procedure is Procedure.DRAW_DISCARD and drawing:
+            if hand.stock is None:
+                notes.append("drawing not analysed: the record has no stock order")
+            else:
+                drawn = _drawing(rules, hand.stock, log.dealer, hand.actions, sheet, context, bot)
+        elif rules.procedure is not Procedure.DRAW_DISCARD:
+            notes.append(
+                "drawing not compared with a bot: the final hands come from the "
+                + (
+                    "draws after the preliminary tricks"
+                    if rules.procedure is Procedure.DRAW
+                    else "second deal"
+                )
+            )
+    return HandAnalysis(
+        number,
+        log.dealer,
+        (sheet.vulnerable(0), sheet.vulnerable(1)),
+        log.deal,
+        log.contract,
+        log.declarer,
+        table,
+        par_result,
+        play,
+        preliminary,
+        drawn,
+        tuple(notes),
+    )
+
+
+def _preliminary(rules: RuleSet, log: HandLog, notes: list[str]) -> PlayAnalysis | None:
+    if rules.procedure is Procedure.DRAW_DISCARD:
+        return None
+    if rules.procedure is Procedure.DRAW:
+        if log.preliminary_tricks:
+            notes.append(
+                "preliminary tricks not analysed: after each trick both players draw from the "
+                "stock, which neither sees, so no position of them is a closed two-hand one"
+            )
+        return None
+    tricks = log.preliminary_tricks
+    if len(tricks) < 13 or tricks[-1].winner is None:
+        if tricks:
+            notes.append("preliminary tricks not analysed until all thirteen are played")
+        return None
+    # Memory Bridge: the first deal is exactly the 26 cards played in the preliminary tricks,
+    # which are played at no trump, following suit (RULES.md 4.1).
+    held = [0, 0]
+    for trick in tricks:
+        for seat, card in zip(trick.players, trick.cards, strict=True):
+            held[seat] |= card.mask
+    return analyze_tricks((CardSet(held[0]), CardSet(held[1])), Strain.NOTRUMP, tricks)
+
+
+def analyze_game(
+    source: Game | GameRecord, *, drawing: bool = True, bot: str = DRAWING_BOT
+) -> GameAnalysis:
+    """Analyse every hand of a game or a loaded record (see :func:`analyze_hand`)."""
+    rules = source.rules
+    return GameAnalysis(
+        rules.name,
+        tuple(
+            analyze_hand(source, number, drawing=drawing, bot=bot)
+            for number in range(_hand_count(source))
+        ),
+    )
