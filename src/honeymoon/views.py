@@ -22,12 +22,13 @@ from typing import Any
 from honeymoon.actions import describe
 from honeymoon.auction import Call, Contract
 from honeymoon.cards import Card, CardSet
-from honeymoon.game import Game, HandResult, Phase
-from honeymoon.scoring import ScoreSheet
+from honeymoon.errors import HoneymoonError
+from honeymoon.game import Game, HandResult, Phase, PreliminaryResult
+from honeymoon.scoring import ScoreSheet, SheetEntry
 from honeymoon.seats import SEATS, Seat
 from honeymoon.tricks import Trick
 
-__all__ = ["SeatView", "TrickView", "DrawTurn", "view_for"]
+__all__ = ["SeatView", "TrickView", "DrawTurn", "HandReview", "view_for", "review_for"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +157,133 @@ def view_for(game: Game, seat: Seat | int | None) -> SeatView:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class HandReview:
+    """A finished hand as one seat may look back on it (see :func:`review_for`).
+
+    ``hands`` holds South's and East's hands as they were when the auction began (after the
+    drawing: the thirteen cards each that were played), as far as this seat may see them: its
+    own hand whole, of the other hand only the cards that were played face up (all of them in
+    a hand played out; none in a passed-out hand). ``draws``, ``discards`` and ``drawn`` are
+    the seat's own (empty for a spectator); the opponent's stay secret.
+    """
+
+    seat: Seat | None
+    variant: str
+    #: The hand's number, 0-based, and how many hands of the rubber are finished.
+    number: int
+    finished_hands: int
+    dealer: Seat
+    hands: tuple[CardSet, CardSet]
+    draws: tuple[DrawTurn, ...]
+    discards: CardSet
+    drawn: tuple[Card, ...]
+    preliminary_tricks: tuple[TrickView, ...]
+    preliminary: PreliminaryResult | None
+    first_caller: Seat | None
+    auction: tuple[Call, ...]
+    contract: Contract | None
+    declarer: Seat | None
+    tricks: tuple[TrickView, ...]
+    tricks_won: tuple[int, int]
+    result: HandResult
+    #: The score sheet's entries for this hand.
+    score: tuple[SheetEntry, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict, in the same notation as :meth:`SeatView.to_dict`."""
+        return {
+            "seat": self.seat.name.lower() if self.seat is not None else None,
+            "variant": self.variant,
+            "hand": self.number,
+            "finished_hands": self.finished_hands,
+            "dealer": self.dealer.name.lower(),
+            "hands": [_cards(self.hands[0]), _cards(self.hands[1])],
+            "draws": [_draw_to_dict(t) for t in self.draws],
+            "discards": _cards(self.discards),
+            "drawn": _cards(self.drawn),
+            "preliminary_tricks": [_trick_to_dict(t) for t in self.preliminary_tricks],
+            "first_caller": _seat_name(self.first_caller),
+            "auction": [call.pbn for call in self.auction],
+            "contract": self.contract.pbn if self.contract is not None else None,
+            "declarer": _seat_name(self.declarer),
+            "tricks": [_trick_to_dict(t) for t in self.tricks],
+            "tricks_won": list(self.tricks_won),
+            "result": _result_to_dict(self.result),
+            "summary": self.result.summary(),
+            "score": [_entry_to_dict(e) for e in self.score],
+        }
+
+
+def review_for(game: Game, seat: Seat | int | None, number: int) -> HandReview:
+    """The review of finished hand ``number`` (0-based) of ``game`` for ``seat`` (None: a
+    spectator, who gets only what is public).
+
+    Everything comes from the game's history (:meth:`Game.hand_log`, the hand's result and
+    the score sheet); the seat's own drawing turns come from the engine replaying the hand's
+    drawing. Never the opponent's discards or unplayed cards, the stock order or the seed.
+
+    :raises HoneymoonError: (code ``no_such_hand``) if hand ``number`` is not finished.
+    """
+    finished = len(game.history)
+    if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number < finished:
+        span = f"0 to {finished - 1}" if finished else "none yet"
+        raise HoneymoonError(
+            f"hand {number!r:.20} is not a finished hand of this rubber "
+            f"(finished hands, numbered from 0: {span})",
+            "no_such_hand",
+        )
+    me = None if seat is None else SEATS[int(seat)]
+    history = game.history[number]
+    log = history.log
+    mask = 0
+    for trick in log.tricks:
+        for card in trick.cards:
+            mask |= card.mask
+    played = CardSet(mask)
+    deal = log.deal if log.deal is not None else (CardSet(), CardSet())
+    hands = (
+        deal[0] if me == Seat.SOUTH else deal[0] & played,
+        deal[1] if me == Seat.EAST else deal[1] & played,
+    )
+    draws: tuple[DrawTurn, ...] = ()
+    discards = CardSet()
+    drawn: tuple[Card, ...] = ()
+    if me is not None:
+        # The engine replays the hand's drawing (on its own stock) to give back what this seat
+        # drew and discarded; the opponent's side of it is never read.
+        replay = Game(game.rules, seed=0, stocks=[history.stock], first_dealer=history.dealer)
+        for action in history.actions:
+            if replay.phase is not Phase.DRAWING and replay.phase is not Phase.PRELIMINARY:
+                break
+            replay.apply(action)
+        draws = _own_draws(replay, me)
+        discards = replay.discards(me)
+        drawn = replay.drawn_cards(me)
+    tricks = _trick_views(log.tricks)
+    return HandReview(
+        seat=me,
+        variant=game.rules.name,
+        number=number,
+        finished_hands=finished,
+        dealer=history.dealer,
+        hands=hands,
+        draws=draws,
+        discards=discards,
+        drawn=drawn,
+        preliminary_tricks=_trick_views(log.preliminary_tricks),
+        preliminary=log.preliminary,
+        first_caller=log.first_caller,
+        auction=log.calls,
+        contract=log.contract,
+        declarer=log.declarer,
+        tricks=tricks,
+        tricks_won=(log.tricks_won(0), log.tricks_won(1)),
+        result=history.result,
+        score=tuple(e for e in game.score_sheet.entries if e.hand == number),
+    )
+
+
 def _trick_views(tricks: tuple[Trick, ...]) -> tuple[TrickView, ...]:
     return tuple(
         TrickView(SEATS[t.leader], t.cards, SEATS[t.winner] if t.winner is not None else None)
@@ -247,6 +375,25 @@ def _view_to_dict(view: SeatView) -> dict[str, Any]:
         },
         "results": [_result_to_dict(r) for r in view.results],
         "legal_actions": [{"action": a, "text": describe(a)} for a in view.legal_actions],
+    }
+
+
+def _draw_to_dict(turn: DrawTurn) -> dict[str, Any]:
+    return {
+        "kept": turn.kept.pbn,
+        "discarded": turn.discarded.pbn if turn.discarded is not None else None,
+        "kept_first": turn.kept_first,
+    }
+
+
+def _entry_to_dict(entry: SheetEntry) -> dict[str, Any]:
+    return {
+        "hand": entry.hand,
+        "seat": SEATS[entry.seat].name.lower(),
+        "line": entry.line.value,
+        "points": entry.points,
+        "reason": entry.reason,
+        "game": entry.game,
     }
 
 
