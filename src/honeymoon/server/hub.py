@@ -36,6 +36,7 @@ from honeymoon.server.protocol import (
     Move,
     Ping,
     ProtocolError,
+    Review,
     Sync,
     ack_message,
     encode,
@@ -44,7 +45,7 @@ from honeymoon.server.protocol import (
     presence_message,
 )
 from honeymoon.server.storage import NewGame, Storage, StorageConflict, StoredGame, hash_token
-from honeymoon.views import view_for
+from honeymoon.views import review_for, view_for
 
 __all__ = ["Hub", "Room", "Connection", "GameNotFound", "SEAT_NAMES"]
 
@@ -199,6 +200,20 @@ class Room:
             f'"view":{self.view(seat)},"presence":{encode(self.presence())}}}'
         )
 
+    def review_message(self, seat: int, hand: int) -> str:
+        """The ``review`` of finished hand ``hand`` for a seat (``views.review_for``), or a
+        ``bad_message`` error naming the finished hands when ``hand`` is not one of them."""
+        finished = len(self.game.history)
+        if not 0 <= hand < finished:
+            span = f"0 to {finished - 1}" if finished else "none yet"
+            return error_message(
+                BAD_MESSAGE,
+                f"hand {hand} is not a finished hand of this rubber "
+                f"(finished hands, numbered from 0: {span})",
+            )
+        review = review_for(self.game, SEATS[seat], hand)
+        return encode({"type": "review", "hand": hand, "review": review.to_dict()})
+
     def broadcast_state(self) -> None:
         """Queue each connected seat's own state."""
         for seat in (0, 1):
@@ -228,7 +243,7 @@ def replay(stored: StoredGame) -> Game:
 #: then taken from the built-in table, never looked up or started from what the request says.
 COMPUTER_LEVELS: tuple[str, ...] = tuple(BOT_LEVELS)
 #: The level of a game created without one, and of a stored game whose level is unknown.
-DEFAULT_LEVEL = "medium"
+DEFAULT_LEVEL = "hard"
 
 
 def computer_level(level: object) -> str:
@@ -521,6 +536,8 @@ class Hub:
             await self.move(room, connection, message)
         elif isinstance(message, Sync):
             connection.send(room.state_message(connection.seat))
+        elif isinstance(message, Review):
+            connection.send(room.review_message(connection.seat, message.hand))
         elif isinstance(message, Ping):
             connection.send(encode({"type": "pong"}))
         elif isinstance(message, Hello):

@@ -2,8 +2,8 @@
 
 See ``docs/web-protocol.md`` for the full description. Every message is one JSON object with
 a ``type``. A client sends ``hello`` (with its seat token, unless the token is in the URL),
-``move``, ``sync`` and ``ping``; the server sends ``hello``, ``state``, ``ack``, ``error``,
-``presence`` and ``pong``.
+``move``, ``sync``, ``review`` and ``ping``; the server sends ``hello``, ``state``, ``ack``,
+``error``, ``presence``, ``review`` and ``pong``.
 
 >>> parse_client_message('{"type": "move", "action": 90, "version": 0, "move_id": "a1"}')
 Move(action=90, version=0, move_id='a1')
@@ -38,6 +38,7 @@ __all__ = [
     "Hello",
     "Move",
     "Sync",
+    "Review",
     "Ping",
     "ClientMessage",
     "parse_client_message",
@@ -104,11 +105,18 @@ class Sync:
 
 
 @dataclass(frozen=True, slots=True)
+class Review:
+    """A request for the review of finished hand ``hand`` (0-based; the hub checks the range)."""
+
+    hand: int
+
+
+@dataclass(frozen=True, slots=True)
 class Ping:
     """A keep-alive; answered with ``pong``."""
 
 
-ClientMessage = Hello | Move | Sync | Ping
+ClientMessage = Hello | Move | Sync | Review | Ping
 
 
 def _int_field(data: dict[str, Any], name: str) -> int:
@@ -155,7 +163,15 @@ def parse_client_message(text: str) -> ClientMessage:
         return Sync()
     if kind == "ping":
         return Ping()
-    raise ProtocolError(BAD_MESSAGE, "'type' must be one of hello, move, sync, ping")
+    if kind == "review":
+        hand = data.get("hand")
+        if not isinstance(hand, int) or isinstance(hand, bool) or hand < 0:
+            raise ProtocolError(
+                BAD_MESSAGE,
+                "a review needs 'hand': the number of a finished hand, an integer from 0",
+            )
+        return Review(hand)
+    raise ProtocolError(BAD_MESSAGE, "'type' must be one of hello, move, sync, review, ping")
 
 
 def encode(message: dict[str, Any]) -> str:
