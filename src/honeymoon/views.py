@@ -26,7 +26,7 @@ from honeymoon.errors import HoneymoonError
 from honeymoon.game import Game, HandResult, Phase, PreliminaryResult
 from honeymoon.scoring import ScoreSheet, SheetEntry
 from honeymoon.seats import SEATS, Seat
-from honeymoon.tricks import Trick
+from honeymoon.tricks import Trick, playing_order
 
 __all__ = ["SeatView", "TrickView", "DrawTurn", "HandReview", "view_for", "review_for"]
 
@@ -38,6 +38,15 @@ class TrickView:
     leader: Seat
     cards: tuple[Card, ...]
     winner: Seat | None = None
+
+    @property
+    def players(self) -> tuple[Seat, ...]:
+        """The seat that played each card, in order (the order of play is the engine's).
+
+        >>> TrickView(Seat.EAST, (Card.parse("HK"), Card.parse("HA"))).players
+        (<Seat.EAST: 1>, <Seat.SOUTH: 0>)
+        """
+        return tuple(SEATS[hand] for hand in playing_order(self.leader))[: len(self.cards)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +102,9 @@ class SeatView:
     score_sheet: ScoreSheet
     results: tuple[HandResult, ...]
     legal_actions: tuple[int, ...]
+    #: Draw and Memory Bridge: this hand's preliminary tricks taken by each seat and, in Memory
+    #: Bridge, the memory award, once the preliminary tricks are over (None before).
+    preliminary: PreliminaryResult | None = None
 
     @property
     def my_turn(self) -> bool:
@@ -154,6 +166,7 @@ def view_for(game: Game, seat: Seat | int | None) -> SeatView:
         score_sheet=game.score_sheet,
         results=tuple(h.result for h in history),
         legal_actions=game.legal_actions() if me is not None and to_act == me else (),
+        preliminary=game.preliminary_result,
     )
 
 
