@@ -198,15 +198,13 @@ class ContractOutcome:
 class Par:
     """The par of a deal: the contract two players seeing both hands would end in.
 
-    ``outcome`` is None when par is to pass the hand out. ``bids`` is the auction that reaches
-    it (each bid with its bidder), ``own_best`` each player's best making contract had the
-    opponent no say. See :func:`par` for the definition.
+    ``outcome`` is None when par is to pass the hand out; ``own_best`` is each player's best
+    making contract had the opponent no say. See :func:`par` for the definition.
     """
 
     outcome: ContractOutcome | None
     first_caller: Seat
     vulnerable: tuple[bool, bool]
-    bids: tuple[tuple[Seat, Contract], ...]
     own_best: tuple[ContractOutcome | None, ContractOutcome | None]
 
     @property
@@ -225,10 +223,10 @@ class Par:
         return self.outcome is not None and not self.outcome.made
 
     def describe(self) -> str:
-        """``par East 4♠, 10 tricks: +620`` or ``par: pass the hand out``."""
+        """``East 4♠, 10 tricks: +620`` or ``pass the hand out``."""
         if self.outcome is None:
-            return "par: pass the hand out"
-        text = f"par {self.outcome.describe()}"
+            return "pass the hand out"
+        text = self.outcome.describe()
         return text + " (a sacrifice)" if self.is_sacrifice else text
 
     def to_dict(self) -> dict[str, Any]:
@@ -239,7 +237,6 @@ class Par:
             "points": {seat.key: self.points[seat] for seat in SEATS},
             "first_caller": self.first_caller.key,
             "vulnerable": {seat.key: self.vulnerable[seat] for seat in SEATS},
-            "bids": [{"seat": seat.key, "bid": bid.pbn} for seat, bid in self.bids],
             "own_best": {
                 seat.key: None if best is None else best.to_dict()
                 for seat, best in zip(SEATS, self.own_best, strict=True)
@@ -318,7 +315,7 @@ def par(
     >>> south = CardSet.parse("♠AKQJ ♥AKQJ ♦AKQJ ♣A")
     >>> table = trick_table(south, CardSet.parse("♠5432 ♥5432 ♦5432 ♣2"))
     >>> par(table, ScoreSheet(), hand_number=0, first_caller=0).describe()
-    'par South 7NT, 13 tricks: +1220'
+    'South 7NT, 13 tricks: +1220'
     """
     hands = (table.hands[0].mask, table.hands[1].mask)
     bonus = (
@@ -367,20 +364,16 @@ def par(
     first_bid, first_value = best_from[first][0]
     if not _better(first_value, second_value, first):
         first_bid = -1
-    bids: list[tuple[Seat, Contract]] = []
     if first_bid >= 0:
         bidder, bid = first, first_bid
     elif second_bid >= 0:
         bidder, bid = second, second_bid
     else:
         bidder, bid = -1, -1
-    while bid >= 0:
-        bids.append((SEATS[bidder], _BIDS[bid]))
-        following = answer[bidder][bid]
-        if following < 0:
-            break
-        bidder, bid = 1 - bidder, following
-    final = outcomes[bidder][bid] if bids else None
+    # Follow the answers to the end of the auction.
+    while bid >= 0 and answer[bidder][bid] >= 0:
+        bidder, bid = 1 - bidder, answer[bidder][bid]
+    final = outcomes[bidder][bid] if bid >= 0 else None
     own_best: list[ContractOutcome | None] = [None, None]
     for seat in (0, 1):
         chosen = -1
@@ -395,7 +388,6 @@ def par(
         final,
         SEATS[first],
         (sheet.vulnerable(0), sheet.vulnerable(1)),
-        tuple(bids),
         (own_best[0], own_best[1]),
     )
 
@@ -818,6 +810,7 @@ class _HandSource:
     earlier: tuple[HandResult, ...]
     stock: tuple[int, ...] | None
     actions: tuple[int | None, ...]
+    result: HandResult | None
 
 
 def _hand_count(source: Game | GameRecord) -> int:
@@ -838,7 +831,7 @@ def _hand_source(source: Game | GameRecord, number: int) -> _HandSource:
         hand = source.hands[number]
         log = hand.log if hand.log is not None else source.logs()[number]
         earlier = tuple(h.result for h in source.hands[:number] if h.result is not None)
-        return _HandSource(source.rules, log, earlier, hand.stock, hand.actions)
+        return _HandSource(source.rules, log, earlier, hand.stock, hand.actions, hand.result)
     history = source.history
     if number < len(history):
         past = history[number]
@@ -848,6 +841,7 @@ def _hand_source(source: Game | GameRecord, number: int) -> _HandSource:
             tuple(h.result for h in history[:number]),
             past.stock,
             past.actions,
+            past.result,
         )
     return _HandSource(
         source.rules,
@@ -855,6 +849,7 @@ def _hand_source(source: Game | GameRecord, number: int) -> _HandSource:
         tuple(h.result for h in history),
         source.stock_for_hand(number),
         source.actions,
+        None,
     )
 
 
@@ -900,12 +895,15 @@ def analyze_hand(
     table = par_result = play = None
     drawn = None
     if log.deal is None:
-        notes.append(
-            "no deal to analyse: the hand ended before the auction"
-            if log.first_caller is None and hand.stock is not None
-            else "the hands are not known: the auction has not begun, or the record is a "
-            "player-safe copy of a hand not played to its end"
-        )
+        if hand.result is not None and hand.result.ended_by_award:
+            notes.append("no deal to analyse: the memory award ended the rubber")
+        elif hand.result is None and hand.stock is not None:
+            notes.append("no deal to analyse yet: the auction has not begun")
+        else:
+            notes.append(
+                "the hands are not known: the record is a player-safe copy of a hand not "
+                "played to its end"
+            )
     else:
         table = trick_table(log.deal[0], log.deal[1])
         assert log.first_caller is not None

@@ -25,6 +25,7 @@ SUBCOMMAND_MODULES = (
     "honeymoon.cli.replay",
     "honeymoon.cli.variants",
     "honeymoon.cli.solve",
+    "honeymoon.cli.analyze",
     "honeymoon.cli.match",
     "honeymoon.cli.serve",
     "honeymoon.cli.purge",

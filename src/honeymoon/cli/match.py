@@ -19,6 +19,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from honeymoon.bots import BOTS, EXTERNAL_PREFIX, LEVELS, resolve_bot_name
+from honeymoon.cli.analyze import write_analyses
 from honeymoon.cli.options import add_variant_arguments, variant_with_options
 from honeymoon.errors import HoneymoonError
 from honeymoon.match import MatchConfig, MatchSummary, PairOutcome, run_match
@@ -55,6 +56,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         ),
     )
     parser.add_argument("--no-records", action="store_true", help="write no game records")
+    parser.add_argument(
+        "--analyze", action="store_true", help="write each record's analysis beside it"
+    )
     parser.add_argument(
         "--timeout",
         type=float,
@@ -98,6 +102,8 @@ def run(args: argparse.Namespace) -> int:
     show_progress = not args.json and sys.stderr.isatty()
     with _progress(config.rubber_pairs, show_progress) as advance:
         result = run_match(config, advance)
+    if args.analyze and config.records_dir is not None:
+        write_analyses(game.record for pair in result.pairs for game in pair.games)
     summary = result.summary()
     if args.json:
         print(json.dumps({**summary.to_dict(), "records_dir": config.records_dir}))
