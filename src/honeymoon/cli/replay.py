@@ -38,6 +38,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument(
         "--pbn", metavar="OUT", help="also write every hand as PBN to OUT ('-': standard output)"
     )
+    parser.add_argument(
+        "--analyze", action="store_true", help="add each hand's double-dummy analysis"
+    )
     parser.set_defaults(handler=run)
 
 
@@ -52,10 +55,22 @@ def run(args: argparse.Namespace) -> int:
         record = loads(open_record(text))
     if args.pbn is not None:
         _write(args.pbn, dumps_pbn(record))
+    analysis = None
+    if args.analyze:
+        from honeymoon.analysis import analyze_game
+        from honeymoon.cli.analyze import analysis_lines
+
+        analysis = analyze_game(record)
     if args.json:
-        print(json.dumps(summary_dict(record), ensure_ascii=False, indent=2))
+        data = summary_dict(record)
+        if analysis is not None:
+            data["analysis"] = analysis.to_dict()
+        print(json.dumps(data, ensure_ascii=False, indent=2))
     elif args.pbn != "-":
-        print("\n".join(summary_lines(record)))
+        lines = summary_lines(record)
+        if analysis is not None:
+            lines += ["", *analysis_lines(analysis)]
+        print("\n".join(lines))
     return 0
 
 
