@@ -335,9 +335,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument(
         "--level",
-        default="medium",
+        default="hard",
         choices=list(LEVELS),
-        help="the computer's strength (default medium): "
+        help="the computer's strength (default hard): "
         + "; ".join(f"{name}: {LEVEL_DESCRIPTIONS.get(name, LEVELS[name])}" for name in LEVELS),
     )
     parser.add_argument("--bot", help="a computer player by name instead of --level")
