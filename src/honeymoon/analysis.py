@@ -901,8 +901,8 @@ def analyze_hand(
             notes.append("no deal to analyse yet: the auction has not begun")
         else:
             notes.append(
-                "the hands are not known: the record is a player-safe copy of a hand not "
-                "played to its end"
+                "the hands are not known: a player-safe copy shows a deal only when all "
+                "its cards were played"
             )
     else:
         table = trick_table(log.deal[0], log.deal[1])
