@@ -95,6 +95,26 @@ def test_a_planted_opening_lead_costs_a_trick_and_the_better_card_is_named() -> 
     assert play.costly == (lead,)
 
 
+def test_the_better_card_is_of_the_suit_played_else_the_lowest_best_card() -> None:
+    # No trump, South on lead. ♠J ♥A3 against ♠7 ♥4 ♣2: ♥A and ♠J both keep all three tricks
+    # (East must follow twice, then cannot follow the last heart); ♥3 lets East win ♥4 and cash
+    # ♣2: South takes one. The better card named is the heart, ♥A, though ♠J ranks lower.
+    hands = (CardSet.parse("♠J ♥A3"), CardSet.parse("♠7 ♥4 ♣2"))
+    trick = Trick(0, (Card.parse("H3"), Card.parse("H4")), 1)
+    first = analyze_tricks(hands, Strain.NOTRUMP, [trick]).cards[0]
+    assert first.cost == 2
+    assert set(first.best_cards) == {Card.parse("HA"), Card.parse("SJ")}
+    assert first.better == Card.parse("HA")
+    # ♠K ♦2 ♣8 against ♥7 ♦K ♣3: ♣8 or ♠K first keeps two tricks; ♦2 lets East win ♦K and
+    # cash ♥7: one. No diamond is as good, so the lowest best card is named: ♣8, not ♠K.
+    hands = (CardSet.parse("♠K ♦2 ♣8"), CardSet.parse("♥7 ♦K ♣3"))
+    trick = Trick(0, (Card.parse("D2"), Card.parse("DK")), 1)
+    first = analyze_tricks(hands, Strain.NOTRUMP, [trick]).cards[0]
+    assert first.cost == 1
+    assert set(first.best_cards) == {Card.parse("C8"), Card.parse("SK")}
+    assert first.better == Card.parse("C8")
+
+
 def _deal(data: st.DataObject) -> tuple[CardSet, CardSet]:
     cards = data.draw(st.permutations(ALL_CARDS), label="deck")
     return CardSet.of(cards[:13]), CardSet.of(cards[13:26])
