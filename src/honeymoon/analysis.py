@@ -595,7 +595,8 @@ class DrawingAnalysis:
     (``bot_opponent_hand``): the opponent repeats its actual choice wherever it looks at the
     same stock card as it did (``opponent_repeated`` of its 13 turns; always all 13 in Draw and
     Discard, where every turn takes two cards) and the bot chooses for it elsewhere. ``turns``
-    compares each actual choice with the bot's in the same position.
+    compares each actual choice with the bot's in the same position; ``discards`` are the
+    player's own discards (it saw them).
     """
 
     seat: Seat
@@ -605,6 +606,13 @@ class DrawingAnalysis:
     bot_opponent_hand: CardSet
     opponent_repeated: int
     turns: tuple[DrawTurn, ...]
+    discards: CardSet
+
+    @property
+    def cards_shown(self) -> CardSet:
+        """Every card this analysis names: the hands valued and the cards looked at."""
+        looked = CardSet.of(turn.looked_at for turn in self.turns)
+        return self.actual.hand | self.bot.hand | self.bot_opponent_hand | looked
 
     @property
     def difference(self) -> int:
@@ -626,6 +634,7 @@ class DrawingAnalysis:
             "bot_name": self.bot_name,
             "bot_opponent_hand": self.bot_opponent_hand.to_dotted(),
             "opponent_repeated": self.opponent_repeated,
+            "discards": self.discards.to_dotted(),
             "difference": self.difference,
             "disagreements": self.disagreements,
             "turns": [turn.to_dict() for turn in self.turns],
@@ -662,7 +671,7 @@ def _drawing(
     sheet: ScoreSheet,
     context: _ParContext,
     bot_level: str,
-) -> tuple[DrawingAnalysis, DrawingAnalysis]:
+) -> tuple[DrawingAnalysis, ...]:
     from honeymoon.bots import make_bot, resolve_bot_name
     from honeymoon.views import view_for
 
@@ -723,9 +732,10 @@ def _drawing(
                 bot_hands[other],
                 repeated,
                 tuple(compared[seat]),
+                actual.discards(seat),
             )
         )
-    return results[0], results[1]
+    return tuple(results)
 
 
 # -- a hand and a rubber -------------------------------------------------------------------
@@ -752,13 +762,71 @@ class HandAnalysis:
     par: Par | None
     play: PlayAnalysis | None
     preliminary: PlayAnalysis | None
-    drawing: tuple[DrawingAnalysis, DrawingAnalysis] | None
+    drawing: tuple[DrawingAnalysis, ...] | None
     notes: tuple[str, ...]
 
     @property
     def lost(self) -> tuple[int, int]:
         """Tricks each player lost by its own cards in the play (0, 0 without play)."""
         return self.play.lost if self.play is not None else (0, 0)
+
+    @property
+    def deal_shown(self) -> bool:
+        """True once every card of the deal has been played face up, so both players know
+        both hands."""
+        return self.play is not None and self.play.complete
+
+    def for_seat(self, seat: Seat | int) -> HandAnalysis:
+        """The part of this analysis that ``seat``'s player may see: the deal, its table, par
+        and the play only once every card was played (a passed-out hand or one in progress
+        shows none of them); of the drawing, only the player's own, and only if it names no
+        card the player has not seen (its hand, its discards and, the deal being shown, the
+        opponent's hand).
+        """
+        seat = SEATS[int(seat)]
+        notes = list(self.notes)
+        if not self.deal_shown or self.deal is None:
+            if self.deal is not None:
+                notes.append("the deal is not shown: not every card of it was played")
+            return HandAnalysis(
+                self.number,
+                self.dealer,
+                self.vulnerable,
+                None,
+                self.contract,
+                self.declarer,
+                None,
+                None,
+                None,
+                self.preliminary,
+                None,
+                tuple(notes),
+            )
+        drawing: tuple[DrawingAnalysis, ...] | None = None
+        if self.drawing is not None:
+            own = [d for d in self.drawing if d.seat is seat]
+            known = self.deal[0] | self.deal[1] | CardSet.of(c for d in own for c in d.discards)
+            if all(not (d.cards_shown - known) for d in own):
+                drawing = tuple(own)
+            else:
+                notes.append(
+                    "the drawing comparison is not shown: the bot's drawing took cards this "
+                    "player never saw"
+                )
+        return HandAnalysis(
+            self.number,
+            self.dealer,
+            self.vulnerable,
+            self.deal,
+            self.contract,
+            self.declarer,
+            self.table,
+            self.par,
+            self.play,
+            self.preliminary,
+            drawing,
+            tuple(notes),
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form (cards in PBN letters, ``SA``; contracts ``4SX``)."""
@@ -793,6 +861,10 @@ class GameAnalysis:
     def lost(self) -> tuple[int, int]:
         """Tricks South and East lost by their cards in the play, over the rubber."""
         return (sum(h.lost[0] for h in self.hands), sum(h.lost[1] for h in self.hands))
+
+    def for_seat(self, seat: Seat | int) -> GameAnalysis:
+        """Every hand as :meth:`HandAnalysis.for_seat` shows it to ``seat``."""
+        return GameAnalysis(self.variant, tuple(hand.for_seat(seat) for hand in self.hands))
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form."""

@@ -47,6 +47,9 @@ def test_a_player_who_draws_as_the_bot_does_gets_the_bots_hand() -> None:
             assert drawing.disagreements == 0
             assert drawing.difference == 0
             assert len(drawing.turns) == 13
+            # Nothing the player did not see: its share keeps the comparison, in both variants
+            # (were the hand played out; a passed-out deal is not shown at all).
+            assert not drawing.cards_shown - (final[0] | final[1] | drawing.discards)
 
 
 def _draw_freely(game: Game, data: st.DataObject) -> None:
@@ -141,3 +144,46 @@ def test_draw_bridge_preliminary_tricks_are_not_analysed_and_say_so() -> None:
     assert first.preliminary is None
     assert first.drawing is None
     assert any("preliminary tricks not analysed" in note for note in first.notes)
+
+
+def test_a_player_sees_no_deal_that_was_not_played_out() -> None:
+    game = Game(seed=2, first_dealer=Seat.SOUTH)
+    _draw_like_the_bot(game)
+    _pass_out(game)
+    hand = analyze_hand(game, 0)
+    assert hand.deal is not None and hand.drawing is not None
+    for seat in Seat:
+        shown = hand.for_seat(seat)
+        assert shown.deal is None and shown.table is None and shown.par is None
+        assert shown.drawing is None and shown.play is None
+        assert "the deal is not shown: not every card of it was played" in shown.notes
+        text = str(shown.to_dict())
+        assert hand.deal[seat.other].to_dotted() not in text
+
+
+@settings(max_examples=12, deadline=None)
+@given(data=st.data())
+def test_a_players_share_of_the_analysis_names_only_cards_it_saw(data: st.DataObject) -> None:
+    # Once a hand is played out both hands are known; of the drawing a player saw its own
+    # hand and discards. Its share never names another card, in either drawing variant.
+    variant = data.draw(st.sampled_from(["draw-discard", "draw-discard-no-discard"]), label="v")
+    game = Game(find_variant(variant), seed=data.draw(st.integers(0, 999), label="seed"))
+    _draw_freely(game, data)
+    final = (game.hand(Seat.SOUTH), game.hand(Seat.EAST))
+    discards = (game.discards(Seat.SOUTH), game.discards(Seat.EAST))
+    game.apply(game.parse_action("1C"))
+    game.apply(PASS)
+    while game.hand_number == 0:
+        game.apply(data.draw(st.sampled_from(game.legal_actions()), label="card"))
+    hand = analyze_hand(game, 0)
+    for seat in Seat:
+        shown = hand.for_seat(seat)
+        assert shown.deal == final and shown.play == hand.play
+        if variant == "draw-discard":
+            # The bot's hand takes one card of each pair the player met, all seen by it.
+            assert shown.drawing is not None
+        seen = final[0] | final[1] | discards[seat]
+        for drawing in shown.drawing or ():
+            assert drawing.seat is seat
+            assert drawing.discards == discards[seat]
+            assert not drawing.cards_shown - seen
