@@ -11,6 +11,7 @@ from honeymoon.actions import KEEP, PASS
 from honeymoon.errors import IllegalActionError
 from honeymoon.events import (
     AuctionOver,
+    AuctionStarted,
     Called,
     CardPlayed,
     Drew,
@@ -18,10 +19,11 @@ from honeymoon.events import (
     HandStarted,
     PreliminaryOver,
     RubberOver,
+    StockDrawn,
     TrickWon,
 )
 from honeymoon.game import Game, Phase
-from honeymoon.rules import VARIANTS
+from honeymoon.rules import VARIANTS, Procedure
 from honeymoon.seats import Seat
 
 
@@ -29,11 +31,23 @@ from honeymoon.seats import Seat
 @given(st.data())
 def test_the_events_of_a_rubber_agree_with_the_game(data: st.DataObject) -> None:
     name = data.draw(st.sampled_from(sorted(VARIANTS)), label="variant")
-    game = Game(VARIANTS[name], seed=data.draw(st.integers(0, 999), label="seed"))
+    rules = VARIANTS[name]
+    if "face_up_stock" in rules.option_names and data.draw(st.booleans(), label="face up"):
+        rules = rules.with_options(face_up_stock=True)
+    game = Game(rules, seed=data.draw(st.integers(0, 999), label="seed"))
     reported: list[object] = []
     while not game.is_over and game.hand_number < 4:
         seat, phase = game.to_act, game.phase
+        assert seat is not None
+        discards, face_up = len(game.discards(seat)), game.face_up_card()
         said = events.apply(game, data.draw(st.sampled_from(game.legal_actions())))
+        for event in said:
+            if isinstance(event, Drew):
+                assert event.discarded == (len(game.discards(seat)) > discards)
+            if isinstance(event, StockDrawn):
+                # Only a card that lay face up is told, and it is the one the winner took.
+                assert event.shown == face_up
+                assert face_up is None or game.drawn_cards(event.winner)[-1] == face_up
         first = said[0]
         # The first event is the action itself, by the seat that was to act.
         expected = {
@@ -59,9 +73,21 @@ def test_the_events_of_a_rubber_agree_with_the_game(data: st.DataObject) -> None
         assert played == [card for trick in log.tricks for card in trick.cards]
         over = [e for e in of_hand if isinstance(e, AuctionOver)]
         if log.auction_over:
-            assert over == [AuctionOver(log.contract, log.declarer)]
+            assert over == [AuctionOver(log.contract, log.declarer, log.opening_leader)]
         else:
             assert over == []
+        started = [e for e in of_hand if isinstance(e, AuctionStarted)]
+        assert [e.first_caller for e in started] == (
+            [log.first_caller] if log.first_caller is not None else []
+        )
+        drew = [e for e in of_hand if isinstance(e, StockDrawn)]
+        drawing = game.rules.procedure is Procedure.DRAW
+        assert [e.winner for e in drew] == (
+            [Seat(t.winner) for t in log.preliminary_tricks if t.winner is not None]
+            if drawing
+            else []
+        )
+        assert all(e.shown is None for e in drew) or game.rules.face_up_stock
         assert [e.result for e in of_hand if isinstance(e, PreliminaryOver)] == (
             [log.preliminary] if log.preliminary is not None else []
         )
@@ -94,7 +120,7 @@ def test_a_refused_action_reports_nothing_and_changes_nothing() -> None:
         events.apply(game, PASS)
     assert caught.value.code == "wrong_phase"
     assert game.actions == () and game.to_act is Seat.EAST
-    assert events.apply(game, KEEP) == (Drew(Seat.EAST),)
+    assert events.apply(game, KEEP) == (Drew(Seat.EAST, discarded=True),)
 
 
 def test_events_are_frozen_values() -> None:

@@ -2,7 +2,8 @@
 reports it.
 
 Each event is a frozen dataclass holding only what both players may know: who drew (not what),
-each call, each card played, who won each trick, the end of the auction, of the preliminary
+the start of the auction and who calls first, each call, each card played, who won each trick
+(and, in Draw Bridge, that both drew after it), the end of the auction, of the preliminary
 tricks, of the hand and of the rubber. Everything in an event is read from the
 :class:`~honeymoon.game.Game` after the action (its tricks, its hand logs, its history and
 score sheet), so no client works a rule out again or reads it from a sentence; wording
@@ -15,7 +16,7 @@ The engine's own ``Game.apply`` reports nothing and stays as fast; :func:`apply`
 >>> from honeymoon.actions import KEEP
 >>> game = Game(seed=7, first_dealer=0)
 >>> apply(game, KEEP)
-(Drew(seat=<Seat.EAST: 1>),)
+(Drew(seat=<Seat.EAST: 1>, discarded=True),)
 """
 
 from __future__ import annotations
@@ -33,10 +34,12 @@ from honeymoon.tricks import Trick
 __all__ = [
     "Event",
     "Drew",
+    "AuctionStarted",
     "Called",
     "AuctionOver",
     "CardPlayed",
     "TrickWon",
+    "StockDrawn",
     "PreliminaryOver",
     "HandOver",
     "HandStarted",
@@ -47,9 +50,12 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class Drew:
-    """``seat`` took a drawing turn (Draw and Discard Bridge). What it kept is its secret."""
+    """``seat`` took a drawing turn (Draw and Discard Bridge). What it kept is its secret;
+    ``discarded`` says whether a card went to its discards, which both see from the piles (in
+    the variation where keeping ends the turn it tells a keep from a reject)."""
 
     seat: Seat
+    discarded: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,11 +67,23 @@ class Called:
 
 
 @dataclass(frozen=True, slots=True)
+class AuctionStarted:
+    """The cards are all in (the drawing or the preliminary tricks are over, or the second
+    deal is made) and the auction begins with ``first_caller``; ``stock_left`` cards of the
+    stock stay unseen."""
+
+    first_caller: Seat
+    stock_left: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class AuctionOver:
-    """The auction ended: with ``contract`` played by ``declarer``, or passed out (both None)."""
+    """The auction ended: with ``contract`` played by ``declarer``, ``leader`` leading to the
+    first trick; or passed out (all three None)."""
 
     contract: Contract | None
     declarer: Seat | None
+    leader: Seat | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +104,16 @@ class TrickWon:
     trick: Trick
     number: int
     preliminary: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class StockDrawn:
+    """Draw Bridge: after a preliminary trick both players drew from the stock, ``winner`` (who
+    won the trick) first. What each drew is their secret, except ``shown``: the card the winner
+    took when it lay face up (the face-up option), None otherwise."""
+
+    winner: Seat
+    shown: Card | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,10 +149,12 @@ class RubberOver:
 
 Event = (
     Drew
+    | AuctionStarted
     | Called
     | AuctionOver
     | CardPlayed
     | TrickWon
+    | StockDrawn
     | PreliminaryOver
     | HandOver
     | HandStarted
@@ -138,6 +168,7 @@ def apply(
     """Carry out ``action`` as :meth:`Game.apply <honeymoon.game.Game.apply>` does (same
     checks, same errors, nothing changed on a refusal) and return what happened, in order."""
     number, phase, actor = game.hand_number, game.phase, game.to_act
+    face_up = game.face_up_card() if phase is Phase.PRELIMINARY else None
     game.apply(action, seat)
     assert actor is not None
     done = action_of(action)
@@ -145,20 +176,29 @@ def apply(
     hand_over = game.is_over or game.hand_number != number
     log = game.hand_log(number)
     if phase is Phase.DRAWING:
-        events.append(Drew(actor))
+        # Whether the turn discarded a card shows in the pile; which card stays secret.
+        events.append(Drew(actor, game.draw_turns(actor)[-1][1] >= 0))
     elif phase is Phase.AUCTION:
         events.append(Called(actor, Call(done)))
         if log.auction_over:
-            events.append(AuctionOver(log.contract, log.declarer))
+            events.append(AuctionOver(log.contract, log.declarer, log.opening_leader))
     else:
         preliminary = phase is Phase.PRELIMINARY
         events.append(CardPlayed(actor, Card.from_id(done), preliminary))
         tricks = log.preliminary_tricks if preliminary else log.tricks
         last = tricks[-1] if tricks else None
         if last is not None and last.winner is not None and done == last.cards[-1].id:
-            events.append(TrickWon(Seat(last.winner), last, len(tricks), preliminary))
+            taker = Seat(last.winner)
+            events.append(TrickWon(taker, last, len(tricks), preliminary))
+            drawn = game.drawn_cards(taker) if preliminary and not hand_over else ()
+            if len(drawn) == len(tricks):
+                # Draw Bridge: both drew; the winner's card is public only if it lay face up.
+                events.append(StockDrawn(taker, face_up if drawn[-1] == face_up else None))
             if preliminary and len(tricks) == 13 and log.preliminary is not None:
                 events.append(PreliminaryOver(log.preliminary))
+    if not hand_over and phase is not Phase.AUCTION and game.phase is Phase.AUCTION:
+        assert log.first_caller is not None
+        events.append(AuctionStarted(log.first_caller, game.stock_remaining))
     if hand_over:
         events.append(HandOver(game.history[number].result))
         if game.is_over:

@@ -296,7 +296,7 @@ class PlainSession:
         self._announced = view.hand_number
         me = self.human
         dealer = "You deal" if view.dealer == me else f"{view.dealer} deals"
-        first = view.dealer.other
+        first = self.table.opener
         procedure = self.table.rules.procedure
         self.write("")
         if procedure is Procedure.DRAW_DISCARD:

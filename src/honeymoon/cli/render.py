@@ -7,11 +7,25 @@ sheet), so nothing can print a card the seat may not see.
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from honeymoon.actions import FIRST_BID, LAST_BID, describe
 from honeymoon.cards import CardSet, Suit
-from honeymoon.game import HandResult, Phase
+from honeymoon.events import (
+    AuctionOver,
+    AuctionStarted,
+    Called,
+    CardPlayed,
+    Drew,
+    Event,
+    HandOver,
+    PreliminaryOver,
+    RubberOver,
+    StockDrawn,
+    TrickWon,
+)
+from honeymoon.game import HandResult, Phase, PreliminaryResult
 from honeymoon.rules import OPTIONS, Procedure, RuleSet
 from honeymoon.scoring import Line, ScoreSheet
 from honeymoon.seats import SEATS, Seat
@@ -342,49 +356,184 @@ def preliminary_won(view: SeatView) -> tuple[int, int]:
     """South's and East's preliminary tricks this hand (so far, or in all once they are over)."""
     if view.phase is Phase.PRELIMINARY:
         return view.tricks_won
-    won = [0, 0]
-    for trick in view.preliminary_tricks:
-        if trick.winner is not None:
-            won[trick.winner] += 1
-    return (won[0], won[1])
+    return view.preliminary.tricks if view.preliminary is not None else (0, 0)
 
 
 def memory_award(view: SeatView) -> tuple[Seat, int, int] | None:
     """Memory Bridge: the seat that took the memory award this hand, with its points below and
-    above the line (read from the score sheet); None before the award or in other variants."""
-    below = [0, 0]
-    above = [0, 0]
-    for entry in view.score_sheet.entries:
-        if entry.hand == view.hand_number and entry.reason.startswith("memory tricks"):
-            target = below if entry.line is Line.BELOW else above
-            target[entry.seat] += entry.points
-    for seat in SEATS:
-        if below[seat] or above[seat]:
-            return seat, below[seat], above[seat]
-    return None
-
-
-def memory_award_words(view: SeatView, human: Seat | None) -> str | None:
-    """``South takes 8 memory tricks: 40 below, 130 above.`` (``You take …`` for the player)."""
-    award = memory_award(view)
-    if award is None:
+    above the line (the view's preliminary result); None before the award or in other variants."""
+    result = view.preliminary
+    if result is None or result.award_seat is None or result.award is None:
         return None
-    seat, below, above = award
-    taken = preliminary_won(view)[seat]
+    return result.award_seat, result.award.declarer_below, result.award.declarer_above
+
+
+def _award_words(result: PreliminaryResult, human: Seat | None) -> str | None:
+    seat, award = result.award_seat, result.award
+    if seat is None or award is None:
+        return None
     who = "You take" if seat == human else f"{seat.label} takes"
-    return f"{who} {taken} memory tricks: {below} below, {above} above."
+    return (
+        f"{who} {result.tricks[seat]} memory tricks: {award.declarer_below} below, "
+        f"{award.declarer_above} above."
+    )
 
 
 def trick_words(trick: TrickView, human: Seat | None = None) -> str:
     """A trick in words: ``East ♥K, South ♥A: South wins``."""
-    parts = []
-    for offset, card in enumerate(trick.cards):
-        seat = SEATS[(int(trick.leader) + offset) % 2]
-        parts.append(f"{'You' if seat == human else seat.label} {card}")
+    parts = [
+        f"{'You' if seat == human else seat.label} {card}"
+        for seat, card in zip(trick.players, trick.cards, strict=True)
+    ]
     text = ", ".join(parts)
     if trick.winner is not None:
         text += ": " + ("you win" if trick.winner == human else f"{trick.winner.label} wins")
     return text
+
+
+def final_words(sheet: ScoreSheet, human: Seat | None) -> str:
+    """Who won the rubber and who won on points, from the side of ``human`` (``you``)."""
+    if sheet.rubber_winner is None:
+        return "The rubber is not over yet."
+    winner = SEATS[sheet.rubber_winner]
+    rubber = "You" if winner == human else winner.label
+    totals = sheet.totals
+    points = sheet.points_winner
+    if points is None:
+        on_points = f"the totals are equal ({totals[0]} each)"
+    else:
+        margin = abs(totals[0] - totals[1])
+        ahead = SEATS[points]
+        on_points = (
+            f"you win on points by {margin}"
+            if ahead == human
+            else f"{ahead.label} wins on points by {margin}"
+        )
+    return f"The rubber is over. {rubber} won the rubber, and {on_points}."
+
+
+# -- narration: what one action did, in words ------------------------------------------------
+
+
+def narrate(said: Sequence[Event], view: SeatView, rules: RuleSet) -> list[str]:
+    """The lines telling the player at ``view.seat`` what the events ``said`` (those of one
+    action, from :func:`honeymoon.events.apply`) report. The events are public; the player's
+    own cards (what they drew) come from ``view``, their view after the action, so no line can
+    name a card of the opponent's that the player has not seen."""
+    me = view.seat
+    lines: list[str] = []
+    preliminary: PreliminaryResult | None = None
+    drew = next((e for e in said if isinstance(e, StockDrawn)), None)
+    for event in said:
+        if isinstance(event, Drew):
+            lines.append(_draw_words(event, view, rules))
+        elif isinstance(event, Called):
+            mine = event.seat == me
+            lines.append(f"{_who(event.seat, me)} {'call' if mine else 'calls'} {event.call}.")
+        elif isinstance(event, AuctionOver):
+            if event.contract is not None and event.declarer is not None:
+                declarer = "you" if event.declarer == me else event.declarer.label
+                leads = "lead" if event.leader == me else "leads"
+                lines.append(
+                    f"Contract {event.contract} by {declarer}; {_who(event.leader, me)} {leads}."
+                )
+        elif isinstance(event, CardPlayed):
+            mine = event.seat == me
+            lines.append(f"{_who(event.seat, me)} {'play' if mine else 'plays'} {event.card}.")
+        elif isinstance(event, TrickWon) and not event.preliminary:
+            lines.append(_wins(event.seat, me) + ".")
+        elif isinstance(event, TrickWon):
+            lines += _preliminary_trick_words(event, drew, view)
+        elif isinstance(event, PreliminaryOver):
+            preliminary = event.result
+        elif isinstance(event, AuctionStarted):
+            lines += _auction_start_words(event, preliminary, me)
+        elif isinstance(event, HandOver):
+            lines.append(result_words(event.result, me))
+        elif isinstance(event, RubberOver):
+            lines.append(final_words(event.sheet, me))
+    return lines
+
+
+def _who(seat: Seat | None, me: Seat | None) -> str:
+    if seat is None:
+        return "nobody"
+    return "You" if seat == me else seat.label
+
+
+def _wins(seat: Seat, me: Seat | None) -> str:
+    return "You win the trick" if seat == me else f"{seat.label} wins the trick"
+
+
+def _draw_words(event: Drew, view: SeatView, rules: RuleSet) -> str:
+    """A drawing turn: the player's own cards, or only what the piles show of the other's."""
+    if event.seat == view.seat and view.draws:
+        turn = view.draws[-1]
+        if turn.discarded is None:
+            return f"You keep {turn.kept}; your turn ends."
+        if turn.kept_first:
+            return f"You keep {turn.kept} and discard the next card, {turn.discarded}."
+        return f"You reject {turn.discarded} and take the next card, {turn.kept}."
+    name = event.seat.label
+    if rules.discard_after_keep:
+        return f"{name} draws: one card kept, one discarded."
+    # Keeping ends the turn: whether the opponent kept shows in its discards.
+    if event.discarded:
+        return f"{name} rejects the top card and takes the next."
+    return f"{name} keeps the top card."
+
+
+def _preliminary_trick_words(event: TrickWon, drew: StockDrawn | None, view: SeatView) -> list[str]:
+    """After a preliminary trick: who won, what the player drew (Draw Bridge) or the count
+    toward seven (Memory Bridge), and the card turned face up next."""
+    me = view.seat
+    winner = event.seat
+    lines: list[str] = []
+    if drew is not None:
+        mine = view.drawn[-1] if view.drawn else None
+        if winner == me:
+            lines.append(f"You win the trick and draw {mine}.")
+            lines.append(f"{winner.other.label} draws a card.")
+        else:
+            if drew.shown is not None:
+                lines.append(f"{winner.label} wins the trick and draws the face-up {drew.shown}.")
+            else:
+                lines.append(f"{winner.label} wins the trick and draws a card.")
+            lines.append(f"You draw {mine}.")
+    else:
+        you, other = _you_and_other(preliminary_won(view), me)
+        lines.append(_wins(winner, me) + f" (memory tricks: you {you}, {other}).")
+    if view.phase is Phase.PRELIMINARY and view.face_up is not None:
+        lines.append(f"The face-up card is {view.face_up}.")
+    return lines
+
+
+def _auction_start_words(
+    event: AuctionStarted, preliminary: PreliminaryResult | None, me: Seat | None
+) -> list[str]:
+    first = (
+        "you call first."
+        if event.first_caller == me
+        else f"{event.first_caller.label} calls first."
+    )
+    if preliminary is None:
+        unseen = (
+            f"; the other {event.stock_left} stock cards stay unseen" if event.stock_left else ""
+        )
+        return [f"Drawing is over{unseen}; {first}"]
+    award = _award_words(preliminary, me)
+    if award is not None:
+        return [award, "The other 26 cards are dealt, 13 each; " + first]
+    you, other = _you_and_other(preliminary.tricks, me)
+    return [
+        f"The stock is empty: the preliminary tricks are over (you took {you}, {other}); {first}"
+    ]
+
+
+def _you_and_other(counts: tuple[int, int], me: Seat | None) -> tuple[int, str]:
+    # The player's count, and the other seat's name with its count: ``3, "East 4"``.
+    seat = me if me is not None else Seat.SOUTH
+    return counts[seat], f"{seat.other.label} {counts[seat.other]}"
 
 
 def tricks_lines(view: SeatView) -> list[str]:

@@ -35,15 +35,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from honeymoon import events
 from honeymoon.actions import KEEP, REJECT, describe
 from honeymoon.bots import LEVELS, Bot, RandomBot, make_bot, strongest_bot_name
-from honeymoon.cards import Card, Strain
+from honeymoon.cards import Card
 from honeymoon.cli import render
 from honeymoon.errors import HoneymoonError
+from honeymoon.events import TrickWon
 from honeymoon.game import Game, HandResult, Phase
-from honeymoon.rules import Procedure, RuleSet
+from honeymoon.rules import RuleSet
 from honeymoon.seats import SEATS, Seat
-from honeymoon.tricks import trick_winner
 from honeymoon.views import SeatView, TrickView, view_for
 
 __all__ = [
@@ -463,126 +464,21 @@ class Table:
 
     # -- narration ----------------------------------------------------------------------------
 
+    @property
+    def opener(self) -> Seat:
+        """The seat that acts first in this hand (draws first, or leads to the first
+        preliminary trick), as the game says."""
+        return self._game.opener
+
     def _apply(self, seat: Seat, action: int) -> list[str]:
-        before = self.view()
-        self._game.apply(action, seat)
-        after = self.view()
-        mine = seat == self.human
-        who = "You" if mine else seat.label
-        same_hand = after.hand_number == before.hand_number and after.phase is not Phase.COMPLETE
-        lines: list[str] = []
-        if before.phase is Phase.DRAWING:
-            lines += self._narrate_draw(before, after, seat, action)
-            if after.phase is Phase.AUCTION and same_hand:
-                left = 52 - sum(after.hand_sizes) - sum(after.discard_counts)
-                unseen = f"; the other {left} stock cards stay unseen" if left else ""
-                lines.append(f"Drawing is over{unseen}; {self._first_call_words(after)}")
-        elif before.phase is Phase.AUCTION:
-            lines.append(f"{who} {'call' if mine else 'calls'} {describe(action)}.")
-            if after.phase is Phase.PLAY and after.contract is not None:
-                lines.append(
-                    f"Contract {after.contract} by {_name(after.declarer, self.human, 'you')}; "
-                    f"{_name(after.to_act, self.human)} {'lead' if after.my_turn else 'leads'}."
-                )
-        elif before.phase in (Phase.PLAY, Phase.PRELIMINARY):
-            lines.append(f"{who} {'play' if mine else 'plays'} {describe(action)}.")
-            trick = before.current_trick
-            if trick is not None and trick.cards:
-                preliminary = before.phase is Phase.PRELIMINARY
-                if preliminary:
-                    strain = int(Strain.NOTRUMP)  # the preliminary tricks are played at no trump
-                else:
-                    assert before.contract is not None
-                    strain = int(before.contract.strain)
-                cards = (*trick.cards, Card.from_id(action))
-                position = trick_winner([c.id for c in cards], strain)
-                winner = SEATS[(int(trick.leader) + position) % 2]
-                self._memory.last_trick = TrickView(trick.leader, cards, winner)
-                if preliminary:
-                    lines += self._narrate_preliminary_trick(before, after, winner)
-                else:
-                    lines.append(
-                        "You win the trick."
-                        if winner == self.human
-                        else f"{winner} wins the trick."
-                    )
-        if not same_hand:
-            lines.append(self.describe_result(after.results[-1]))
-            if after.phase is Phase.COMPLETE:
-                lines.append(self.final_line())
-        return lines
-
-    def _narrate_draw(
-        self, before: SeatView, after: SeatView, seat: Seat, action: int
-    ) -> list[str]:
-        """A drawing turn: the player's own cards, or only what the piles show of the other's."""
-        if seat == self.human:
-            turn = after.draws[-1]
-            if turn.discarded is None:
-                return [f"You keep {turn.kept}; your turn ends."]
-            if action == KEEP:
-                return [f"You keep {turn.kept} and discard the next card, {turn.discarded}."]
-            return [f"You reject {turn.discarded} and take the next card, {turn.kept}."]
-        if self._game.rules.discard_after_keep:
-            return [f"{seat.label} draws: one card kept, one discarded."]
-        # Keeping ends the turn: whether the opponent kept shows in the size of its discards.
-        if after.discard_counts[seat] > before.discard_counts[seat]:
-            return [f"{seat.label} rejects the top card and takes the next."]
-        return [f"{seat.label} keeps the top card."]
-
-    def _narrate_preliminary_trick(
-        self, before: SeatView, after: SeatView, winner: Seat
-    ) -> list[str]:
-        """After a preliminary trick: who won, what the player drew (Draw Bridge), the count
-        toward seven (Memory Bridge), and what comes next."""
-        lines: list[str] = []
-        human = self.human
-        other = human.other
-        drawing = self._game.rules.procedure is Procedure.DRAW
-        if drawing:
-            drew = after.drawn[-1] if len(after.drawn) > len(before.drawn) else None
-            if winner == human:
-                lines.append(f"You win the trick and draw {drew}.")
-                lines.append(f"{other.label} draws a card.")
-            else:
-                face_up = before.face_up
-                if face_up is not None:
-                    lines.append(f"{other.label} wins the trick and draws the face-up {face_up}.")
-                else:
-                    lines.append(f"{other.label} wins the trick and draws a card.")
-                lines.append(f"You draw {drew}.")
-        else:
-            won = render.preliminary_won(after)
-            lines.append(
-                ("You win the trick" if winner == human else f"{winner} wins the trick")
-                + f" (memory tricks: you {won[human]}, {other.label} {won[other]})."
-            )
-        if after.phase is Phase.PRELIMINARY:
-            if after.face_up is not None:
-                lines.append(f"The face-up card is {after.face_up}.")
-            return lines
-        if after.hand_number == before.hand_number and after.phase is not Phase.COMPLETE:
-            won = render.preliminary_won(after)
-            award = render.memory_award_words(after, human)
-            if award is not None:
-                lines.append(award)
-                lines.append(
-                    "The other 26 cards are dealt, 13 each; " + self._first_call_words(after)
-                )
-            else:
-                lines.append(
-                    f"The stock is empty: the preliminary tricks are over (you took "
-                    f"{won[human]}, {other.label} {won[other]}); " + self._first_call_words(after)
-                )
-        return lines
-
-    def _first_call_words(self, view: SeatView) -> str:
-        caller = view.first_caller
-        return (
-            "you call first."
-            if caller == self.human
-            else f"{_name(caller, self.human)} calls first."
-        )
+        # The engine reports what the action did (public events); the player's own cards in
+        # the narration come from the player's view, never from the events.
+        said = events.apply(self._game, action, seat)
+        for event in said:
+            if isinstance(event, TrickWon):
+                trick = event.trick
+                self._memory.last_trick = TrickView(SEATS[trick.leader], trick.cards, event.seat)
+        return render.narrate(said, self.view(), self._game.rules)
 
     def describe_result(self, result: HandResult) -> str:
         """The hand's result in one line, from the player's side of the table."""
@@ -590,20 +486,7 @@ class Table:
 
     def final_line(self) -> str:
         """Who won the rubber and who won on points (once the rubber is over)."""
-        sheet = self.view().score_sheet
-        if sheet.rubber_winner is None:
-            return "The rubber is not over yet."
-        rubber = _name(SEATS[sheet.rubber_winner], self.human, "you")
-        totals = sheet.totals
-        points = sheet.points_winner
-        if points is None:
-            on_points = f"the totals are equal ({totals[0]} each)"
-        else:
-            margin = abs(totals[0] - totals[1])
-            on_points = f"{_name(SEATS[points], self.human, 'you')} win on points by {margin}"
-            if SEATS[points] != self.human:
-                on_points = on_points.replace(" win ", " wins ")
-        return f"The rubber is over. {rubber.capitalize()} won the rubber, and {on_points}."
+        return render.final_words(self.view().score_sheet, self.human)
 
 
 def _with_assistance(record_text: str, assistance: dict[str, object]) -> str:
@@ -612,9 +495,3 @@ def _with_assistance(record_text: str, assistance: dict[str, object]) -> str:
     assert record_text.startswith("{\n")
     line = f'  "{ASSISTANCE_KEY}": {json.dumps(assistance)},\n'
     return "{\n" + line + record_text[2:]
-
-
-def _name(seat: Seat | None, human: Seat, you: str = "You") -> str:
-    if seat is None:
-        return "nobody"
-    return you if seat == human else seat.label
