@@ -4,34 +4,47 @@ A copy written without the stock (``reveal=False``) hides every drawing action (
 ``draw``) and every card that was not played. To check such a copy, and to read its calls and
 tricks, the record is replayed through :class:`~honeymoon.game.Game` like any other, on a
 stand-in stock built here for each hand: one that gives each player the cards they are seen to
-play, with the hidden drawing actions taken as ``keep``. So the engine, not this module, decides
-everything the record says: the sequence of the hand, who calls and leads, the legality of
-each action, the tricks and the score.
+play, when they play them, with the hidden drawing actions taken as ``keep``. So the engine,
+not this module, decides everything the record says: the sequence of the hand, who calls and
+leads, who wins each trick and draws after it, the legality of each action and the score.
 
-Nothing here is a rule of its own. Which stock positions reach which hand is learned by playing
-the drawing actions on a probe game over the stock 0–51; who played each card, and who won each
-trick, comes from :mod:`honeymoon.tricks`. Cards that no one played go to the places the
-drawing does not give to a hand, or, in a hand not played to its end, to a player who has not
-shown out of their suit. Only Draw and Discard Bridge is read this way: the other procedures
-deal the cards, and a copy of them without the stock is not supported yet.
+Nothing here is a rule of its own: the stock is fitted by asking the engine. Each attempt
+replays the hand on the stock fitted so far and notes what the engine shows: which stock
+position reached which hand and when (the deal, the drawing, the draws after each preliminary
+trick of Draw Bridge, the second deal of Memory Bridge), which player played each card, and,
+when a card is refused because its player holds the suit led, that the player held none of it
+then. The next stock puts every card played in a place that reaches its player in time and
+keeps the suits a player showed out of away from them; the attempts stop when the replay runs
+through, or when an attempt learns nothing new (then the record itself is at fault and the
+replay on the last stock says where). Cards no one played fill the other places.
+
+Every procedure is read this way: Draw and Discard Bridge, Draw Bridge and Memory Bridge. What
+cannot be known is only what was never shown: the cards of a hand not played to its end, and
+the discards and the unseen rest of the stock.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from honeymoon.actions import KEEP
-from honeymoon.cards import CARD_SUIT, Card
-from honeymoon.errors import HoneymoonError, RecordError
+from honeymoon.cards import CARD_SUIT, CardSet
+from honeymoon.errors import HoneymoonError, IllegalActionError
+from honeymoon.events import TrickWon
+from honeymoon.events import apply as apply_reporting
 from honeymoon.game import Game, Phase
-from honeymoon.rules import Procedure, RuleSet
+from honeymoon.rules import RuleSet
 from honeymoon.seats import Seat
-from honeymoon.tricks import TWO_HANDS, playing_order, trick_won_by
+
+__all__ = ["HIDDEN_DRAW_TEXT", "is_hidden_draw", "stand_in_stock"]
 
 #: How a drawing action hidden from a player-safe copy is written.
 HIDDEN_DRAW_TEXT = "draw"
 
-_PROBE_STOCK = tuple(range(52))
+_IDENTITY = tuple(range(52))
+#: Each attempt learns at least one fact; a hand has far fewer to learn than this.
+_MAX_ATTEMPTS = 400
 
 
 def is_hidden_draw(raw: str | int | None) -> bool:
@@ -39,14 +52,16 @@ def is_hidden_draw(raw: str | int | None) -> bool:
     return raw is None or (isinstance(raw, str) and raw.strip().lower() == HIDDEN_DRAW_TEXT)
 
 
-def check_support(rules: RuleSet) -> None:
-    """Raise :class:`RecordError` unless a record of ``rules`` can be read without its stock."""
-    if rules.procedure is not Procedure.DRAW_DISCARD:
-        raise RecordError(
-            f"{rules.title}: a record without the stock order (a player-safe copy) can be read "
-            "only for Draw and Discard Bridge so far",
-            code="unsupported_variant",
-        )
+@dataclass(slots=True)
+class _Facts:
+    """What the replays have shown of one hand. Times count the preliminary tricks finished."""
+
+    #: stock position -> (the hand it reached, when)
+    places: dict[int, tuple[int, int]] = field(default_factory=dict)
+    #: card id -> (the hand that played it, when, the action's index)
+    played: dict[int, tuple[int, int, int]] = field(default_factory=dict)
+    #: (hand, suit, time): the hand held no card of the suit then
+    void: set[tuple[int, int, int]] = field(default_factory=set)
 
 
 def stand_in_stock(
@@ -55,30 +70,75 @@ def stand_in_stock(
     """A stock order under which ``actions`` (one hand dealt by ``dealer``) give each player
     the cards they play. Faulty actions are not reported here: the stock stops being fitted
     at the first one, and the replay on it reports the fault."""
-    check_support(rules)
-    probe = Game(rules, seed=0, stocks=[_PROBE_STOCK], first_dealer=dealer)
-    index = 0
-    for index, raw in enumerate(actions):  # noqa: B007 - the index is used after the loop
-        if probe.hand_number != 0 or probe.phase is Phase.PLAY:
+    facts = _Facts()
+    stock = _IDENTITY
+    for _ in range(_MAX_ATTEMPTS):
+        learned, finished = _attempt(rules, dealer, actions, stock, facts)
+        if finished or not learned:
             break
+        stock = _fit(facts)
+    return stock
+
+
+def _attempt(
+    rules: RuleSet,
+    dealer: Seat,
+    actions: Sequence[str | int | None],
+    stock: tuple[int, ...],
+    facts: _Facts,
+) -> tuple[bool, bool]:
+    """Replay ``actions`` on ``stock`` and add what the engine shows to ``facts``; return
+    whether anything new was learned and whether the replay ran through."""
+    position = {card: place for place, card in enumerate(stock)}
+    game = Game(rules, seed=0, stocks=[stock], first_dealer=dealer)
+    time = 0
+    held = [0, 0]
+
+    def note_arrivals() -> bool:
+        # The cards that reached a hand since the last look: their places, and when.
+        new = False
+        for hand in (0, 1):
+            cards = game.hand(hand)
+            for card in CardSet(cards.mask & ~held[hand]):
+                place = position[card.id]
+                if place not in facts.places:
+                    facts.places[place] = (hand, time)
+                    new = True
+            held[hand] = cards.mask
+        return new
+
+    learned = note_arrivals()
+    for index, raw in enumerate(actions):
+        if game.hand_number != 0 or game.is_over:
+            return learned, False  # the hand is over before its actions are
+        actor = game.to_act
+        assert actor is not None
         try:
-            action = KEEP if is_hidden_draw(raw) else _number(probe, raw)
-            probe.apply(action)
+            action = KEEP if is_hidden_draw(raw) else _number(game, raw)
         except HoneymoonError:
-            return _PROBE_STOCK
-    else:
-        index = len(actions)
-    log = probe.hand_log(0)
-    if log.deal is None:
-        return _PROBE_STOCK  # still drawing: no card has been played
-    # The positions of the stock that reach each hand; the others are discards or unseen.
-    places = [[card.id for card in log.deal[seat]] for seat in (Seat.SOUTH, Seat.EAST)]
-    held: list[list[int]] = [[], []]
-    void: list[set[int]] = [set(), set()]
-    if probe.hand_number == 0 and probe.phase is Phase.PLAY:
-        assert log.contract is not None and probe.to_act is not None
-        _read_play(actions[index:], int(probe.to_act), int(log.contract.strain), held, void)
-    return _arrange(places, held, void)
+            return learned, False
+        if action < 52 and game.phase in (Phase.PRELIMINARY, Phase.PLAY):
+            seen = facts.played.get(action)
+            if seen is None:
+                facts.played[action] = (int(actor), time, index)
+                learned = True
+            elif seen[2] != index:
+                return learned, False  # a card played twice: the replay reports it
+        try:
+            said = apply_reporting(game, action)
+        except IllegalActionError as error:
+            trick = game.current_trick
+            if error.code == "must_follow_suit" and trick is not None and trick.cards:
+                # The player holds the suit led in the stand-in, but did not then.
+                fact = (int(actor), int(trick.cards[0].suit), time)
+                learned = learned or fact not in facts.void
+                facts.void.add(fact)
+            return learned, False
+        for event in said:
+            if isinstance(event, TrickWon) and event.preliminary:
+                time = event.number
+        learned = note_arrivals() or learned
+    return learned, True
 
 
 def _number(game: Game, raw: str | int | None) -> int:
@@ -88,57 +148,77 @@ def _number(game: Game, raw: str | int | None) -> int:
     return game.parse_action(raw)
 
 
-def _read_play(
-    actions: Sequence[str | int | None],
-    leader: int,
-    trump: int,
-    held: list[list[int]],
-    void: list[set[int]],
-) -> None:
-    # Who played each card (and so held it), and the suits each has shown out of.
-    seen: set[int] = set()
-    trick: list[int] = []
-    for raw in actions:
-        try:
-            card = raw if isinstance(raw, int) else Card.parse(str(raw)).id
-        except HoneymoonError:
-            return
-        if not 0 <= card < 52 or card in seen:
-            return
-        seat = playing_order(leader)[len(trick)]
-        if trick and CARD_SUIT[card] != CARD_SUIT[trick[0]]:
-            void[seat].add(CARD_SUIT[trick[0]])
-        seen.add(card)
-        held[seat].append(card)
-        trick.append(card)
-        if len(trick) == len(TWO_HANDS):
-            leader = trick_won_by(trick, leader, trump)
-            trick = []
-
-
-def _arrange(
-    places: list[list[int]], held: list[list[int]], void: list[set[int]]
-) -> tuple[int, ...]:
+def _fit(facts: _Facts) -> tuple[int, ...]:
+    """A stock with each card played in a place that reaches its player by the time it is
+    played and not while they show out of its suit; the other cards fill the other places."""
     stock: list[int | None] = [None] * 52
-    given = {card for cards in held for card in cards}
-    spare = [card for card in range(52) if card not in given]
-    for seat in (0, 1):
-        for place, card in zip(places[seat], held[seat], strict=False):
-            stock[place] = card
-        spare += held[seat][len(places[seat]) :]
-    # Fill each hand's empty places with cards of suits it has not shown out of: first those
-    # only it may hold, then those either may hold.
-    open_places = [places[seat][len(held[seat]) :] for seat in (0, 1)]
-    for first in (True, False):
-        for seat in (0, 1):
-            other = 1 - seat
-            for card in list(spare):
-                if not open_places[seat]:
-                    break
-                suit = CARD_SUIT[card]
-                if suit in void[seat] or (first and suit not in void[other]):
-                    continue
-                stock[open_places[seat].pop(0)] = card
-                spare.remove(card)
-    rest = iter(spare)
+    placed: set[int] = set()
+    for hand in (0, 1):
+        places = sorted(
+            (when, place) for place, (owner, when) in facts.places.items() if owner == hand
+        )
+        cards = [(card, when) for card, (owner, when, _) in facts.played.items() if owner == hand]
+        windows = {card: (_release(facts, hand, card, when), when) for card, when in cards}
+        for when, place in places:
+            # Earliest deadline first: the card needed soonest takes the place.
+            ready = [
+                (deadline, card)
+                for card, (release, deadline) in windows.items()
+                if card not in placed and release <= when <= deadline
+            ]
+            if ready:
+                _, card = min(ready)
+                stock[place] = card
+                placed.add(card)
+    spare = [card for card in range(52) if card not in placed]
+    # The places left that reach a hand take cards of suits the hand may hold from then on,
+    # matched suit by suit (a card never played stays where it arrived).
+    open_places = sorted(
+        (when, place) for place, (_, when) in facts.places.items() if stock[place] is None
+    )
+    allowed = [
+        [suit for suit in range(4) if _may_hold(facts, facts.places[place][0], suit, when)]
+        for when, place in open_places
+    ]
+    capacity = [sum(1 for card in spare if CARD_SUIT[card] == suit) for suit in range(4)]
+    chosen: dict[int, int] = {}
+
+    def seat(slot: int, tried: set[int]) -> bool:
+        # An augmenting path: give ``slot`` a suit, moving other places to other suits.
+        for suit in allowed[slot]:
+            if suit in tried:
+                continue
+            tried.add(suit)
+            if capacity[suit] > 0:
+                capacity[suit] -= 1
+                chosen[slot] = suit
+                return True
+            for other, taken in list(chosen.items()):
+                if taken == suit and seat(other, tried):
+                    chosen[slot] = suit
+                    return True
+        return False
+
+    for slot in range(len(open_places)):
+        seat(slot, set())
+    by_suit = [[card for card in spare if CARD_SUIT[card] == suit] for suit in range(4)]
+    for slot, suit in chosen.items():
+        stock[open_places[slot][1]] = by_suit[suit].pop()
+    rest = iter(card for cards in by_suit for card in cards)
     return tuple(next(rest) if card is None else card for card in stock)
+
+
+def _release(facts: _Facts, hand: int, card: int, played: int) -> int:
+    # The first time the card may reach ``hand``: after every time the hand showed out of its
+    # suit before playing it.
+    suit = CARD_SUIT[card]
+    times = [when for owner, void, when in facts.void if (owner, void) == (hand, suit)]
+    return max((when + 1 for when in times if when < played), default=0)
+
+
+def _may_hold(facts: _Facts, hand: int, suit: int, since: int) -> bool:
+    # A card never played, reaching ``hand`` at ``since``, stays there: it may not be of a suit
+    # the hand showed out of at any time from then on.
+    return not any(
+        owner == hand and void == suit and when >= since for owner, void, when in facts.void
+    )

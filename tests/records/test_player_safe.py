@@ -1,0 +1,91 @@
+"""Player-safe copies (no seed, no stock, hidden draws) of every variant: read back and checked
+by the engine on stand-in stocks, showing only what both players saw."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from honeymoon.cards import Card
+from honeymoon.errors import RecordError
+from honeymoon.game import Game
+from honeymoon.records import dumps, loads
+from honeymoon.rules import VARIANTS, RuleSet
+
+from .conftest import play_random
+
+_CARD_TEXT = re.compile(r'"([SHDC][2-9TJQKA])"')
+
+
+def _rules(data: st.DataObject) -> RuleSet:
+    rules = VARIANTS[data.draw(st.sampled_from(sorted(VARIANTS)), label="variant")]
+    for option in rules.option_names:
+        if isinstance(getattr(rules, option), bool) and data.draw(st.booleans(), label=option):
+            rules = rules.with_options(**{option: not getattr(rules, option)})
+    return rules
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.data())
+def test_a_player_safe_copy_of_any_variant_reads_back_as_played(data: st.DataObject) -> None:
+    rules = _rules(data)
+    game = Game(rules, seed=data.draw(st.integers(0, 10**6), label="seed"))
+    steps = data.draw(st.integers(1, 400), label="steps")
+    for _ in range(steps):
+        if game.is_over:
+            break
+        game.apply(data.draw(st.sampled_from(game.legal_actions())))
+    text = dumps(game, reveal=False)
+    record = loads(text)
+    assert record.results == tuple(hand.result for hand in game.history)
+    assert record.score_sheet == game.score_sheet
+    for hand, log in zip(record.hands, record.logs(), strict=True):
+        real = game.hand_log(hand.number)
+        # What both players saw is the game's: the calls, the tricks, the preliminary tricks.
+        assert (log.first_caller, log.calls, log.contract, log.declarer) == (
+            real.first_caller,
+            real.calls,
+            real.contract,
+            real.declarer,
+        )
+        assert log.preliminary_tricks == real.preliminary_tricks
+        assert log.preliminary == real.preliminary
+        assert [t.cards for t in log.tricks] == [t.cards for t in real.tricks]
+        assert log.deal is None or log.deal == real.deal
+    # The copy shows no card that was not played in its hand.
+    hands = [h.actions for h in game.history] + ([game.actions] if not game.is_over else [])
+    for entry, actions in zip(json.loads(text)["hands"], hands, strict=True):
+        played = {Card.from_id(action).pbn for action in actions if action < 52}
+        assert set(_CARD_TEXT.findall(json.dumps(entry))) <= played
+
+
+@pytest.mark.parametrize("name", ["draw", "memory"])
+def test_a_player_safe_copy_of_a_dealt_variant_is_still_checked(name: str) -> None:
+    game = Game(VARIANTS[name], seed=5)
+    play_random(game, random.Random(5), pass_chance=0.4)
+    data = json.loads(dumps(game, reveal=False))
+    # A preliminary card played twice: refused where it is played the second time.
+    actions = data["hands"][0]["actions"]
+    actions[3] = actions[0]
+    with pytest.raises(RecordError) as caught:
+        loads(json.dumps(data))
+    assert (caught.value.code, caught.value.hand, caught.value.action_index) == (
+        "card_not_in_hand",
+        0,
+        3,
+    )
+    data = json.loads(dumps(game, reveal=False))
+    data["hands"][0]["result"]["preliminary"]["tricks"].reverse()
+    with pytest.raises(RecordError) as caught:
+        loads(json.dumps(data))
+    assert caught.value.code == "result_mismatch"
+    data = json.loads(dumps(game, reveal=False))
+    data["hands"][0]["actions"].insert(5, "draw")
+    with pytest.raises(RecordError) as caught:
+        loads(json.dumps(data))
+    assert (caught.value.code, caught.value.action_index) == ("wrong_phase", 5)
