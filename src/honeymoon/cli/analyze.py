@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from honeymoon.analysis import (
+    AnalysisError,
     DrawingAnalysis,
     GameAnalysis,
     HandAnalysis,
@@ -81,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         count = len(record.hands)
         if not 1 <= args.hand <= count:
-            raise HoneymoonError(
+            raise AnalysisError(
                 f"--hand {args.hand}: this record has hands 1 to {count}", "hand_out_of_range"
             )
         hand = analyze_hand(record, args.hand - 1, drawing=drawing)
