@@ -50,7 +50,7 @@ from honeymoon.scoring import (
     score_contract,
 )
 from honeymoon.seats import SEATS, Seat
-from honeymoon.tricks import BEATS, TWO_HANDS, Trick, next_hands
+from honeymoon.tricks import BEATS, TWO_HANDS, Trick, next_hands, trick_won_by
 
 __all__ = [
     "Game",
@@ -170,6 +170,19 @@ def _tricks_of(raw: Sequence[RawTrick]) -> tuple[Trick, ...]:
     )
 
 
+def _raw_tricks(cards: Sequence[int], leader: int, trump: int) -> tuple[RawTrick, ...]:
+    # Complete tricks from the cards in playing order, the first led by ``leader``: each is
+    # won as honeymoon.tricks decides, and its winner leads the next.
+    size = len(TWO_HANDS)
+    tricks: list[RawTrick] = []
+    for start in range(0, len(cards) - size + 1, size):
+        played = tuple(cards[start : start + size])
+        winner = trick_won_by(played, leader, trump, TWO_HANDS)
+        tricks.append((leader, played, winner))
+        leader = winner
+    return tuple(tricks)
+
+
 @dataclass(frozen=True, slots=True)
 class HandLog:
     """What happened in one hand, as the engine worked it out: who called first and every
@@ -229,14 +242,46 @@ class HandHistory:
     result: HandResult
     #: Who called first; None if the hand ended before the auction (a Memory Bridge award).
     first_caller: Seat | None = None
-    #: The call actions, in order.
-    calls: tuple[int, ...] = ()
     #: South's and East's hands (card masks) when the auction began.
     deal: tuple[int, int] | None = None
-    #: The tricks of the play, as (leader, card ids, winner).
-    played: tuple[RawTrick, ...] = ()
-    #: The preliminary tricks (Draw and Memory Bridge), as (leader, card ids, winner).
-    preliminary_played: tuple[RawTrick, ...] = ()
+
+    # The calls and tricks are read from ``actions`` when asked for, rather than kept a second
+    # time: a rubber played at speed then keeps only flat tuples of ints per hand.
+
+    @property
+    def calls(self) -> tuple[int, ...]:
+        """The call actions, in order."""
+        return tuple(a for a in self.actions if PASS <= a <= LAST_BID)
+
+    @property
+    def played(self) -> tuple[RawTrick, ...]:
+        """The tricks of the play, as (leader, card ids, winner)."""
+        result = self.result
+        if result.contract is None or result.declarer is None:
+            return ()
+        return _raw_tricks(
+            self._cards(after_auction=True), int(result.declarer.other), int(result.contract.strain)
+        )
+
+    @property
+    def preliminary_played(self) -> tuple[RawTrick, ...]:
+        """The preliminary tricks (Draw and Memory Bridge), as (leader, card ids, winner): the
+        non-dealer leads the first, at no trump."""
+        return _raw_tricks(
+            self._cards(after_auction=False), 1 - int(self.dealer), int(Strain.NOTRUMP)
+        )
+
+    def _cards(self, *, after_auction: bool) -> list[int]:
+        # The cards played after the auction (the play) or before it (the preliminary tricks).
+        cards: list[int] = []
+        auction_seen = False
+        for action in self.actions:
+            if action < PASS:
+                if auction_seen == after_auction:
+                    cards.append(action)
+            elif action <= LAST_BID:
+                auction_seen = True
+        return cards
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
@@ -787,7 +832,7 @@ class Game:
             elif phase is _DRAWING and (action == KEEP or action == REJECT):
                 self._draw(action)
                 return
-        number = _action_number(action)
+        number = action if action.__class__ is int else _action_number(action)
         self._validate(number, seat)
         phase = self._phase
         if phase is _PLAY or phase is _PRELIMINARY:
@@ -894,9 +939,7 @@ class Game:
         self._actions.append(action)
         trick = self._trick
         trick.append(action)
-        count = len(trick)
-        # Which card is best so far, as honeymoon.tricks.beats says (its BEATS table).
-        if count == 1:
+        if len(trick) == 1:
             # Without a duty to follow suit (an option of Draw Bridge's preliminary tricks)
             # no suit is "led" for the legality check; the trick winner does not use it.
             self._led_suit = CARD_SUIT[action] if self._follow_required else -1
@@ -904,14 +947,16 @@ class Game:
             self._best_hand = seat
             self._to_act = self._next_hand[seat]
             return
-        if self._beats[self._best_card << 6 | action]:
-            self._best_card = action
-            self._best_hand = seat
-        if count < self._trick_size:
+        # Does this card beat the best so far? As honeymoon.tricks.beats says (its BEATS table).
+        beats = self._beats[self._best_card << 6 | action]
+        if len(trick) < self._trick_size:
+            if beats:
+                self._best_card = action
+                self._best_hand = seat
             self._to_act = self._next_hand[seat]
             return
         # The trick is complete: it goes to the hand that played the best card.
-        winner = self._best_hand
+        winner = seat if beats else self._best_hand
         self._tricks_won[winner] += 1
         self._tricks.append((self._leader, tuple(trick), winner))
         self._trick = []
@@ -1015,10 +1060,7 @@ class Game:
                 tuple(self._actions),
                 result,
                 SEATS[auction.first_caller] if auction is not None else None,
-                tuple(auction.calls) if auction is not None else (),
                 self._deal_masks,
-                tuple(self._tricks),
-                self._preliminary,
             )
         )
         if self._sheet.is_complete:
