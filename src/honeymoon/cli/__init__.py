@@ -26,6 +26,7 @@ SUBCOMMAND_MODULES = (
     "honeymoon.cli.variants",
     "honeymoon.cli.solve",
     "honeymoon.cli.analyze",
+    "honeymoon.cli.stats",
     "honeymoon.cli.match",
     "honeymoon.cli.serve",
     "honeymoon.cli.purge",
