@@ -29,10 +29,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from honeymoon.actions import KEEP
-from honeymoon.cards import CARD_SUIT, CardSet
+from honeymoon.cards import CARD_MASK, CARD_SUIT
 from honeymoon.errors import HoneymoonError, IllegalActionError
-from honeymoon.events import TrickWon
-from honeymoon.events import apply as apply_reporting
 from honeymoon.game import Game, Phase
 from honeymoon.rules import RuleSet
 from honeymoon.seats import Seat
@@ -43,6 +41,7 @@ __all__ = ["HIDDEN_DRAW_TEXT", "is_hidden_draw", "stand_in_stock"]
 HIDDEN_DRAW_TEXT = "draw"
 
 _IDENTITY = tuple(range(52))
+_CARD_OF_BIT = {mask: card for card, mask in enumerate(CARD_MASK)}
 #: Each attempt learns at least one fact; a hand has far fewer to learn than this.
 _MAX_ATTEMPTS = 400
 
@@ -62,6 +61,8 @@ class _Facts:
     played: dict[int, tuple[int, int, int]] = field(default_factory=dict)
     #: (hand, suit, time): the hand held no card of the suit then
     void: set[tuple[int, int, int]] = field(default_factory=set)
+    #: action index -> the action, as read in the phase it was played in
+    parsed: dict[int, int] = field(default_factory=dict)
 
 
 def stand_in_stock(
@@ -89,7 +90,9 @@ def _attempt(
 ) -> tuple[bool, bool]:
     """Replay ``actions`` on ``stock`` and add what the engine shows to ``facts``; return
     whether anything new was learned and whether the replay ran through."""
-    position = {card: place for place, card in enumerate(stock)}
+    position = [0] * 52
+    for place, card in enumerate(stock):
+        position[card] = place
     game = Game(rules, seed=0, stocks=[stock], first_dealer=dealer)
     time = 0
     held = [0, 0]
@@ -98,13 +101,16 @@ def _attempt(
         # The cards that reached a hand since the last look: their places, and when.
         new = False
         for hand in (0, 1):
-            cards = game.hand(hand)
-            for card in CardSet(cards.mask & ~held[hand]):
-                place = position[card.id]
+            mask = game.hand(hand).mask
+            arrived = mask & ~held[hand]
+            held[hand] = mask
+            while arrived:
+                bit = arrived & -arrived
+                arrived ^= bit
+                place = position[_CARD_OF_BIT[bit]]
                 if place not in facts.places:
                     facts.places[place] = (hand, time)
                     new = True
-            held[hand] = cards.mask
         return new
 
     learned = note_arrivals()
@@ -112,12 +118,17 @@ def _attempt(
         if game.hand_number != 0 or game.is_over:
             return learned, False  # the hand is over before its actions are
         actor = game.to_act
+        phase = game.phase
         assert actor is not None
-        try:
-            action = KEEP if is_hidden_draw(raw) else _number(game, raw)
-        except HoneymoonError:
-            return learned, False
-        if action < 52 and game.phase in (Phase.PRELIMINARY, Phase.PLAY):
+        action = facts.parsed.get(index)
+        if action is None:
+            try:
+                action = KEEP if is_hidden_draw(raw) else _number(game, raw)
+            except HoneymoonError:
+                return learned, False
+            # Read once: the phase at each action is the same in every attempt.
+            facts.parsed[index] = action
+        if action < 52 and (phase is Phase.PRELIMINARY or phase is Phase.PLAY):
             seen = facts.played.get(action)
             if seen is None:
                 facts.played[action] = (int(actor), time, index)
@@ -125,7 +136,7 @@ def _attempt(
             elif seen[2] != index:
                 return learned, False  # a card played twice: the replay reports it
         try:
-            said = apply_reporting(game, action)
+            game.apply(action)
         except IllegalActionError as error:
             trick = game.current_trick
             if error.code == "must_follow_suit" and trick is not None and trick.cards:
@@ -134,9 +145,11 @@ def _attempt(
                 learned = learned or fact not in facts.void
                 facts.void.add(fact)
             return learned, False
-        for event in said:
-            if isinstance(event, TrickWon) and event.preliminary:
-                time = event.number
+        # The time: how many preliminary tricks are finished (all of them once they are over).
+        if game.phase is Phase.PRELIMINARY:
+            time = sum(game.tricks_won)
+        elif phase is Phase.PRELIMINARY:
+            time = len(game.preliminary_tricks)
         learned = note_arrivals() or learned
     return learned, True
 
