@@ -102,6 +102,13 @@ async def make(output: Path) -> list[Path]:
                 if wanted == ["score-sheet", "rubber-over"]:
                     shoot("score-sheet.svg")
                     wanted.remove("score-sheet")
+                    # The review of the hand just finished, at its second trick.
+                    await pilot.press("b", "right", "right")
+                    await pilot.pause()
+                    shoot("review.svg")
+                    await pilot.press("escape")
+                    await pilot.pause()
+                    continue
                 elif app.game_screen.table.is_over:
                     shoot("rubber-over.svg")
                     break

@@ -16,6 +16,7 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.markup import escape
 from textual.screen import Screen
 from textual.timer import Timer
@@ -25,13 +26,15 @@ from honeymoon.actions import KEEP, REJECT
 from honeymoon.auction import Call
 from honeymoon.cards import Card
 from honeymoon.cli import render
+from honeymoon.cli.review_render import so_far_lines
 from honeymoon.cli.session import Table
 from honeymoon.cli.tui import widgets
+from honeymoon.cli.tui.review import ReviewScreen
 from honeymoon.cli.tui.screens import QuitScreen, TextScreen
 from honeymoon.errors import HoneymoonError
 from honeymoon.game import Phase
 from honeymoon.rules import Procedure
-from honeymoon.views import SeatView, TrickView
+from honeymoon.views import HandReview, SeatView, TrickView, review_for
 
 __all__ = ["HoneymoonApp", "GameScreen", "run_app", "KEYS_HELP"]
 
@@ -43,11 +46,16 @@ KEYS_HELP = """\
 [b]In the tricks[/b]    type a card and Enter: sa, h10, 10h, dq …
                    or ←→↑↓ and Enter
 [b]Any time[/b]         ? help · h hint · u undo · l last trick
+                   a the auction and the tricks so far
+                   b review a finished hand: ← → its tricks,
+                     ↑ ↓ the other hands (also offered after each hand)
                    v your discards (Draw Bridge: the cards you drew)
                    s score sheet · f four colours · Ctrl-S save
                    q or Ctrl-C leave
-In the tricks h, s, d, c and q start a card: type h or s, then Enter,
-for a hint or the score sheet. Backspace and Esc edit what you type.
+In the tricks h, s, d, c, q and a start a card: type h, s or a, then
+Enter, for a hint, the score sheet or the auction and tricks so far.
+On a terminal 120 columns wide the auction and tricks stay in view.
+Backspace and Esc edit what you type.
 Enter does nothing until you have moved the highlight or typed.
 Mouse: click a card or a call."""
 
@@ -67,6 +75,11 @@ _COMMAND_WORDS = {
     "s": "score",
     "score": "score",
     "f": "colours",
+    "a": "so-far",
+    "auction": "so-far",
+    "tricks": "so-far",
+    "b": "review",
+    "review": "review",
     "w": "save",
     "save": "save",
     "q": "quit",
@@ -75,13 +88,13 @@ _COMMAND_WORDS = {
 _CARD_PHASES = widgets.CARD_PHASES
 # Keys that act at once in each phase, when nothing has been typed yet: those that cannot
 # begin an answer there.
-_ALWAYS = set("?ulvfw")
+_ALWAYS = set("?ulvfwb")
 _IMMEDIATE = {
-    Phase.DRAWING: _ALWAYS | set("krhdsq"),
-    Phase.AUCTION: _ALWAYS | set("hsq"),
+    Phase.DRAWING: _ALWAYS | set("krhdsqa"),
+    Phase.AUCTION: _ALWAYS | set("hsqa"),
     Phase.PLAY: _ALWAYS,
     Phase.PRELIMINARY: _ALWAYS,
-    Phase.COMPLETE: _ALWAYS | set("hdsq"),
+    Phase.COMPLETE: _ALWAYS | set("hdsqa"),
 }
 
 
@@ -93,6 +106,8 @@ _LOG_ROWS = 2
 _LOG_ROWS_MOST = 3
 #: The smallest terminal the table fits.
 MIN_SIZE = (80, 24)
+#: From this width on, the auction and the tricks so far stay in view in a side panel.
+WIDE = 120
 
 
 def log_rows(height: int) -> int:
@@ -153,6 +168,7 @@ class GameScreen(Screen[None]):
                     yield surface(id="table-right")
                 yield surface(id="table-foot")
             yield Static(id="sheet")
+            yield Static(id="so-far")
         yield surface(id="hand")
         yield Static(id="log")
         yield Static(id="prompt")
@@ -162,6 +178,7 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         """Draw the table and let the computer move if it starts."""
         self.query_one("#sheet").border_title = "Score"
+        self.query_one("#so-far").border_title = "Auction and tricks"
         self.refresh_table()
         self.call_after_refresh(self._continue)
 
@@ -200,6 +217,7 @@ class GameScreen(Screen[None]):
         self._show("#status", widgets.status_markup(view, self.table.rules_title))
         self._draw_phase(view)
         self._show("#sheet", widgets.sheet_markup(view))
+        self._draw_so_far(view)
         hand = self.query_one("#hand", Static)
         hand.border_title = f"Your hand ({len(view.hand)})"
         highlight = None
@@ -214,6 +232,20 @@ class GameScreen(Screen[None]):
         self._draw_log()
         self._draw_prompt(view)
         self._show("#keys", self._keys_markup(view))
+
+    def _draw_so_far(self, view: SeatView) -> None:
+        """On a wide terminal: the auction and the tricks so far, the latest kept in view."""
+        wide = self.app.size.width >= WIDE
+        self.set_class(wide, "wide")
+        if not wide:
+            return
+        lines = [escape(line) for line in so_far_lines(view, compact=True)]
+        # The panel is as high as the middle of the table, less its frame.
+        height = self.app.size.height
+        room = max(4, height - 1 - 6 - log_rows(height) - 2 - 2)
+        if len(lines) > room:
+            lines = ["…", *lines[-(room - 1) :]]
+        self._show("#so-far", "\n".join(lines))
 
     def _show(self, selector: str, markup: str) -> None:
         # Updating only what changed keeps typing quick.
@@ -334,6 +366,9 @@ class GameScreen(Screen[None]):
             parts.append(key("u", "undo", "undo"))
         if cards:
             parts.append(key("l", "last trick", "last"))
+            parts.append(key("a⏎", "tricks", "so-far"))
+        if view.results:
+            parts.append(key("b", "review", "review"))
         if procedure is Procedure.DRAW:
             parts.append(key("v", "drawn", "discards"))
         elif procedure is Procedure.DRAW_DISCARD and phase is not Phase.DRAWING:
@@ -344,7 +379,17 @@ class GameScreen(Screen[None]):
             key("^S", "save", "save"),
             key("^C", "quit", "quit"),
         ]
-        return "  ".join(parts)
+        # A legend too wide for one row goes on two, broken between keys, never inside one.
+        width = max(20, self.app.size.width - 2)
+        rows = [""]
+        for part in parts:
+            length = len(Content.from_markup(part).plain)
+            used = len(Content.from_markup(rows[-1]).plain)
+            if rows[-1] and used + 2 + length > width:
+                rows.append(part)
+            else:
+                rows[-1] = f"{rows[-1]}  {part}" if rows[-1] else part
+        return "\n".join(rows)
 
     # -- cursors ------------------------------------------------------------------------------
 
@@ -439,7 +484,7 @@ class GameScreen(Screen[None]):
     def _typed_character(self, char: str) -> None:
         view = self.view()
         lower = char.lower()
-        immediate = _IMMEDIATE[view.phase] if view.my_turn else _ALWAYS | set("hdsqkr")
+        immediate = _IMMEDIATE[view.phase] if view.my_turn else _ALWAYS | set("hdsqkra")
         if not self.typed and lower in immediate:
             if view.phase is Phase.DRAWING and lower in "kr" and view.my_turn:
                 self.action_act(KEEP if lower == "k" else REJECT)
@@ -550,6 +595,14 @@ class GameScreen(Screen[None]):
             self._show_own_cards(app)
         elif command == "score":
             app.push_screen(self.sheet_screen())
+        elif command == "so-far":
+            lines = [escape(line) for line in so_far_lines(self.view())]
+            app.push_screen(TextScreen("The auction and the tricks so far", "\n".join(lines)))
+        elif command == "review":
+            if not self.view().results:
+                self.say("No hand is finished yet: b reviews one once it is over.", "error")
+            else:
+                app.push_screen(self.review_screen())
         elif command == "colours":
             self.palette = widgets.Palette(not self.palette.four_colours)
             self.say("Four colours." if self.palette.four_colours else "Red and black.")
@@ -577,6 +630,16 @@ class GameScreen(Screen[None]):
             body = widgets.discards_markup(view, self.palette) + "\n\n" + "\n".join(lines)
             app.push_screen(TextScreen("Your drawing turns this hand", body))
 
+    def review_of(self, number: int) -> HandReview:
+        """Finished hand ``number`` as the player may review it (``views.review_for``)."""
+        # The table keeps its game to itself; the review is the player's own, like the view.
+        return review_for(self.table._game, self.table.human, number)
+
+    def review_screen(self, number: int | None = None) -> ReviewScreen:
+        """The review of a finished hand (the latest unless ``number`` is given)."""
+        memory = self.table.rules.procedure is Procedure.MEMORY
+        return ReviewScreen(self.review_of, len(self.view().results), number, memory=memory)
+
     def sheet_screen(self, headline: list[str] | None = None, *, final: bool = False) -> TextScreen:
         """The score sheet, full size, with the results of the hands so far."""
         view = self.view()
@@ -591,6 +654,7 @@ class GameScreen(Screen[None]):
             footer,
             headline=top,
             side=side,
+            choices={"b": "review"} if view.results else None,
         )
 
     # -- the flow of the game -----------------------------------------------------------------
@@ -617,10 +681,18 @@ class GameScreen(Screen[None]):
         last = self.table.last_trick
         if last is not None and any(" wins the trick" in x or "You win" in x for x in lines):
             headline.append("Last trick: " + render.trick_words(last, self.table.human))
-        headline.append("Press Enter for the next hand.")
+        headline.append("Press b to review the hand, Enter for the next hand.")
         self._waiting = True
+        finished = len(self.view().results) - 1
 
-        def resume(_: None) -> None:
+        def resume(answer: str | None) -> None:
+            if answer == "review":
+                # Back to this sheet after the review, then on to the next hand.
+                self.app.push_screen(
+                    self.review_screen(finished),
+                    lambda _: self.app.push_screen(self.sheet_screen(headline), resume),
+                )
+                return
             self._waiting = False
             self.show_last_trick = False
             self._held_trick = None
@@ -636,8 +708,19 @@ class GameScreen(Screen[None]):
         written = app.write_final_record()
         if written:
             headline.append(written)
+        headline.append("Press b to review the hands, Enter to leave the table.")
         self._waiting = True
-        app.push_screen(self.sheet_screen(headline, final=True), lambda _: app.exit(0))
+
+        def leave(answer: str | None) -> None:
+            if answer == "review":
+                app.push_screen(
+                    self.review_screen(),
+                    lambda _: app.push_screen(self.sheet_screen(headline, final=True), leave),
+                )
+                return
+            app.exit(0)
+
+        app.push_screen(self.sheet_screen(headline, final=True), leave)
 
     def _continue(self) -> None:
         """Let the computer move, after the pause, if it is its turn."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -12,10 +13,11 @@ from textual.widgets import Static
 __all__ = ["TextScreen", "QuitScreen"]
 
 
-class TextScreen(ModalScreen[None]):
+class TextScreen(ModalScreen[str | None]):
     """A framed page of text (help, the score sheet, the discards); any listed key closes it.
 
-    ``body`` is Textual markup; ``footer`` names the keys that close it.
+    ``body`` is Textual markup; ``footer`` names the keys that close it. ``choices`` maps more
+    keys to what the screen closes with (e.g. ``{"b": "review"}``); the listed keys give None.
     """
 
     BINDINGS = [
@@ -34,8 +36,10 @@ class TextScreen(ModalScreen[None]):
         *,
         headline: str = "",
         side: str = "",
+        choices: dict[str, str] | None = None,
     ) -> None:
         super().__init__()
+        self._choices = dict(choices or {})
         self._title = title
         self._body = body
         self._footer = footer
@@ -58,6 +62,13 @@ class TextScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         """Title the frame."""
         self.query_one("#dialog").border_title = self._title
+
+    def on_key(self, event: events.Key) -> None:
+        """A key of ``choices`` closes the screen with its answer."""
+        answer = self._choices.get(event.key)
+        if answer is not None:
+            event.stop()
+            self.dismiss(answer)
 
     def action_close(self) -> None:
         """Back to the table."""

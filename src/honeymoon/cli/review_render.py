@@ -1,0 +1,205 @@
+"""The words of a hand's review, and of the auction and tricks so far during play.
+
+Everything here reads a :class:`~honeymoon.views.HandReview` (from ``views.review_for``) or a
+:class:`~honeymoon.views.SeatView`: the trick winners, who led, the result and the score come
+from the core, never worked out here. Plain text (no markup), so the terminal table, the
+line-by-line mode and the tests read the same words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from honeymoon.cards import CardSet
+from honeymoon.cli.render import auction_table, hand_lines, result_words, trick_words, tricks_lines
+from honeymoon.game import Phase
+from honeymoon.scoring import Line
+from honeymoon.seats import SEATS, Seat
+from honeymoon.views import HandReview, SeatView, TrickView
+
+__all__ = [
+    "ReviewStep",
+    "review_steps",
+    "hands_at",
+    "review_title",
+    "review_auction_lines",
+    "review_hand_columns",
+    "review_step_line",
+    "review_tricks_won_line",
+    "review_score_lines",
+    "review_own_lines",
+    "hand_list",
+    "so_far_lines",
+]
+
+
+def _name(seat: Seat | None, me: Seat | None) -> str:
+    if seat is None:
+        return "nobody"
+    return "You" if seat == me else seat.label
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewStep:
+    """One trick of the review: its title (``Trick 4 of 13``), the trick, and whether it is a
+    preliminary (or memory) trick, played before the auction."""
+
+    title: str
+    trick: TrickView
+    preliminary: bool
+    #: The index of this trick among the tricks of the play (-1 for a preliminary trick).
+    index: int
+
+
+def review_steps(review: HandReview, *, memory: bool = False) -> list[ReviewStep]:
+    """The tricks to step through: the preliminary (or memory) tricks, then the play."""
+    kind = "Memory trick" if memory else "Preliminary trick"
+    steps = [
+        ReviewStep(f"{kind} {n} of {len(review.preliminary_tricks)}", trick, True, -1)
+        for n, trick in enumerate(review.preliminary_tricks, start=1)
+    ]
+    steps += [
+        ReviewStep(f"Trick {n} of {len(review.tricks)}", trick, False, n - 1)
+        for n, trick in enumerate(review.tricks, start=1)
+    ]
+    return steps
+
+
+def hands_at(review: HandReview, step: ReviewStep | None) -> tuple[CardSet, CardSet]:
+    """South's and East's cards (as far as the review shows them) before the trick of
+    ``step``: the hands after the drawing less the tricks of the play already over."""
+    hands = review.hands
+    if step is None or step.preliminary:
+        return hands
+    played = 0
+    for trick in review.tricks[: step.index]:
+        for card in trick.cards:
+            played |= card.mask
+    gone = CardSet(played)
+    return (hands[0] - gone, hands[1] - gone)
+
+
+def review_title(review: HandReview) -> str:
+    """``Hand 3 of 4: 2♥ by you, 9 tricks, made with 1 over: 60 below, 30 above``."""
+    words = result_words(review.result, review.seat)
+    head, _, rest = words.partition(": ")
+    return f"{head} of {review.finished_hands}: {rest}" if rest else words
+
+
+def review_auction_lines(review: HandReview) -> list[str]:
+    """Who dealt, then the calls in two columns (the first caller's first)."""
+    me = review.seat
+    lines = [f"{_name(review.dealer, me)} dealt"]
+    if review.first_caller is None:
+        return lines + ["No auction (the memory award ended the rubber)."]
+    first = review.first_caller
+    lines.append(f"{_name(first, me):<8}{_name(first.other, me):<8}")
+    calls = [str(call) for call in review.auction]
+    for index in range(0, len(calls), 2):
+        lines.append("".join(f"{c:<8}" for c in calls[index : index + 2]).rstrip())
+    if review.contract is not None:
+        lines.append(f"{review.contract} by {_name(review.declarer, me)}")
+    return lines
+
+
+def review_hand_columns(review: HandReview, step: ReviewStep | None) -> list[tuple[str, list[str]]]:
+    """Each seat's heading and its cards, one line a suit; the player's own hand first."""
+    me = review.seat
+    order = [me, me.other] if me is not None else list(SEATS)
+    hands = hands_at(review, step)
+    unseen = review.contract is None
+    columns = []
+    for seat in order:
+        cards = hands[seat]
+        heading = "Your hand" if seat == me else f"{seat.label}'s hand"
+        if unseen and seat != me:
+            columns.append((heading, ["not seen:", "no card", "was played"]))
+        else:
+            columns.append((f"{heading} ({len(cards)})", hand_lines(cards)))
+    return columns
+
+
+def review_step_line(review: HandReview, step: ReviewStep | None) -> str:
+    """The trick shown, in words; or where the review starts."""
+    if step is None:
+        if not review.tricks and not review.preliminary_tricks:
+            return "No card was played in this hand."
+        return "The hands after the drawing: → steps through the tricks"
+    return f"{step.title}: {trick_words(step.trick, review.seat)}"
+
+
+def review_tricks_won_line(review: HandReview, step: ReviewStep | None) -> str:
+    """The tricks each side has won up to and including the trick shown."""
+    me = review.seat
+    if step is None:
+        tricks: tuple[TrickView, ...] = ()
+    elif step.preliminary:
+        tricks = review.preliminary_tricks[: review.preliminary_tricks.index(step.trick) + 1]
+    else:
+        tricks = review.tricks[: step.index + 1]
+    counts = [sum(1 for t in tricks if t.winner == seat) for seat in SEATS]
+    first = me if me is not None else Seat.SOUTH
+    return (
+        f"Tricks so far: {_name(first, me)} {counts[first]} · "
+        f"{_name(first.other, me)} {counts[first.other]}"
+    )
+
+
+def review_score_lines(review: HandReview) -> list[str]:
+    """The hand's entries on the score sheet: who scored what, above or below, and why."""
+    me = review.seat
+    if not review.score:
+        return ["Score: nothing this hand"]
+    lines = ["Score this hand:"]
+    for entry in review.score:
+        where = "below" if entry.line is Line.BELOW else "above"
+        lines.append(f"  {_name(SEATS[entry.seat], me)} {entry.points} {where} ({entry.reason})")
+    return lines
+
+
+def review_own_lines(review: HandReview) -> list[str]:
+    """The player's own drawing: discards (Draw and Discard) or drawn cards (Draw Bridge)."""
+    lines = []
+    if review.discards:
+        cards = " ".join(str(c) for c in review.discards.cards_high_to_low())
+        lines.append(f"Your discards ({len(review.discards)}): {cards}")
+    if review.drawn:
+        lines.append(f"You drew ({len(review.drawn)}): " + " ".join(str(c) for c in review.drawn))
+    return lines
+
+
+def hand_list(count: int, current: int) -> list[tuple[int, str]]:
+    """The finished hands to choose from, as (number, label): ``1 2 [3] 4``."""
+    return [(n, f"[{n + 1}]" if n == current else f" {n + 1} ") for n in range(count)]
+
+
+def so_far_lines(view: SeatView, *, compact: bool = False) -> list[str]:
+    """During a hand: the auction (once it has begun) and the tricks so far. ``compact``
+    (the side panel) numbers the tricks under a heading instead of naming each one."""
+    lines: list[str] = []
+    table = auction_table(view)
+    if table:
+        lines.append("Auction")
+        lines += table
+        if view.contract is not None and view.phase is not Phase.AUCTION:
+            lines.append(f"Contract {view.contract} by {_name(view.declarer, view.seat)}")
+        lines.append("")
+    if not compact:
+        if view.phase in (Phase.PLAY, Phase.PRELIMINARY) or view.preliminary_tricks:
+            lines.append("Tricks")
+            lines += tricks_lines(view)
+        return lines or ["No call and no trick yet this hand."]
+    me = view.seat
+    groups = [("Preliminary tricks", view.preliminary_tricks)]
+    if view.phase is Phase.PRELIMINARY:
+        groups = [("Preliminary tricks", view.tricks)]
+    elif view.phase is Phase.PLAY:
+        groups.append(("Tricks", view.tricks))
+    for title, tricks in groups:
+        if tricks:
+            lines.append(title)
+            lines += [f"{n:>2} {trick_words(t, me)}" for n, t in enumerate(tricks, start=1)]
+    current = view.current_trick
+    if current is not None and current.cards and view.phase in (Phase.PLAY, Phase.PRELIMINARY):
+        lines.append(f"Now {trick_words(current, me)}")
+    return lines or ["No call and no trick yet", "this hand."]

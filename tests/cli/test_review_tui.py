@@ -1,0 +1,163 @@
+"""The review of a finished hand and the auction and tricks so far, in the full-screen table,
+driven with Textual's pilot: offered when a hand ends, reachable with ``b`` for any finished
+hand, ← → through the tricks; ``a`` and the side panel on a wide terminal during play."""
+
+from __future__ import annotations
+
+import random
+
+from helpers import random_action
+from textual.widgets import Static
+
+from honeymoon.bots import RandomBot
+from honeymoon.cli import render
+from honeymoon.cli.session import Table
+from honeymoon.cli.tui import GameScreen, HoneymoonApp
+from honeymoon.cli.tui.review import ReviewScreen
+from honeymoon.cli.tui.screens import TextScreen
+from honeymoon.game import Game, Phase
+from honeymoon.seats import Seat
+from honeymoon.views import review_for
+
+SIZE = (80, 24)
+
+
+def _one_card_from_the_end(seed: str) -> tuple[Game, int]:
+    """A game of ``seed`` one action before the end of its first hand, which has a contract
+    and was played out; and the number of actions that takes. Random play, seeded."""
+    for attempt in range(50):
+        probe = Game(seed=f"{seed}:{attempt}", first_dealer=Seat.EAST)
+        rng = random.Random(attempt)
+        actions = []
+        while probe.hand_number == 0:
+            action = random_action(probe, rng, pass_chance=0.3)
+            probe.apply(action)
+            actions.append(action)
+        if probe.history[0].result.contract is not None:
+            game = Game(seed=f"{seed}:{attempt}", first_dealer=Seat.EAST)
+            for action in actions[:-1]:
+                game.apply(action)
+            return game, len(actions)
+    raise AssertionError("no seed bid a contract")
+
+
+def dialog_text(app: HoneymoonApp) -> str:
+    return "\n".join(str(widget.render()) for widget in app.screen.query(Static))
+
+
+async def _finish_the_hand(app: HoneymoonApp, pilot: object) -> None:
+    screen = app.game_screen
+    if isinstance(app.screen, GameScreen) and screen.view().my_turn:
+        await pilot.press("right", "enter")  # type: ignore[attr-defined]
+        await pilot.pause()  # type: ignore[attr-defined]
+
+
+async def test_the_review_is_offered_after_the_hand_and_steps_through_the_tricks() -> None:
+    game, _ = _one_card_from_the_end("review")
+    app = HoneymoonApp(Table(game, Seat.SOUTH, RandomBot(7)), delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await _finish_the_hand(app, pilot)
+        assert isinstance(app.screen, TextScreen)
+        assert "Press b to review the hand" in dialog_text(app)
+        await pilot.press("b")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        review = review_for(game, Seat.SOUTH, 0)
+        shown = dialog_text(app)
+        assert "Hand 1 of 1:" in shown
+        assert "Your hand (13)" in shown and "East's hand (13)" in shown
+        assert "The hands after the drawing" in shown
+        # East's discards were never seen: they are nowhere in the review
+        east_discards = review_for(game, Seat.EAST, 0).discards
+        assert east_discards
+        for card in east_discards:
+            assert str(card) not in shown, card
+        assert f"Your discards ({len(review.discards)})" in shown
+        # → steps through the tricks, ← back; each trick in the core's words
+        for number in (1, 2, 3):
+            await pilot.press("right")
+            await pilot.pause()
+            trick = review.tricks[number - 1]
+            assert f"Trick {number} of 13: {render.trick_words(trick, Seat.SOUTH)}" in (
+                dialog_text(app)
+            )
+        await pilot.press("left")
+        await pilot.pause()
+        shown = dialog_text(app)
+        assert f"Trick 2 of 13: {render.trick_words(review.tricks[1], Seat.SOUTH)}" in shown
+        # before trick 2, each hand has lost the card it played to trick 1
+        assert "Your hand (12)" in shown and "East's hand (12)" in shown
+        await pilot.press("end")
+        await pilot.pause()
+        shown = dialog_text(app)
+        last = review.tricks[-1]
+        assert f"Trick 13 of 13: {render.trick_words(last, Seat.SOUTH)}" in shown
+        won = review.tricks_won
+        assert f"Tricks so far: You {won[0]} · East {won[1]}" in shown
+        for entry in review.score:
+            assert f"{entry.points} {entry.line.value}" in shown
+        await pilot.press("right")  # past the last trick: stays on it
+        await pilot.pause()
+        assert "Trick 13 of 13" in dialog_text(app)
+        # Esc: back to the sheet, Enter: the next hand; b reviews the finished hand again
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TextScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert "b review" in str(app.screen.query_one("#keys", Static).render())
+        await pilot.press("b")
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen) and app.screen.number == 0
+        await pilot.press("up", "down")  # only one finished hand: stays on it
+        await pilot.pause()
+        assert app.screen.number == 0
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_b_before_any_hand_is_finished_says_so() -> None:
+    app = HoneymoonApp(Table(Game(seed="early", first_dealer=Seat.EAST), Seat.SOUTH, RandomBot(7)))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("b")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert "No hand is finished yet" in str(app.screen.query_one("#log", Static).render())
+
+
+async def test_a_shows_the_auction_and_the_tricks_and_a_wide_table_keeps_them_in_view() -> None:
+    game, _ = _one_card_from_the_end("so-far")
+    # Back up to the middle of the play of the same hand.
+    probe_actions = game.actions
+    game = Game(seed=game.seed, first_dealer=Seat.EAST)
+    for action in probe_actions[:-8]:
+        game.apply(action)
+    assert game.phase is Phase.PLAY
+    app = HoneymoonApp(Table(game, Seat.SOUTH, RandomBot(7)), delay=0)
+    async with app.run_test(size=(130, 40)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        view = screen.view()
+        panel = app.screen.query_one("#so-far", Static)
+        assert panel.display and panel.size.width > 0
+        shown = str(panel.render())
+        assert "Auction" in shown and f"Contract {view.contract}" in shown
+        for number, trick in enumerate(view.tricks, start=1):
+            assert f"{number:>2} {render.trick_words(trick, Seat.SOUTH)}" in shown
+        await pilot.press("a", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TextScreen)
+        text = dialog_text(app)
+        assert "The auction and the tricks so far" in text or "Auction" in text
+        assert f"Trick 1: {render.trick_words(view.tricks[0], Seat.SOUTH)}" in text
+        await pilot.press("escape")
+        await pilot.pause()
+    narrow = HoneymoonApp(Table(game, Seat.SOUTH, RandomBot(7)), delay=0)
+    async with narrow.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert not narrow.screen.query_one("#so-far", Static).display
