@@ -8,9 +8,11 @@ from hypothesis import strategies as st
 
 from honeymoon.bots import RandomBot
 from honeymoon.cli.session import Table
+from honeymoon.events import HandOver, TrickWon
 from honeymoon.game import Game, Phase
 from honeymoon.rules import VARIANTS
 from honeymoon.seats import Seat
+from honeymoon.views import TrickView
 
 
 @settings(max_examples=25, deadline=None)
@@ -76,3 +78,23 @@ def test_the_draw_bridge_narration_tells_the_face_up_card_the_winner_takes() -> 
         if any(line.startswith("East wins the trick") for line in lines):
             assert f"East wins the trick and draws the face-up {face_up}." in lines
     assert any("draws the face-up" in line for line in said)
+
+
+def test_the_table_keeps_the_events_of_the_last_action() -> None:
+    game = Game(VARIANTS["memory"], seed=2, first_dealer=Seat.SOUTH)
+    table = Table(game, Seat.EAST, RandomBot(3), allow_undo=False)
+    assert table.last_events == ()
+    while not table.is_over and table.view().hand_number == 0:
+        if table.computer_to_act:
+            lines = table.computer_move()
+        else:
+            lines = table.play(table.view().legal_actions[0])
+        said = table.last_events
+        assert said and said[0].seat in (Seat.SOUTH, Seat.EAST)  # type: ignore[union-attr]
+        # A hand's end is in the events exactly when its result line is in the narration.
+        ended = any(isinstance(event, HandOver) for event in said)
+        assert ended == any(line.startswith("Hand 1:") for line in lines)
+        won = [event for event in said if isinstance(event, TrickWon)]
+        assert [table.last_trick] == [
+            TrickView(Seat(e.trick.leader), e.trick.cards, e.seat) for e in won
+        ] or not won

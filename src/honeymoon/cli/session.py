@@ -41,7 +41,7 @@ from honeymoon.bots import LEVELS, Bot, RandomBot, make_bot, strongest_bot_name
 from honeymoon.cards import Card
 from honeymoon.cli import render
 from honeymoon.errors import HoneymoonError
-from honeymoon.events import TrickWon
+from honeymoon.events import Event, TrickWon
 from honeymoon.game import Game, HandResult, Phase
 from honeymoon.rules import RuleSet
 from honeymoon.seats import SEATS, Seat
@@ -183,6 +183,7 @@ def cards_seen(view: SeatView) -> frozenset[int]:
 @dataclass(slots=True)
 class _Memory:
     last_trick: TrickView | None = None
+    events: tuple[Event, ...] = ()
     undo: list[Snapshot] = field(default_factory=list)
     stand_in_phases: set[Phase] = field(default_factory=set)
 
@@ -248,6 +249,13 @@ class Table:
     def last_trick(self) -> TrickView | None:
         """The last completed trick (kept after the hand ends, until the next trick)."""
         return self._memory.last_trick
+
+    @property
+    def last_events(self) -> tuple[Event, ...]:
+        """What the last action at the table did, as the engine reported it (public events,
+        see :mod:`honeymoon.events`): a front end decides what to show from these, not from
+        the narration's words."""
+        return self._memory.events
 
     @property
     def can_undo(self) -> bool:
@@ -474,6 +482,7 @@ class Table:
         # The engine reports what the action did (public events); the player's own cards in
         # the narration come from the player's view, never from the events.
         said = events.apply(self._game, action, seat)
+        self._memory.events = said
         for event in said:
             if isinstance(event, TrickWon):
                 trick = event.trick
