@@ -1,0 +1,118 @@
+"""Claims: a player says they take all the remaining tricks, and the solver judges it.
+
+During the play of a hand either player may claim the rest of the tricks. :func:`judge_claim`
+looks at both hands (the judge sees every card, as a tournament director would) and asks the
+two-hand solver how many of the remaining tricks the claimant takes against the best defence.
+The claim is good when that is all of them. :func:`best_line` is best play by both from the
+position; it is how a good claim is played out (every card through
+:meth:`Game.apply <honeymoon.game.Game.apply>`, so the record stays an ordinary record), and
+for a refused claim it is the line that beats it.
+
+The line names the opponent's cards, which the claimant has not seen: a client shows it only
+once the hand is over (``docs/playing.md``, "Claims").
+
+>>> from honeymoon.game import Game, Phase
+>>> import random
+>>> game = Game(seed=5, first_dealer=0)
+>>> rng = random.Random(1)
+>>> while game.phase is not Phase.PLAY:
+...     game.apply(rng.choice(game.legal_actions()))
+>>> verdict = judge_claim(game, game.to_act)
+>>> verdict.remaining, verdict.guaranteed <= verdict.remaining, len(verdict.line)
+(13, True, 26)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from honeymoon.cards import Card
+from honeymoon.errors import HoneymoonError
+from honeymoon.game import Game, Phase
+from honeymoon.seats import Seat
+from honeymoon.solver import solve
+
+__all__ = ["ClaimError", "ClaimVerdict", "judge_claim", "best_line"]
+
+#: Tricks in a hand's play.
+_TRICKS = 13
+
+
+class ClaimError(HoneymoonError):
+    """A claim made when there is nothing to claim (code ``cannot_claim``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimVerdict:
+    """The judgement of a claim of all the remaining tricks.
+
+    ``remaining`` counts the tricks not yet complete (the one in progress included);
+    ``guaranteed`` is how many of them the claimant takes against the best defence; ``line``
+    is best play by both from the claim to the end of the hand (card ids would be enough; the
+    cards are given for the clients).
+    """
+
+    claimant: Seat
+    remaining: int
+    guaranteed: int
+    line: tuple[Card, ...]
+
+    @property
+    def accepted(self) -> bool:
+        """True if the claimant takes every remaining trick whatever the defence does."""
+        return self.guaranteed == self.remaining
+
+
+def _check_claimable(game: Game) -> None:
+    if game.phase is not Phase.PLAY:
+        raise ClaimError(
+            "a claim is made during the play of a hand (after the auction); "
+            f"now it is the {game.phase.name.lower()} phase",
+            "cannot_claim",
+        )
+
+
+def _solve_position(game: Game) -> tuple[int, dict[Card, int]]:
+    # The tricks the seat to move takes with best play, and each of its legal cards' worth.
+    contract = game.contract
+    trick = game.current_trick
+    assert contract is not None and trick is not None
+    led = trick.cards[0] if trick.cards else None
+    solution = solve(
+        game.hand(0), game.hand(1), contract.strain, leader=int(trick.leader), led_card=led
+    )
+    return solution.tricks, dict(solution.card_values)
+
+
+def best_line(game: Game) -> tuple[Card, ...]:
+    """Best play by both from the current position to the end of the hand (the lowest of
+    equally good cards each time). ``game`` is not changed.
+
+    :raises ClaimError: outside the play of a hand.
+    """
+    _check_claimable(game)
+    play = game.clone()
+    hand = play.hand_number
+    line: list[Card] = []
+    while play.phase is Phase.PLAY and play.hand_number == hand:
+        best, values = _solve_position(play)
+        card = min((c for c, value in values.items() if value == best), key=lambda c: c.id)
+        line.append(card)
+        play.apply(card.id)
+        if play.is_over:
+            break
+    return tuple(line)
+
+
+def judge_claim(game: Game, claimant: Seat | int) -> ClaimVerdict:
+    """Judge ``claimant``'s claim of every remaining trick of the hand in play.
+
+    :raises ClaimError: outside the play of a hand.
+    """
+    _check_claimable(game)
+    seat = Seat(int(claimant))
+    remaining = _TRICKS - len(game.completed_tricks)
+    best, _ = _solve_position(game)
+    to_move = game.to_act
+    guaranteed = best if to_move == seat else remaining - best
+    return ClaimVerdict(seat, remaining, guaranteed, best_line(game))
