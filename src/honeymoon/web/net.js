@@ -110,6 +110,13 @@ export class GameConnection {
     return true;
   }
 
+  /** Send a request that is not a move (e.g. a review); false while the socket is closed. */
+  send(message) {
+    if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return false;
+    this.socket.send(JSON.stringify(message));
+    return true;
+  }
+
   get busy() {
     return this.pending !== null;
   }

@@ -33,6 +33,9 @@ export class Table {
     this.chosenLevel = null; // the bidding box's level, chosen at auction length chosenLevelAt
     this.chosenLevelAt = -1;
     this.root.addEventListener("click", (event) => this.onClick(event));
+    this.review = null; // the hand being reviewed (the server's review message) and its step
+    this.reviewStep = 0;
+    this.dialog = null;
   }
 
   // -- messages ---------------------------------------------------------------------------
@@ -65,6 +68,11 @@ export class Table {
         break;
       case "ack":
         this.render();
+        break;
+      case "review":
+        this.review = message.review;
+        this.reviewStep = 0;
+        this.showReview();
         break;
       default:
         break;
@@ -142,6 +150,11 @@ export class Table {
       this.chosenLevel = Number(level.dataset.bidLevel);
       this.chosenLevelAt = this.view.auction.length;
       this.render();
+      return;
+    }
+    const review = event.target.closest("button[data-review]");
+    if (review) {
+      this.openReview(Number(review.dataset.review));
       return;
     }
     const download = event.target.closest("button[data-download]");
@@ -461,7 +474,120 @@ export class Table {
       <details class="auction-recap"><summary>Auction</summary>${this.renderCalls()}</details>`;
   }
 
-  renderResult(result, title) {
+  // -- the review of a finished hand ------------------------------------------------------
+
+  /** Ask the server for finished hand `hand` (0-based); the answer opens the dialog. */
+  openReview(hand) {
+    if (!this.connection.send({ type: "review", hand })) {
+      this.notify("Not connected: the review opens once the page is back online.");
+    }
+  }
+
+  reviewDialog() {
+    if (this.dialog) return this.dialog;
+    const dialog = document.createElement("dialog");
+    dialog.className = "review";
+    dialog.setAttribute("aria-label", "Review of a hand");
+    dialog.addEventListener("click", (event) => {
+      const step = event.target.closest("button[data-step]");
+      if (step && !step.disabled) this.stepReview(Number(step.dataset.step));
+      const other = event.target.closest("button[data-review]");
+      if (other) this.openReview(Number(other.dataset.review));
+      if (event.target.closest("button[data-close]")) dialog.close();
+    });
+    dialog.addEventListener("keydown", (event) => {
+      if (event.key === "ArrowLeft") { this.stepReview(-1); event.preventDefault(); }
+      if (event.key === "ArrowRight") { this.stepReview(1); event.preventDefault(); }
+    });
+    document.body.append(dialog);
+    this.dialog = dialog;
+    return dialog;
+  }
+
+  stepReview(delta) {
+    if (!this.review) return;
+    const steps = this.review.tricks.length;
+    this.reviewStep = Math.max(0, Math.min(steps, this.reviewStep + delta));
+    this.showReview();
+  }
+
+  /** The review: both hands after the drawing (the cards already played in earlier tricks
+   * marked), the auction, the trick shown, the result and the score of the hand. */
+  showReview() {
+    const r = this.review;
+    const dialog = this.reviewDialog();
+    const step = this.reviewStep;
+    const me = r.seat;
+    const other = me === "south" ? "east" : "south";
+    const gone = new Set(r.tricks.slice(0, Math.max(0, step - 1)).flatMap((t) => t.cards));
+    const shownTrick = step ? r.tricks[step - 1] : null;
+    const inTrick = new Set(shownTrick ? shownTrick.cards : []);
+    const hand = (seat) => {
+      const cards = r.hands[this.idx(seat)];
+      if (!cards.length) return '<p class="hint">Not seen: no card of this hand was played.</p>';
+      return `<ul class="cards small">${sortHand(cards).map((c) => {
+        const state = gone.has(c.pbn) ? "played" : inTrick.has(c.pbn) ? "in-trick" : "";
+        return `<li class="${state}">${cardFace(c.pbn)}</li>`;
+      }).join("")}</ul>`;
+    };
+    const left = r.hands.map((cards) => cards.filter((c) => !gone.has(c)).length);
+    let calls = "";
+    if (r.first_caller) {
+      const second = r.first_caller === "south" ? "east" : "south";
+      for (let i = 0; i < r.auction.length; i += 2) {
+        const b = r.auction[i + 1];
+        calls += `<tr><td>${callFace(r.auction[i])}</td><td>${b ? callFace(b) : ""}</td></tr>`;
+      }
+      calls = `<table class="calls"><caption>Auction (${esc(this.who(r.dealer).toLowerCase())} dealt)</caption>
+        <thead><tr><th scope="col">${esc(this.who(r.first_caller))}</th><th scope="col">${esc(this.who(second))}</th></tr></thead>
+        <tbody>${calls}</tbody></table>`;
+    }
+    let trick = '<p class="review-trick">The hands after the drawing. Next trick ▶ steps through the play.</p>';
+    if (!r.tricks.length) trick = '<p class="review-trick">No card was played in this hand.</p>';
+    if (shownTrick) {
+      const done = r.tricks.slice(0, step);
+      const mine = done.filter((t) => t.winner === me).length;
+      trick = `<div class="review-trick"><p><strong>Trick ${step} of ${r.tricks.length}</strong>:
+        ${esc(this.who(shownTrick.leader))} led ${shownTrick.cards.map((pbn) => cardFace(pbn)).join(" ")}
+        won by ${esc(this.who(shownTrick.winner).toLowerCase())}</p>
+        <p>Tricks so far: you ${mine} · ${esc(this.opponentName().toLowerCase())} ${done.length - mine}</p></div>`;
+    }
+    const score = r.score.map((e) =>
+      `<li>${esc(this.who(e.seat))}: ${e.points} ${esc(e.line)} (${esc(e.reason)})</li>`).join("");
+    const prelim = r.preliminary_tricks.length
+      ? `<details><summary>${this.procedure() === "memory" ? "Memory" : "Preliminary"} tricks</summary><ol>${
+        r.preliminary_tricks.map((t) => `<li>${esc(this.who(t.leader))} led:
+          ${t.cards.map((pbn) => cardFace(pbn)).join(" ")} won by ${esc(this.who(t.winner).toLowerCase())}</li>`).join("")}</ol></details>`
+      : "";
+    const own = r.discards.length
+      ? `<details><summary>Your discards (${r.discards.length})</summary><ul class="cards small">${
+        sortHand(r.discards).map((c) => `<li>${cardFace(c.pbn)}</li>`).join("")}</ul></details>` : "";
+    const hands = Array.from({ length: r.finished_hands }, (_, n) =>
+      `<button type="button" data-review="${n}" ${n === r.hand ? 'aria-current="true" disabled' : ""}
+        aria-label="Review hand ${n + 1}">${n + 1}</button>`).join("");
+    dialog.innerHTML = `
+      <h2>Review: ${this.renderResult(r.result, `Hand ${r.hand + 1} of ${r.finished_hands}`, false)}</h2>
+      <div class="review-hands">
+        <section><h3>Your hand (${left[this.idx(me)]})</h3>${hand(me)}</section>
+        <section><h3>${esc(this.opponentName())} (${left[this.idx(other)]})</h3>${hand(other)}</section>
+        <section>${calls}</section>
+      </div>
+      ${trick}
+      ${prelim}
+      <ul class="review-score">${score || "<li>No score this hand.</li>"}</ul>
+      ${own}
+      <div class="buttons">
+        <button type="button" data-step="-1" ${step === 0 ? "disabled" : ""}>◀ Previous trick</button>
+        <button type="button" data-step="1" ${step >= r.tricks.length ? "disabled" : ""}>Next trick ▶</button>
+        <button type="button" data-close="1">Close</button>
+      </div>
+      <p class="review-list">Finished hands: ${hands}</p>`;
+    if (!dialog.open) dialog.showModal();
+    const focus = dialog.querySelector("button[data-step]:not([disabled])") || dialog.querySelector("button[data-close]");
+    if (focus && !dialog.contains(document.activeElement)) focus.focus();
+  }
+
+  renderResult(result, title, withReview = true) {
     let text;
     const award = this.awardWords(result.preliminary);
     if (result.ended_by_award) {
@@ -478,7 +604,11 @@ export class Table {
         ${count(result.declarer_tricks, "trick")}, ${made ? "made" : "down"} (${points})`;
       if (award) text = `${award}; ${text}`;
     }
-    return `<p class="result"><strong>${title}</strong> (hand ${result.hand + 1}): ${text}</p>`;
+    const review = withReview
+      ? ` <button type="button" class="review-open" data-review="${result.hand}"
+          aria-label="Review hand ${result.hand + 1}">Review</button>`
+      : "";
+    return `<p class="result"><strong>${title}</strong> (hand ${result.hand + 1}): ${text}${review}</p>`;
   }
 
   /** Memory Bridge: who took the award for the preliminary tricks, in words (else ""). */
