@@ -166,3 +166,23 @@ def test_match_writes_each_records_analysis_beside_it(
         data = json.loads(sidecar.read_text(encoding="utf-8"))
         record = records.loads(path.read_text(encoding="utf-8"))
         assert data == json.loads(json.dumps(analyze_game(record).to_dict()))
+
+
+def test_memory_bridge_preliminary_tricks_are_reported(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from honeymoon.rules import find_variant
+
+    game = Game(find_variant("memory"), seed=11, first_dealer=0)
+    play_randomly(game, random.Random(2), max_actions=300, pass_chance=0.3)
+    path = tmp_path / "memory.json"
+    path.write_text(records.dumps(game), encoding="utf-8")
+    assert main(["analyze", str(path), "--hand", "1"]) == 0
+    out = capsys.readouterr().out
+    prelim = analyze_hand(game, 0).preliminary
+    assert prelim is not None
+    assert (
+        f"Preliminary tricks: South took {prelim.taken[0]}, East {prelim.taken[1]}; with best "
+        f"play from the first lead {prelim.start[0]} and {prelim.start[1]}"
+    ) in out
+    assert "drawing not compared with a bot: the final hands come from the second deal" in out

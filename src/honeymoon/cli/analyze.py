@@ -114,8 +114,13 @@ def hand_lines(hand: HandAnalysis) -> list[str]:
     )
     lines = [f"Hand {hand.number + 1} (dealer {hand.dealer}; {vulnerable})"]
     if hand.preliminary is not None:
-        lines.append("  Preliminary tricks (no trump, both first hands in view):")
-        lines.extend(_play_lines(hand.preliminary))
+        prelim = hand.preliminary
+        lines.append(
+            f"  Preliminary tricks: {SEATS[0]} took {prelim.taken[0]}, {SEATS[1]} "
+            f"{prelim.taken[1]}; with best play from the first lead {prelim.start[0]} and "
+            f"{prelim.start[1]}"
+        )
+        lines.extend(_play_lines(prelim))
     if hand.deal is not None:
         for seat in SEATS:
             lines.append(f"  {seat.label:<6} {hand_text(hand.deal[seat])}")
