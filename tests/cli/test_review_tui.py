@@ -9,6 +9,7 @@ import random
 from helpers import random_action
 from textual.widgets import Static
 
+from honeymoon.actions import KEEP
 from honeymoon.bots import RandomBot
 from honeymoon.cli import render
 from honeymoon.cli.session import Table
@@ -161,3 +162,57 @@ async def test_a_shows_the_auction_and_the_tricks_and_a_wide_table_keeps_them_in
     async with narrow.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert not narrow.screen.query_one("#so-far", Static).display
+
+
+async def test_the_end_of_the_rubber_offers_the_review_of_every_hand() -> None:
+    probe = Game(seed="review-end", first_dealer=Seat.EAST)
+    rng = random.Random(5)
+    actions = []
+    while not probe.is_over:
+        action = random_action(probe, rng)
+        probe.apply(action)
+        actions.append(action)
+    game = Game(seed="review-end", first_dealer=Seat.EAST)
+    for action in actions[:-1]:
+        game.apply(action)
+    app = HoneymoonApp(Table(game, Seat.SOUTH, RandomBot(7)), delay=0, write_record=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await _finish_the_hand(app, pilot)
+        assert isinstance(app.screen, TextScreen)
+        assert "Press b to review the hands" in dialog_text(app)
+        await pilot.press("b")
+        await pilot.pause()
+        review = app.screen
+        assert isinstance(review, ReviewScreen)
+        hands = len(probe.history)
+        assert review.count == hands and review.number == hands - 1
+        assert f"Hand {hands} of {hands}:" in dialog_text(app)
+        await pilot.press("up")
+        await pilot.pause()
+        assert review.number == hands - 2
+        assert f"Hand {hands - 1} of {hands}:" in dialog_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TextScreen)  # back on the final sheet
+        assert "The rubber is over" in dialog_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+    assert app.return_value == 0
+
+
+async def test_a_in_the_auction_lists_the_calls_so_far() -> None:
+    game = Game(seed="calls-so-far", first_dealer=Seat.SOUTH)
+    while game.phase is Phase.DRAWING:
+        game.apply(KEEP)
+    app = HoneymoonApp(Table(game, Seat.SOUTH, RandomBot(7)), delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        view = app.game_screen.view()
+        assert view.phase is Phase.AUCTION and view.my_turn and view.auction
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(app.screen, TextScreen)
+        shown = dialog_text(app)
+        assert "Auction" in shown and str(view.auction[0]) in shown
+        assert "East" in shown and "South" in shown

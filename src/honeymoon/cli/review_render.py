@@ -107,6 +107,8 @@ def review_hand_columns(review: HandReview, step: ReviewStep | None) -> list[tup
     me = review.seat
     order = [me, me.other] if me is not None else list(SEATS)
     hands = hands_at(review, step)
+    if review.first_caller is None:  # Memory Bridge: the award ended the rubber undealt
+        return [(f"{_name(seat, me)}", ["no second deal"]) for seat in order]
     unseen = review.contract is None
     columns = []
     for seat in order:
