@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from honeymoon.auction import DOUBLE, Call
 from honeymoon.bots import BOTS, ExpertBot, make_bot, resolve_bot_name
+from honeymoon.bots import expert as expert_module
 from honeymoon.bots.expert import MIN_SAMPLES
 from honeymoon.bots.sampling import knowledge_from_view, sample_layouts
 from honeymoon.cards import FULL_DECK_MASK, SUIT_MASKS, CardSet
@@ -384,3 +385,21 @@ def test_bad_search_settings_are_refused() -> None:
         ExpertBot(1, time_budget=0)
     with pytest.raises(ValueError):
         ExpertBot(1, time_budget=-1.0)
+
+
+def test_tied_calls_go_to_the_best_strain_not_the_lowest_call(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Flaw 1 of the issue: when the search expects the opponent to outbid anyway, every call
+    # scores the same and the lowest one won (3♣ with a doubleton club). Every call is made to
+    # tie here; the one chosen must be in the strain worth most, hearts.
+    game = _deal("AKQJ10.65.AK.AKQJ", "9.AKQJ1098.432.32", ["1S"])
+    view = view_for(game, Seat.SOUTH)
+
+    def all_tied(self: expert_module._AuctionSearch, state: object, depth: int) -> list:
+        return [(call, -100.0) for call in self._candidates(state)]
+
+    monkeypatch.setattr(expert_module._AuctionSearch, "root_values", all_tied)
+    advice = ExpertBot(1, samples=12).advise(view)
+    call = Call(advice.action)
+    assert call.strain is not None and call.strain.name == "HEARTS", advice

@@ -90,12 +90,19 @@ CLOSE_MARGIN = 2.0
 #: An auction decision is close while the best call's expected score leads the next by less
 #: than this many points.
 CLOSE_CALL_POINTS = 40.0
+#: Calls whose expected scores are this close (points) are tied; a tie goes to the call
+#: whose contract is worth most if the auction ends on it (the best strain, not the lowest).
+TIE_POINTS = 1.0
+#: The share of a game's worth a part score earns for each hundred points below the line.
+DEFAULT_PART_SCORE_SHARE = 0.5
 #: Layouts at the strong setting (``expert-strong``).
 STRONG_SAMPLES = 160
 #: What winning the first game is worth beyond its points (a share of the rubber bonus).
 FIRST_GAME_VALUE = 300
-#: Calls searched in the auction: the bot's, the opponent's answer, the bot's again.
-DEFAULT_AUCTION_DEPTH = 3
+#: Calls searched in the auction: the bot's own, the opponent still choosing whether to double
+#: (a deeper search, with the opponent answering to hurt the bot most, measured no stronger
+#: against the yardstick: the opponent is no such perfect bidder).
+DEFAULT_AUCTION_DEPTH = 1
 #: The memory award's contract: 1NT made (RULES.md 4).
 _ONE_NO_TRUMP = Contract(1, Strain.NOTRUMP)
 
@@ -121,28 +128,41 @@ _Outcome = Callable[[int], tuple[float, bool]]
 
 @lru_cache(maxsize=1 << 16)
 def contract_value(
-    contract: Contract, tricks: int, vulnerable: bool, other_vulnerable: bool, progress: int
+    contract: Contract,
+    tricks: int,
+    vulnerable: bool,
+    other_vulnerable: bool,
+    progress: int,
+    part_score_share: float = 0.0,
 ) -> int:
     """Declarer's points minus the defender's for ``tricks``, plus the value of a game won.
 
     ``vulnerable`` and ``progress`` are declarer's (points below the line toward the next
     game); ``other_vulnerable`` is the defender's. A first game is worth
-    :data:`FIRST_GAME_VALUE` more; a second one wins the rubber and its bonus.
+    :data:`FIRST_GAME_VALUE` more; a second one wins the rubber and its bonus. A part score
+    is a step toward that game: it adds ``part_score_share`` of the game's worth for each
+    hundred points it puts below the line.
 
     >>> contract_value(Contract.parse("4S"), 10, False, False, 0)
     420
     >>> contract_value(Contract.parse("4SX"), 8, True, False, 0)
     -500
+    >>> contract_value(Contract.parse("2H"), 8, False, False, 0, 0.5)  # 60 + 0.5 × 300 × 0.6
+    150
     """
     score = score_contract(contract, tricks, vulnerable)
     gain = score.declarer_below + score.declarer_above - score.defender_above
-    if score.declarer_below and progress + score.declarer_below >= GAME_POINTS:
+    if score.declarer_below:
         if vulnerable:
-            gain += (
+            game = (
                 RUBBER_BONUS_TWO_GAMES_TO_ONE if other_vulnerable else RUBBER_BONUS_TWO_GAMES_TO_NIL
             )
         else:
-            gain += FIRST_GAME_VALUE
+            game = FIRST_GAME_VALUE
+        if progress + score.declarer_below >= GAME_POINTS:
+            gain += game
+        elif part_score_share:
+            gain += round(part_score_share * game * score.declarer_below / GAME_POINTS)
     return gain
 
 
@@ -187,6 +207,8 @@ class ExpertBot:
         further layout is solved (at least :data:`MIN_SAMPLES`). ``None`` (the default) keeps
         no clock, so a seed replays every decision exactly on any machine; with a budget a
         slower machine may solve fewer layouts.
+    :param part_score_share: what a part score is worth toward game, as a share of the game's
+        worth for each hundred points below the line (0: nothing beyond its points).
     :param name: the name the bot reports.
     """
 
@@ -198,6 +220,7 @@ class ExpertBot:
         auction_depth: int = DEFAULT_AUCTION_DEPTH,
         max_samples: int | None = None,
         time_budget: float | None = None,
+        part_score_share: float = DEFAULT_PART_SCORE_SHARE,
         name: str = "expert",
     ) -> None:
         if samples < 1:
@@ -212,6 +235,7 @@ class ExpertBot:
         self.samples = samples
         self.max_samples = samples if max_samples is None else max_samples
         self.time_budget = time_budget
+        self.part_score_share = part_score_share
         self.auction_depth = auction_depth
         self._deadline: float | None = None
         self._rng = random.Random(seed)
@@ -359,6 +383,7 @@ class ExpertBot:
             sheet.vulnerable(declarer),
             sheet.vulnerable(1 - declarer),
             sheet.progress[declarer],
+            self.part_score_share,
         )
 
         def played(value: int) -> tuple[float, bool]:
@@ -412,7 +437,7 @@ class ExpertBot:
                     table.layouts, table.seat_tricks, table.opponent_tricks, strict=True
                 )
             ]
-            search = _AuctionSearch(view, me, table, weights)
+            search = _AuctionSearch(view, me, table, weights, self.part_score_share)
             values = search.root_values(state, self.auction_depth)
             options = [(value, call) for call, value in values if call in legal]
             more = min(self.samples, self.max_samples - len(table.layouts))
@@ -426,10 +451,13 @@ class ExpertBot:
             self._solve_auction_layouts(table, knowledge, more)
         if not options:  # cannot happen: pass is always legal; stay safe
             return Advice(PASS, "Pass: no call to compare")
-        best_value, best_call = options[0]
-        for value, call in options[1:]:
-            if value > best_value + 1e-9:
-                best_value, best_call = value, call
+        # Among the calls tied at the top, the one whose contract is worth most if the
+        # auction ends on it: the best strain, not the lowest call.
+        top = max(value for value, _ in options)
+        best_value, best_call = max(
+            ((value, call) for value, call in options if value >= top - TIE_POINTS),
+            key=lambda option: (search.settled_value(state, option[1]), -option[1]),
+        )
         count = len(table.layouts)
         over = "with the hands known" if knowledge.is_exact else f"over {count} layouts"
         chosen = Call(best_call)
@@ -557,7 +585,12 @@ class _AuctionSearch:
     """Expected values of the final contracts, and a short max/min search over calls."""
 
     def __init__(
-        self, view: SeatView, me: int, table: _AuctionLayouts, weights: Sequence[float]
+        self,
+        view: SeatView,
+        me: int,
+        table: _AuctionLayouts,
+        weights: Sequence[float],
+        part_score_share: float = 0.0,
     ) -> None:
         sheet = view.score_sheet
         total = sum(weights)
@@ -586,6 +619,7 @@ class _AuctionSearch:
                 sheet.vulnerable(declarer),
                 sheet.vulnerable(1 - declarer),
                 sheet.progress[declarer],
+                part_score_share,
             )
             sign = 1.0 if side == 0 else -1.0
             for call in BIDS:
@@ -663,6 +697,20 @@ class _AuctionSearch:
             return self._leaf(state)
         values = [self._after(state, call, depth) for call in self._candidates(state)]
         return max(values) if state[4] == 0 else min(values)
+
+    def settled_value(self, state: _State, call: int) -> float:
+        """The seat's expected score if the auction ended on ``call`` (a bid may still be
+        doubled)."""
+        bid, bidder, doubling, _passes, _side = state
+        if call == PASS:
+            return 0.0 if bid is None else self.value[bidder][bid][doubling]
+        if call in (DOUBLE, REDOUBLE):
+            assert bid is not None
+            return self.value[bidder][bid][1 if call == DOUBLE else 2]
+        contract = Call(call).contract
+        assert contract is not None
+        values = self.value[0][contract]
+        return min(values[0], values[1])
 
     def root_values(self, state: _State, depth: int) -> list[tuple[int, float]]:
         """Each candidate call of the seat with its value after a ``depth``-call search."""
