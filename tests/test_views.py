@@ -9,8 +9,9 @@ from helpers import call_all, cards, draw_all, play_randomly, stock_for_hands
 
 from honeymoon.actions import KEEP, REJECT
 from honeymoon.actions import PASS as PASS_ACTION
-from honeymoon.cards import Card, CardSet
+from honeymoon.cards import Card, CardSet, Strain
 from honeymoon.game import Game, Phase
+from honeymoon.rules import find_variant
 from honeymoon.seats import Seat
 from honeymoon.views import DrawTurn, view_for
 
@@ -133,3 +134,23 @@ def test_previous_last_trick_is_the_last_trick_played() -> None:
     game.apply(PASS_ACTION)
     game.apply(PASS_ACTION)
     assert view_for(game, Seat.SOUTH).previous_last_trick is None
+
+
+def test_the_trump_of_the_tricks_being_played_is_in_the_view() -> None:
+    for name in ("draw-discard", "draw", "memory"):
+        game = Game(find_variant(name), seed=11)
+        rng = random.Random(3)
+        seen = set()
+        while game.hand_number < 3 and not game.is_over:
+            view = view_for(game, game.to_act)
+            if game.phase is Phase.PLAY:
+                assert game.contract is not None
+                assert view.trump is game.contract.strain
+                assert view.to_dict()["trump"] == game.contract.strain.letter
+            elif game.phase is Phase.PRELIMINARY:
+                assert view.trump is Strain.NOTRUMP
+            else:
+                assert view.trump is None and view.to_dict()["trump"] is None
+            seen.add(game.phase)
+            game.apply(rng.choice(game.legal_actions()))
+        assert Phase.PLAY in seen

@@ -599,6 +599,14 @@ class Game:
         return SEATS[self._auction.first_caller] if self._auction else None
 
     @property
+    def trump(self) -> Strain | None:
+        """The strain of the tricks being played: the contract's in the play, no trump in the
+        preliminary tricks (Draw and Memory Bridge); None when no tricks are being played."""
+        if self._phase is _PLAY or self._phase is _PRELIMINARY:
+            return Strain(self._trump)
+        return None
+
+    @property
     def contract(self) -> Contract | None:
         """The contract being played (or the current highest bid during the auction)."""
         if self._contract is not None:

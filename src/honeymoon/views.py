@@ -21,7 +21,7 @@ from typing import Any
 
 from honeymoon.actions import describe
 from honeymoon.auction import Call, Contract
-from honeymoon.cards import Card, CardSet
+from honeymoon.cards import Card, CardSet, Strain
 from honeymoon.errors import HoneymoonError
 from honeymoon.game import Game, HandResult, Phase, PreliminaryResult
 from honeymoon.scoring import ScoreSheet, SheetEntry
@@ -105,6 +105,9 @@ class SeatView:
     #: Draw and Memory Bridge: this hand's preliminary tricks taken by each seat and, in Memory
     #: Bridge, the memory award, once the preliminary tricks are over (None before).
     preliminary: PreliminaryResult | None = None
+    #: The strain of the tricks being played (the contract's, or no trump in the preliminary
+    #: tricks); None when no tricks are being played.
+    trump: Strain | None = None
 
     @property
     def my_turn(self) -> bool:
@@ -167,6 +170,7 @@ def view_for(game: Game, seat: Seat | int | None) -> SeatView:
         results=tuple(h.result for h in history),
         legal_actions=game.legal_actions() if me is not None and to_act == me else (),
         preliminary=game.preliminary_result,
+        trump=game.trump,
     )
 
 
@@ -350,6 +354,7 @@ def _view_to_dict(view: SeatView) -> dict[str, Any]:
         "auction": [call.pbn for call in view.auction],
         "contract": view.contract.pbn if view.contract is not None else None,
         "declarer": view.declarer.name.lower() if view.declarer is not None else None,
+        "trump": view.trump.letter if view.trump is not None else None,
         "current_trick": (
             {
                 "leader": view.current_trick.leader.name.lower(),
