@@ -1,10 +1,62 @@
 """Research environments: an OpenSpiel-shaped state and a PettingZoo AEC environment.
 
-Install with the ``env`` extra (``pip install 'honeymoon[env]'``). See docs/env.md.
+Install with the ``env`` extra (``pip install 'honeymoon[env]'``); docs/env.md describes both.
+The PettingZoo way to make the environment::
+
+    from honeymoon import env as honeymoon_v0
+
+    table = honeymoon_v0.env(variant="draw-discard", episode="hand")
+    table.reset(seed=42)
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+from honeymoon.actions import NUM_ACTIONS, describe
 from honeymoon.env.state import CHANCE_PLAYER_ID, TERMINAL_PLAYER_ID, HoneymoonState
 
-__all__ = ["HoneymoonState", "CHANCE_PLAYER_ID", "TERMINAL_PLAYER_ID"]
+if TYPE_CHECKING:
+    from honeymoon.env.aec import HoneymoonEnv
+
+__all__ = [
+    "HoneymoonState",
+    "CHANCE_PLAYER_ID",
+    "TERMINAL_PLAYER_ID",
+    "action_to_string",
+    "legal_actions_mask",
+    "env",
+    "raw_env",
+]
+
+
+def action_to_string(action: int) -> str:
+    """An action's text: :func:`honeymoon.actions.describe` (``♠A``, ``3NT``, ``keep``)."""
+    return describe(action)
+
+
+def legal_actions_mask(actions: tuple[int, ...] | list[int]) -> list[int]:
+    """1 for each of the 92 actions in ``actions``, 0 for the others.
+
+    >>> sum(legal_actions_mask((90, 91)))
+    2
+    """
+    mask = [0] * NUM_ACTIONS
+    for action in actions:
+        mask[action] = 1
+    return mask
+
+
+def env(**kwargs: Any) -> Any:
+    """The PettingZoo AEC environment with PettingZoo's usual wrappers (see
+    :mod:`honeymoon.env.aec`)."""
+    from honeymoon.env import aec
+
+    return aec.env(**kwargs)
+
+
+def raw_env(**kwargs: Any) -> HoneymoonEnv:
+    """The PettingZoo AEC environment without wrappers (the fastest)."""
+    from honeymoon.env import aec
+
+    return aec.raw_env(**kwargs)

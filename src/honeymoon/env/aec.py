@@ -1,0 +1,331 @@
+"""Honeymoon Bridge as a PettingZoo AEC environment (``honeymoon.env.env()``).
+
+Agents ``"south"`` and ``"east"`` take turns as the engine says. Each observation is
+``{"observation": float32[INFO_SIZE], "action_mask": int8[92]}`` (the information-state
+tensor of docs/env.md and the legal actions of docs/actions.md); actions are ``Discrete(92)``.
+A hand's reward is the zero-sum difference of the points it scored; an episode is one hand, or
+a whole rubber with ``episode="rubber"`` (vulnerability and part-scores are in the
+observation). ``reset(seed=…)`` seeds the stock and the first dealer.
+
+The tensors are kept up to date step by step for the drawing, the auction and the play; they
+are built again from the seats' views when a phase begins and after each preliminary trick
+card (Draw and Memory Bridge).
+
+>>> from honeymoon.env import env
+>>> table = env()
+>>> table.reset(seed=1)
+>>> observation, reward, terminated, truncated, info = table.last()
+>>> observation["observation"].shape, observation["action_mask"].nonzero()[0].tolist()
+((892,), [90, 91])
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+
+from honeymoon.actions import DOUBLE, FIRST_BID, KEEP, NUM_ACTIONS, PASS, REDOUBLE
+from honeymoon.env.encoding import INFO, INFO_SIZE, Tensor, encode_information_state
+from honeymoon.errors import HoneymoonError
+from honeymoon.game import Game, Phase
+from honeymoon.rules import DEFAULT_RULES, RuleSet, find_variant
+from honeymoon.seats import SEAT_NAMES
+from honeymoon.views import view_for
+
+__all__ = ["HoneymoonEnv", "env", "raw_env"]
+
+_DRAWING = Phase.DRAWING
+_AUCTION = Phase.AUCTION
+_PLAY = Phase.PLAY
+_TO_ACT = INFO["to_act"]
+_HAND = INFO["hand"]
+_DISCARDS = INFO["discards"]
+_LOOKING = INFO["looking_at"]
+_DRAW_TURN = INFO["draw_turn"]
+_DRAW_TOP = INFO["draw_top"]
+_OPP_DRAWS = INFO["opp_draws"]
+_COUNTS = INFO["counts"]
+_AUCTION_AT = INFO["auction"]
+_OPENING_PASS = INFO["opening_pass"]
+_PLAY_AT = INFO["play"]
+_TRICKS_WON = INFO["tricks_won"]
+_NO_MASK = np.zeros(NUM_ACTIONS, np.int8)
+
+
+class HoneymoonEnv(AECEnv):  # type: ignore[misc]
+    """The AEC environment. Prefer :func:`env`, which adds PettingZoo's usual checks.
+
+    :param variant: a variant name (``honeymoon variants`` lists them) or a ``RuleSet``.
+    :param episode: ``"hand"`` (one hand per episode) or ``"rubber"``.
+    :param render_mode: ``"ansi"`` (``render()`` returns text) or ``"human"`` (prints it).
+    """
+
+    metadata = {
+        "name": "honeymoon_v0",
+        "render_modes": ["ansi", "human"],
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        variant: str | RuleSet = DEFAULT_RULES,
+        episode: str = "hand",
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.rules = find_variant(variant) if isinstance(variant, str) else variant
+        if episode not in ("hand", "rubber"):
+            raise HoneymoonError(f"episode {episode!r:.20} is not hand or rubber", "bad_episode")
+        if render_mode is not None and render_mode not in ("ansi", "human"):
+            raise HoneymoonError(
+                f"render_mode {render_mode!r:.20} is not ansi or human", "bad_mode"
+            )
+        self.episode = episode
+        self.render_mode = render_mode
+        self.possible_agents = list(SEAT_NAMES)
+        self.agents: list[str] = []
+        self._spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(0.0, 1.0, (INFO_SIZE,), np.float32),
+                    "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self.observation_spaces = dict(self._spaces)
+        self.action_spaces = {agent: spaces.Discrete(NUM_ACTIONS) for agent in self.possible_agents}
+        self._rng = np.random.default_rng()
+        self._game = Game(self.rules, seed=0)
+        self._tensors: list[Tensor] = []
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    @property
+    def game(self) -> Game:
+        """The engine's game (it knows everything: show it to no agent)."""
+        return self._game
+
+    # -- episode -----------------------------------------------------------------------------
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+        game_seed = int(self._rng.integers(1 << 62))
+        dealer = int(self._rng.integers(2))
+        self._game = Game(self.rules, seed=game_seed, first_dealer=dealer)
+        self._first_hand = 0
+        self.agents = list(self.possible_agents)
+        self.rewards = {agent: 0.0 for agent in self.agents}
+        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
+        self.terminations = {agent: False for agent in self.agents}
+        self.truncations = {agent: False for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._tensors = [np.zeros(INFO_SIZE, np.float32), np.zeros(INFO_SIZE, np.float32)]
+        self._start_phase()
+
+    def _start_phase(self) -> None:
+        # Build both tensors from the views, and the counters the steps keep up to date.
+        game = self._game
+        for seat in (0, 1):
+            encode_information_state(game, seat, out=self._tensors[seat])
+        self._phase = game.phase
+        self._hand_number = game.hand_number
+        self._stock = game.stock_for_hand(game.hand_number)
+        self._turns = [len(game.draw_turns(0)), len(game.draw_turns(1))]
+        self._piles = [len(game.discards(0)), len(game.discards(1))]
+        self._sizes = [len(game.hand(0)), len(game.hand(1))]
+        calls = game.auction_calls
+        bids = [c.action for c in calls if c.action >= FIRST_BID]
+        self._last_bid = bids[-1] - FIRST_BID if bids else -1
+        self._trick_number = len(game.completed_tricks) + 1
+        self._in_trick = len(game.current_trick.cards) if game.current_trick is not None else 0
+        to_act = game.to_act
+        self._to_act = int(to_act) if to_act is not None else 0
+        self.agent_selection = self.possible_agents[self._to_act]
+        self._mask: npt.NDArray[np.int8] | None = None
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        seat = 0 if agent == "south" else 1
+        if seat == self._to_act and not self.terminations.get(agent, True):
+            mask = self._mask
+            if mask is None:
+                mask = _NO_MASK.copy()
+                mask[list(self._game.legal_actions())] = 1
+                self._mask = mask
+            mask = mask.copy()
+        else:
+            mask = _NO_MASK.copy()
+        return {"observation": self._tensors[seat].copy(), "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        assert action is not None
+        game = self._game
+        seat = self._to_act
+        phase = self._phase
+        position = 52 - game.stock_remaining
+        action = int(action)
+        game.apply(action)
+        self._mask = None
+        self._cumulative_rewards[agent] = 0.0
+        rewards = self.rewards
+        rewards["south"] = rewards["east"] = 0.0
+        if game.hand_number != self._hand_number or game.is_over:
+            self._hand_over()
+        elif game.phase is not phase or phase is Phase.PRELIMINARY:
+            self._start_phase()
+        else:
+            if phase is _DRAWING:
+                self._drew(seat, action, position)
+            elif phase is _AUCTION:
+                self._called(seat, action)
+            else:
+                self._played(seat, action)
+            self._pass_turn()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            print(self.render())
+
+    def _hand_over(self) -> None:
+        game = self._game
+        number = self._hand_number
+        points = [0, 0]
+        for entry in game.score_sheet.entries:
+            if entry.hand == number:
+                points[entry.seat] += entry.points
+        difference = float(points[0] - points[1])
+        self.rewards["south"] = difference
+        self.rewards["east"] = -difference
+        if self.episode == "hand" or game.is_over:
+            for agent in self.agents:
+                self.terminations[agent] = True
+            self.infos = {agent: {"hand": number} for agent in self.agents}
+            return
+        self._start_phase()
+
+    def _pass_turn(self) -> None:
+        to_act = 1 - self._to_act if self._phase is not _PLAY else int(self._game.to_act or 0)
+        if to_act != self._to_act:
+            self._to_act = to_act
+            mine, theirs = self._tensors[to_act], self._tensors[1 - to_act]
+            mine[_TO_ACT] = 1.0
+            mine[_TO_ACT + 1] = 0.0
+            theirs[_TO_ACT] = 0.0
+            theirs[_TO_ACT + 1] = 1.0
+            self.agent_selection = self.possible_agents[to_act]
+
+    def _drew(self, seat: int, action: int, position: int) -> None:
+        stock = self._stock
+        top = stock[position]
+        following = stock[position + 1] if position < 51 else -1
+        if action == KEEP:
+            kept = top
+            discarded = following if self.rules.discard_after_keep else -1
+        else:
+            kept, discarded = following, top
+        mine, theirs = self._tensors[seat], self._tensors[1 - seat]
+        turn = self._turns[seat]
+        value = (turn + 1) / 13.0
+        self._turns[seat] = turn + 1
+        mine[_LOOKING + top] = 0.0
+        mine[_HAND + kept] = 1.0
+        mine[_DRAW_TURN + kept] = value
+        mine[_DRAW_TOP + top] = 1.0
+        if discarded >= 0:
+            mine[_DISCARDS + discarded] = 1.0
+            mine[_DRAW_TURN + discarded] = value
+            theirs[_OPP_DRAWS + turn] = 1.0
+            self._piles[seat] += 1
+            piles = self._piles[seat] / 13.0
+            mine[_COUNTS + 2] = piles
+            theirs[_COUNTS + 3] = piles
+        self._sizes[seat] += 1
+        size = self._sizes[seat] / 13.0
+        mine[_COUNTS] = size
+        theirs[_COUNTS + 1] = size
+        left = self._game.stock_remaining / 52.0
+        mine[_COUNTS + 4] = left
+        theirs[_COUNTS + 4] = left
+        theirs[_LOOKING + stock[52 - self._game.stock_remaining]] = 1.0
+
+    def _called(self, seat: int, action: int) -> None:
+        mine, theirs = self._tensors[seat], self._tensors[1 - seat]
+        if action >= FIRST_BID:
+            bid = action - FIRST_BID
+            self._last_bid = bid
+            mine[_AUCTION_AT + bid * 6] = 1.0
+            theirs[_AUCTION_AT + bid * 6 + 1] = 1.0
+        elif action == PASS:
+            if self._last_bid < 0:
+                mine[_OPENING_PASS] = 1.0
+                theirs[_OPENING_PASS + 1] = 1.0
+        elif action == DOUBLE:
+            mine[_AUCTION_AT + self._last_bid * 6 + 2] = 1.0
+            theirs[_AUCTION_AT + self._last_bid * 6 + 3] = 1.0
+        elif action == REDOUBLE:
+            mine[_AUCTION_AT + self._last_bid * 6 + 4] = 1.0
+            theirs[_AUCTION_AT + self._last_bid * 6 + 5] = 1.0
+
+    def _played(self, seat: int, action: int) -> None:
+        mine, theirs = self._tensors[seat], self._tensors[1 - seat]
+        value = self._trick_number / 13.0
+        mine[_HAND + action] = 0.0
+        mine[_PLAY_AT + action] = value
+        theirs[_PLAY_AT + 52 + action] = value
+        self._sizes[seat] -= 1
+        size = self._sizes[seat] / 13.0
+        mine[_COUNTS] = size
+        theirs[_COUNTS + 1] = size
+        if self._in_trick:
+            self._in_trick = 0
+            self._trick_number += 1
+            won = self._game.tricks_won
+            for me in (0, 1):
+                tensor = self._tensors[me]
+                tensor[_TRICKS_WON] = won[me] / 13.0
+                tensor[_TRICKS_WON + 1] = won[1 - me] / 13.0
+        else:
+            self._in_trick = 1
+
+    # -- the rest of the AEC interface -------------------------------------------------------
+
+    def render(self) -> str | None:
+        """The table as the seat to act sees it (text)."""
+        if self.render_mode is None:
+            return None
+        view = view_for(self._game, self._to_act)
+        return (
+            f"{view.variant} hand {view.hand_number + 1} {view.phase.name.lower()}, "
+            f"{SEAT_NAMES[self._to_act]} to act: hand {view.hand}, "
+            f"auction {' '.join(str(c) for c in view.auction) or '-'}, "
+            f"tricks {view.tricks_won[0]}-{view.tricks_won[1]}"
+        )
+
+    def close(self) -> None:
+        pass
+
+
+def raw_env(**kwargs: Any) -> HoneymoonEnv:
+    """The environment without PettingZoo's wrappers (fastest)."""
+    return HoneymoonEnv(**kwargs)
+
+
+def env(**kwargs: Any) -> Any:
+    """The environment with PettingZoo's usual wrappers (action bounds, order of calls)."""
+    table: Any = HoneymoonEnv(**kwargs)
+    table = wrappers.AssertOutOfBoundsWrapper(table)
+    table = wrappers.OrderEnforcingWrapper(table)
+    return table
