@@ -154,3 +154,13 @@ def test_the_trump_of_the_tricks_being_played_is_in_the_view() -> None:
             seen.add(game.phase)
             game.apply(rng.choice(game.legal_actions()))
         assert Phase.PLAY in seen
+
+
+def test_the_view_carries_the_rules_with_their_options() -> None:
+    rules = find_variant("draw").with_options(face_up_stock=True, preliminary_follow_suit=True)
+    game = Game(rules, seed=4)
+    for seat in (Seat.SOUTH, Seat.EAST, None):
+        view = view_for(game, seat)
+        assert view.rules == rules
+        assert view.to_dict()["rules"] == rules.public_rules()
+        assert view.to_dict()["rules"]["face_up_stock"] is True

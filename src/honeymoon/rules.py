@@ -100,6 +100,22 @@ class RuleSet:
                 )
         return replace(self, **options)  # type: ignore[arg-type]
 
+    def public_rules(self) -> dict[str, object]:
+        """The rules a client needs to show the game, as JSON-ready values: the procedure, who
+        calls first and each rule flag (the one place a RuleSet is written out for clients).
+
+        >>> DRAW_AND_DISCARD.public_rules()["procedure"]
+        'draw-discard'
+        """
+        return {
+            "procedure": self.procedure.value,
+            "first_caller": self.first_caller.value,
+            "discard_after_keep": self.discard_after_keep,
+            "preliminary_follow_suit": self.preliminary_follow_suit,
+            "face_up_stock": self.face_up_stock,
+            "honours": self.honours,
+        }
+
     def options(self) -> dict[str, object]:
         """The option values that differ from the registered variant of the same name."""
         base = VARIANTS.get(self.name)

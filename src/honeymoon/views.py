@@ -24,6 +24,7 @@ from honeymoon.auction import Call, Contract
 from honeymoon.cards import Card, CardSet, Strain
 from honeymoon.errors import HoneymoonError
 from honeymoon.game import Game, HandResult, Phase, PreliminaryResult
+from honeymoon.rules import RuleSet
 from honeymoon.scoring import ScoreSheet, SheetEntry
 from honeymoon.seats import SEATS, Seat
 from honeymoon.tricks import Trick, playing_order
@@ -108,6 +109,8 @@ class SeatView:
     #: The strain of the tricks being played (the contract's, or no trump in the preliminary
     #: tricks); None when no tricks are being played.
     trump: Strain | None = None
+    #: The variant with its options, as this game plays it (public: both players know it).
+    rules: RuleSet | None = None
 
     @property
     def my_turn(self) -> bool:
@@ -171,6 +174,7 @@ def view_for(game: Game, seat: Seat | int | None) -> SeatView:
         legal_actions=game.legal_actions() if me is not None and to_act == me else (),
         preliminary=game.preliminary_result,
         trump=game.trump,
+        rules=game.rules,
     )
 
 
@@ -355,6 +359,7 @@ def _view_to_dict(view: SeatView) -> dict[str, Any]:
         "contract": view.contract.pbn if view.contract is not None else None,
         "declarer": view.declarer.name.lower() if view.declarer is not None else None,
         "trump": view.trump.letter if view.trump is not None else None,
+        "rules": view.rules.public_rules() if view.rules is not None else None,
         "current_trick": (
             {
                 "leader": view.current_trick.leader.name.lower(),

@@ -185,14 +185,7 @@ class Room:
                 "variant": params.variant,
                 "variant_title": rules.title,
                 "options": rules.options(),
-                "rules": {
-                    "procedure": rules.procedure.value,
-                    "first_caller": rules.first_caller.value,
-                    "discard_after_keep": rules.discard_after_keep,
-                    "preliminary_follow_suit": rules.preliminary_follow_suit,
-                    "face_up_stock": rules.face_up_stock,
-                    "honours": rules.honours,
-                },
+                "rules": rules.public_rules(),
             }
         )
         return (
