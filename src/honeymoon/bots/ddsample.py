@@ -25,7 +25,7 @@ import dataclasses
 from honeymoon.bots.advice import Advice
 from honeymoon.bots.heuristic import HeuristicBot
 from honeymoon.bots.sampling import knowledge_from_view, sample_layouts
-from honeymoon.cards import Card, Strain
+from honeymoon.cards import Card
 from honeymoon.game import Phase
 from honeymoon.rules import VARIANTS, Procedure
 from honeymoon.solver import card_values_raw
@@ -64,8 +64,8 @@ class DDSampleBot(HeuristicBot):
         knowledge = dataclasses.replace(knowledge_from_view(view), biased=False)
         count = 1 if knowledge.is_exact else self.samples
         layouts = sample_layouts(knowledge, self._rng, count)
-        contract = view.contract if view.phase is Phase.PLAY else None
-        trump = int(contract.strain) if contract is not None else int(Strain.NOTRUMP)
+        assert view.trump is not None  # a card is asked for only while tricks are played
+        trump = int(view.trump)
         trick = view.current_trick
         led = trick.cards[0].id if trick is not None and len(trick.cards) == 1 else -1
         totals = dict.fromkeys(legal, 0)

@@ -481,17 +481,15 @@ def play_state(view: SeatView) -> _PlayState:
         tricks.append(view.current_trick)
     for trick in tricks:
         led = trick.cards[0].suit if trick.cards else None
-        seat = trick.leader
-        for card in trick.cards:
+        for seat, card in zip(trick.players, trick.cards, strict=True):
             played |= card.mask
             if not preliminary and seat != me and led is not None and card.suit != led:
                 voids |= SUIT_MASKS[led]
-            seat = seat.other
     possible = FULL_DECK_MASK & ~(view.hand.mask | view.discards.mask | played | voids)
     opponent = 1 - int(me)
     return _PlayState(
         hand=view.hand.mask,
-        trump=Strain.NOTRUMP if view.contract is None else int(view.contract.strain),
+        trump=int(view.trump) if view.trump is not None else Strain.NOTRUMP,
         declarer=view.contract is not None and view.declarer == me,
         possible=possible,
         opponent_size=view.hand_sizes[opponent],
