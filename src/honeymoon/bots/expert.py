@@ -307,7 +307,8 @@ class ExpertBot:
         trick = view.current_trick
         led = trick.cards[0].id if trick is not None and len(trick.cards) == 1 else -1
         contract = view.contract if view.phase is Phase.PLAY else None
-        trump = int(contract.strain) if contract is not None else Strain.NOTRUMP
+        assert view.trump is not None  # a card is asked for only while tricks are played
+        trump = int(view.trump)
         outcome = self._outcome_function(view, me)
         score = dict.fromkeys(legal, 0.0)
         tricks = dict.fromkeys(legal, 0.0)
