@@ -30,10 +30,17 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from honeymoon.actions import DOUBLE, FIRST_BID, KEEP, NUM_ACTIONS, PASS, REDOUBLE
-from honeymoon.env.encoding import INFO, INFO_SIZE, Tensor, encode_information_state
+from honeymoon.env.encoding import (
+    INFO,
+    INFO_SIZE,
+    Tensor,
+    encode_contract,
+    encode_information_state,
+    encode_new_drawing_hand,
+)
 from honeymoon.errors import HoneymoonError
 from honeymoon.game import Game, Phase
-from honeymoon.rules import DEFAULT_RULES, RuleSet, find_variant
+from honeymoon.rules import DEFAULT_RULES, Procedure, RuleSet, find_variant
 from honeymoon.seats import SEAT_NAMES
 from honeymoon.views import view_for
 
@@ -42,7 +49,9 @@ __all__ = ["HoneymoonEnv", "env", "raw_env"]
 _DRAWING = Phase.DRAWING
 _AUCTION = Phase.AUCTION
 _PLAY = Phase.PLAY
+_PHASE = INFO["phase"]
 _TO_ACT = INFO["to_act"]
+_FIRST_CALLER = INFO["first_caller"]
 _HAND = INFO["hand"]
 _DISCARDS = INFO["discards"]
 _LOOKING = INFO["looking_at"]
@@ -136,11 +145,16 @@ class HoneymoonEnv(AECEnv):  # type: ignore[misc]
     def _start_phase(self) -> None:
         # Build both tensors from the views, and the counters the steps keep up to date.
         game = self._game
-        for seat in (0, 1):
-            encode_information_state(game, seat, out=self._tensors[seat])
+        # The hand's stock, as the engine holds it (to know what a drawing turn took).
+        self._stock = game._stock
+        if self.rules.procedure is Procedure.DRAW_DISCARD and not game.actions:
+            for seat in (0, 1):
+                encode_new_drawing_hand(game, seat, self._stock[0], self._tensors[seat])
+        else:
+            for seat in (0, 1):
+                encode_information_state(game, seat, out=self._tensors[seat])
         self._phase = game.phase
         self._hand_number = game.hand_number
-        self._stock = game.stock_for_hand(game.hand_number)
         self._turns = [len(game.draw_turns(0)), len(game.draw_turns(1))]
         self._piles = [len(game.discards(0)), len(game.discards(1))]
         self._sizes = [len(game.hand(0)), len(game.hand(1))]
@@ -185,16 +199,23 @@ class HoneymoonEnv(AECEnv):  # type: ignore[misc]
         rewards["south"] = rewards["east"] = 0.0
         if game.hand_number != self._hand_number or game.is_over:
             self._hand_over()
-        elif game.phase is not phase or phase is Phase.PRELIMINARY:
-            self._start_phase()
-        else:
-            if phase is _DRAWING:
-                self._drew(seat, action, position)
-            elif phase is _AUCTION:
-                self._called(seat, action)
-            else:
-                self._played(seat, action)
+        elif phase is _DRAWING:
+            self._drew(seat, action, position)
+            if game.phase is _AUCTION:
+                self._auction_begins()
+            elif game.phase is not _DRAWING:
+                self._start_phase()
             self._pass_turn()
+        elif phase is _AUCTION:
+            self._called(seat, action)
+            if game.phase is _PLAY:
+                self._play_begins()
+            self._pass_turn()
+        elif phase is _PLAY:
+            self._played(seat, action)
+            self._pass_turn()
+        else:
+            self._start_phase()
         self._accumulate_rewards()
         if self.render_mode == "human":
             print(self.render())
@@ -216,8 +237,29 @@ class HoneymoonEnv(AECEnv):  # type: ignore[misc]
             return
         self._start_phase()
 
+    def _auction_begins(self) -> None:
+        # The drawing is over: the auction phase, its first caller, no stock shown.
+        self._phase = _AUCTION
+        first = self._game.first_caller
+        for seat in (0, 1):
+            tensor = self._tensors[seat]
+            tensor[_PHASE + int(_DRAWING)] = 0.0
+            tensor[_PHASE + int(_AUCTION)] = 1.0
+            tensor[_COUNTS + 4] = 0.0
+            tensor[_FIRST_CALLER + (0 if first == seat else 1)] = 1.0
+
+    def _play_begins(self) -> None:
+        self._phase = _PLAY
+        self._trick_number = 1
+        self._in_trick = 0
+        for seat in (0, 1):
+            tensor = self._tensors[seat]
+            tensor[_PHASE + int(_AUCTION)] = 0.0
+            tensor[_PHASE + int(_PLAY)] = 1.0
+            encode_contract(self._game, seat, tensor)
+
     def _pass_turn(self) -> None:
-        to_act = 1 - self._to_act if self._phase is not _PLAY else int(self._game.to_act or 0)
+        to_act = int(self._game.to_act or 0)
         if to_act != self._to_act:
             self._to_act = to_act
             mine, theirs = self._tensors[to_act], self._tensors[1 - to_act]
@@ -259,7 +301,8 @@ class HoneymoonEnv(AECEnv):  # type: ignore[misc]
         left = self._game.stock_remaining / 52.0
         mine[_COUNTS + 4] = left
         theirs[_COUNTS + 4] = left
-        theirs[_LOOKING + stock[52 - self._game.stock_remaining]] = 1.0
+        if self._game.phase is _DRAWING:
+            theirs[_LOOKING + stock[52 - self._game.stock_remaining]] = 1.0
 
     def _called(self, seat: int, action: int) -> None:
         mine, theirs = self._tensors[seat], self._tensors[1 - seat]
@@ -324,8 +367,9 @@ def raw_env(**kwargs: Any) -> HoneymoonEnv:
 
 
 def env(**kwargs: Any) -> Any:
-    """The environment with PettingZoo's usual wrappers (action bounds, order of calls)."""
-    table: Any = HoneymoonEnv(**kwargs)
-    table = wrappers.AssertOutOfBoundsWrapper(table)
-    table = wrappers.OrderEnforcingWrapper(table)
-    return table
+    """The environment in PettingZoo's order-enforcing wrapper (``reset`` before ``step``…).
+
+    No bounds wrapper is needed: an action outside 0–91, or illegal now, is refused by the
+    engine with an :class:`~honeymoon.errors.IllegalActionError` and changes nothing.
+    """
+    return wrappers.OrderEnforcingWrapper(HoneymoonEnv(**kwargs))

@@ -19,6 +19,7 @@ from honeymoon.actions import describe
 from honeymoon.auction import DOUBLE, FIRST_BID, PASS, REDOUBLE
 from honeymoon.game import Game, Phase
 from honeymoon.rules import Procedure
+from honeymoon.scoring import ScoreSheet
 from honeymoon.seats import SEATS
 from honeymoon.views import SeatView, TrickView, view_for
 
@@ -157,14 +158,8 @@ def encode_information_state(
         tensor[:] = 0.0
     view = view_for(game, seat)
     me = seat
-    sheet = view.score_sheet
     opp = 1 - me
-    tensor[_SCORE + 0] = sheet.vulnerable(me)
-    tensor[_SCORE + 1] = sheet.vulnerable(opp)
-    tensor[_SCORE + 2] = min(sheet.progress[me] / 100.0, 1.0)
-    tensor[_SCORE + 3] = min(sheet.progress[opp] / 100.0, 1.0)
-    tensor[_SCORE + 4] = sheet.games[me] / 2.0
-    tensor[_SCORE + 5] = sheet.games[opp] / 2.0
+    _encode_score(tensor, view.score_sheet, me)
     if terminal:
         tensor[_PHASE + int(Phase.COMPLETE)] = 1.0
         return tensor
@@ -223,6 +218,42 @@ def encode_information_state(
         tensor[_TRICKS_WON + 0] = view.tricks_won[me] / 13.0
         tensor[_TRICKS_WON + 1] = view.tricks_won[opp] / 13.0
     return tensor
+
+
+def _encode_score(tensor: Tensor, sheet: ScoreSheet, me: int) -> None:
+    opp = 1 - me
+    tensor[_SCORE + 0] = sheet.vulnerable(me)
+    tensor[_SCORE + 1] = sheet.vulnerable(opp)
+    tensor[_SCORE + 2] = min(sheet.progress[me] / 100.0, 1.0)
+    tensor[_SCORE + 3] = min(sheet.progress[opp] / 100.0, 1.0)
+    tensor[_SCORE + 4] = sheet.games[me] / 2.0
+    tensor[_SCORE + 5] = sheet.games[opp] / 2.0
+
+
+def encode_new_drawing_hand(game: Game, seat: int, top: int, out: Tensor) -> None:
+    """What :func:`encode_information_state` gives at the start of a Draw and Discard hand,
+    without building a view: the score, the phase, who acts and deals, the full stock, and
+    ``top`` (the top stock card) for the seat to draw."""
+    out[:] = 0.0
+    _encode_score(out, game.score_sheet, seat)
+    out[_PHASE + int(Phase.DRAWING)] = 1.0
+    to_act = game.to_act
+    out[_TO_ACT + _rel(to_act, seat)] = 1.0
+    out[_DEALER + _rel(game.dealer, seat)] = 1.0
+    out[_COUNTS + 4] = game.stock_remaining / 52.0
+    if to_act == seat:
+        out[_LOOKING + top] = 1.0
+
+
+def encode_contract(game: Game, seat: int, out: Tensor) -> None:
+    """The contract slice once the auction is over (as :func:`encode_information_state`)."""
+    contract = game.contract
+    declarer = game.declarer
+    assert contract is not None and declarer is not None
+    out[_CONTRACT + contract.level - 1] = 1.0
+    out[_CONTRACT + 7 + int(contract.strain)] = 1.0
+    out[_CONTRACT + 12 + contract.doubling] = 1.0
+    out[_CONTRACT + 15 + _rel(declarer, seat)] = 1.0
 
 
 def _encode_auction(tensor: Tensor, view: SeatView, me: int) -> None:
