@@ -1,0 +1,119 @@
+"""The PettingZoo AEC environment: PettingZoo's own API and seed tests, the step-by-step
+tensors against the ones built from the views, masks, rewards and seeding."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from pettingzoo.test import api_test, seed_test
+
+from honeymoon.actions import NUM_ACTIONS
+from honeymoon.env import env, raw_env
+from honeymoon.env.encoding import INFO_SIZE, encode_information_state
+from honeymoon.errors import IllegalActionError
+from honeymoon.rules import VARIANTS
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+@pytest.mark.parametrize("episode", ["hand", "rubber"])
+def test_pettingzoo_api_test(variant, episode) -> None:
+    api_test(env(variant=variant, episode=episode), num_cycles=400)
+
+
+@pytest.mark.parametrize("variant", ["draw-discard", "memory"])
+def test_pettingzoo_seed_test(variant) -> None:
+    seed_test(lambda: env(variant=variant), num_cycles=300)
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+@settings(max_examples=5, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_step_by_step_tensors_equal_the_ones_built_from_the_views(variant, data) -> None:
+    episode = data.draw(st.sampled_from(["hand", "rubber"]))
+    table = raw_env(variant=variant, episode=episode)
+    table.reset(seed=data.draw(st.integers(0, 2**32)))
+    for count, agent in enumerate(table.agent_iter(max_iter=300)):
+        observation, reward, terminated, truncated, _ = table.last()
+        if terminated or truncated:
+            table.step(None)
+            continue
+        game = table.game
+        seat = table.possible_agents.index(agent)
+        assert game.to_act == seat
+        tensor = observation["observation"]
+        assert tensor.shape == (INFO_SIZE,) and tensor.dtype == np.float32
+        assert observation["action_mask"].dtype == np.int8
+        assert table.observation_space(agent).contains(observation)
+        legal = np.flatnonzero(observation["action_mask"]).tolist()
+        assert legal == list(game.legal_actions())
+        assert np.array_equal(tensor, encode_information_state(game, seat))
+        other = table.observe(table.possible_agents[1 - seat])
+        assert np.array_equal(other["observation"], encode_information_state(game, 1 - seat))
+        assert not other["action_mask"].any()
+        if count % 50 == 0:
+            tensor[:] = 7.0  # the caller's copy: the environment's own is untouched
+        table.step(data.draw(st.sampled_from(legal)))
+
+
+def _play_hand(table, seed: int, choose) -> tuple[list[float], list[np.ndarray]]:
+    table.reset(seed=seed)
+    rewards = {agent: 0.0 for agent in table.possible_agents}
+    observations = []
+    for agent in table.agent_iter():
+        observation, reward, terminated, truncated, _ = table.last()
+        rewards[agent] += reward
+        if terminated or truncated:
+            table.step(None)
+            continue
+        observations.append(observation["observation"])
+        legal = np.flatnonzero(observation["action_mask"])
+        table.step(int(choose(legal)))
+    return [rewards["south"], rewards["east"]], observations
+
+
+def test_a_hands_reward_is_the_zero_sum_difference_of_its_score() -> None:
+    table = raw_env()
+    for seed in range(6):
+        rewards, _ = _play_hand(table, seed, lambda legal: legal[len(legal) // 2])
+        result = table.game.history[0].result
+        points = [0, 0]
+        if result.score is not None and result.declarer is not None:
+            declarer = int(result.declarer)
+            points[declarer] += result.score.declarer_below + result.score.declarer_above
+            points[1 - declarer] += result.score.defender_above
+        assert rewards == [points[0] - points[1], points[1] - points[0]]
+
+
+def test_reset_with_a_seed_repeats_the_episode_and_seeds_differ() -> None:
+    table = raw_env()
+    first_rewards, first = _play_hand(table, 11, lambda legal: legal[0])
+    again_rewards, again = _play_hand(table, 11, lambda legal: legal[0])
+    assert first_rewards == again_rewards
+    assert len(first) == len(again)
+    assert all(np.array_equal(a, b) for a, b in zip(first, again, strict=True))
+    openings = {
+        _play_hand(table, seed, lambda legal: legal[0])[1][0].tobytes() for seed in range(8)
+    }
+    assert len(openings) > 1
+
+
+def test_a_rubber_episode_ends_with_the_rubber_and_rewards_sum_to_the_totals() -> None:
+    table = raw_env(episode="rubber")
+    rewards, _ = _play_hand(table, 5, lambda legal: legal[-1] if len(legal) < 3 else legal[1])
+    sheet = table.game.score_sheet
+    assert sheet.is_complete
+    assert rewards == [sheet.totals[0] - sheet.totals[1], sheet.totals[1] - sheet.totals[0]]
+
+
+def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
+    table = env()
+    table.reset(seed=3)
+    before = table.observe(table.agent_selection)["observation"]
+    agent = table.agent_selection
+    for action in (0, NUM_ACTIONS, 55):
+        with pytest.raises(IllegalActionError):
+            table.step(action)
+    assert table.agent_selection == agent
+    assert np.array_equal(table.observe(agent)["observation"], before)
