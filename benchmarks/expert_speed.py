@@ -84,8 +84,9 @@ def main() -> None:
     for level in levels:
         if level not in LEVELS:
             parser.error(f"unknown level {level!r}: choose from {', '.join(LEVELS)}")
+    grown = ExpertBot(0, samples=args.samples, max_samples=args.max_samples).max_samples
     expert = (
-        f"{args.samples} layouts, at most {args.max_samples or args.samples} when close, "
+        f"{args.samples} layouts, at most {grown} when close, "
         f"time budget {f'{args.time_budget} s' if args.time_budget else 'none'}"
     )
     print(

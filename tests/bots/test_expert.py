@@ -355,9 +355,9 @@ def test_close_decisions_deal_more_layouts_and_a_seed_still_replays_them() -> No
             assert 10 <= count <= 40 and count % 10 == 0, advice
     assert any(count > 10 for count in counts), counts
     assert any(count == 10 for count in counts), counts
-    # Without max_samples the search never grows.
+    # With max_samples at samples the search never grows.
     for view in views[:12]:
-        count = _layout_count(ExpertBot("close", samples=10).advise(view).reason)
+        count = _layout_count(ExpertBot("close", samples=10, max_samples=10).advise(view).reason)
         assert count in (None, 10)
 
 

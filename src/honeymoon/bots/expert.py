@@ -76,12 +76,15 @@ __all__ = [
     "contract_value",
     "DEFAULT_SAMPLES",
     "STRONG_SAMPLES",
+    "DEFAULT_MAX_SAMPLES",
     "MIN_SAMPLES",
     "CLOSE_MARGIN",
 ]
 
 #: Layouts per card played and per auction at the default setting.
 DEFAULT_SAMPLES = 40
+#: Layouts a close decision may grow to at the default setting (three times the default).
+DEFAULT_MAX_SAMPLES = 120
 #: Layouts a decision solves at least, whatever its time budget.
 MIN_SAMPLES = 8
 #: A card decision is close while the best card's lead over the next is less than this many
@@ -202,7 +205,7 @@ class ExpertBot:
     :param max_samples: layouts a close decision may grow to, ``samples`` at a time (a card
         whose lead over the next is under :data:`CLOSE_MARGIN` standard errors, a call whose
         expected score leads the next by under :data:`CLOSE_CALL_POINTS`); by default
-        ``samples`` (no growth).
+        :data:`DEFAULT_MAX_SAMPLES`, or ``samples`` if that is more (no growth).
     :param time_budget: seconds a decision may spend dealing and solving layouts; past it no
         further layout is solved (at least :data:`MIN_SAMPLES`). ``None`` (the default) keeps
         no clock, so a seed replays every decision exactly on any machine; with a budget a
@@ -233,7 +236,7 @@ class ExpertBot:
             raise ValueError("time_budget must be a positive number of seconds")
         self.name = name
         self.samples = samples
-        self.max_samples = samples if max_samples is None else max_samples
+        self.max_samples = max(samples, DEFAULT_MAX_SAMPLES) if max_samples is None else max_samples
         self.time_budget = time_budget
         self.part_score_share = part_score_share
         self.auction_depth = auction_depth
