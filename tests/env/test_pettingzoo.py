@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from pettingzoo.test import api_test, seed_test
 
 from honeymoon.actions import NUM_ACTIONS
-from honeymoon.env import env, raw_env
+from honeymoon.env import PETTINGZOO_ID, env, raw_env
 from honeymoon.env.encoding import INFO_SIZE, encode_information_state
 from honeymoon.errors import IllegalActionError
 from honeymoon.rules import VARIANTS
@@ -20,6 +20,15 @@ from honeymoon.rules import VARIANTS
 @pytest.mark.parametrize("episode", ["hand", "rubber"])
 def test_pettingzoo_api_test(variant, episode) -> None:
     api_test(env(variant=variant, episode=episode), num_cycles=400)
+
+
+def test_pettingzoo_make_finds_the_environment() -> None:
+    import pettingzoo
+
+    table = pettingzoo.make("aec", PETTINGZOO_ID, variant="draw", episode="rubber")
+    table.reset(seed=2)
+    assert table.unwrapped.rules.name == "draw" and table.unwrapped.episode == "rubber"
+    assert table.agent_selection in ("south", "east")
 
 
 @pytest.mark.parametrize("variant", ["draw-discard", "memory"])

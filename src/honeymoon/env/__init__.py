@@ -1,12 +1,17 @@
 """Research environments: an OpenSpiel-shaped state and a PettingZoo AEC environment.
 
 Install with the ``env`` extra (``pip install 'honeymoon[env]'``); docs/env.md describes both.
-The PettingZoo way to make the environment::
+The PettingZoo ways to make the environment::
 
     from honeymoon import env as honeymoon_v0
 
     table = honeymoon_v0.env(variant="draw-discard", episode="hand")
     table.reset(seed=42)
+
+    import pettingzoo
+    import honeymoon.env  # registers honeymoon/honeymoon_v0
+
+    table = pettingzoo.make("aec", "honeymoon/honeymoon_v0", variant="draw")
 """
 
 from __future__ import annotations
@@ -19,7 +24,11 @@ from honeymoon.env.state import CHANCE_PLAYER_ID, TERMINAL_PLAYER_ID, HoneymoonS
 if TYPE_CHECKING:
     from honeymoon.env.aec import HoneymoonEnv
 
+#: The environment's id in PettingZoo's registry.
+PETTINGZOO_ID = "honeymoon/honeymoon_v0"
+
 __all__ = [
+    "PETTINGZOO_ID",
     "HoneymoonState",
     "CHANCE_PLAYER_ID",
     "TERMINAL_PLAYER_ID",
@@ -60,3 +69,16 @@ def raw_env(**kwargs: Any) -> HoneymoonEnv:
     from honeymoon.env import aec
 
     return aec.raw_env(**kwargs)
+
+
+def _register() -> None:
+    # PettingZoo's registry (pettingzoo.make), when PettingZoo is installed.
+    try:
+        import pettingzoo  # type: ignore[import-untyped]
+    except ImportError:
+        return
+    if PETTINGZOO_ID not in pettingzoo.aec_registry:
+        pettingzoo.register("aec", PETTINGZOO_ID, entry_point="honeymoon.env.aec:env")
+
+
+_register()
