@@ -4,8 +4,8 @@ core and never work one out again.
 Each check walks the syntax tree of every module under ``cli/``, ``records/``, ``bots/`` and
 ``server/`` and names the places that break it, so bringing back a re-derivation (a trick
 winner computed outside the engine, the seat that plays next worked out by arithmetic, the
-memory award found by the words of a score-sheet reason, a sentence edited into another) fails
-here with the file and line.
+memory award found by the words of a score-sheet reason, a sentence edited into another, the
+terminal searching its own narration for what happened) fails here with the file and line.
 """
 
 from __future__ import annotations
@@ -146,6 +146,38 @@ def test_no_sentence_is_edited_into_another() -> None:
                 and any(letter.isalpha() for letter in text)
             ):
                 found.append(f"{_where(name, node)}: replace({text!r}, ...)")
+    assert not found, found
+
+
+def _phrase(node: ast.AST) -> str | None:
+    # Words of a sentence: a string constant with a letter and a space (``" wins the trick"``).
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        text = node.value
+        if " " in text and any(letter.isalpha() for letter in text):
+            return text
+    return None
+
+
+def test_the_terminal_decides_nothing_by_searching_its_narration() -> None:
+    # ``line.startswith("Hand ")`` or ``" wins the trick" in line``: what an action did is in
+    # ``Table.last_events`` (the engine's typed events); the narration is only for reading.
+    found = []
+    for name, tree in _modules(("cli",)):
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr in ("startswith", "endswith")
+                and node.args
+                and (text := _phrase(node.args[0])) is not None
+            ):
+                found.append(f"{_where(name, node)}: {node.func.attr}({text!r})")
+            if (
+                isinstance(node, ast.Compare)
+                and any(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops)
+                and (text := _phrase(node.left)) is not None
+            ):
+                found.append(f"{_where(name, node)}: {text!r} in ...")
     assert not found, found
 
 

@@ -61,6 +61,13 @@ async def test_the_review_is_offered_after_the_hand_and_steps_through_the_tricks
         await _finish_the_hand(app, pilot)
         assert isinstance(app.screen, TextScreen)
         assert "Press b to review the hand" in dialog_text(app)
+        # the headline: the hand's result and its last trick, from the engine's events
+        table = app.table
+        result = table.view().results[-1]
+        assert table.describe_result(result) in dialog_text(app)
+        assert table.last_trick is not None
+        last_words = render.trick_words(table.last_trick, Seat.SOUTH)
+        assert f"Last trick: {last_words}" in dialog_text(app)
         await pilot.press("b")
         await pilot.pause()
         screen = app.screen

@@ -32,6 +32,7 @@ from honeymoon.cli.tui import widgets
 from honeymoon.cli.tui.review import ReviewScreen
 from honeymoon.cli.tui.screens import QuitScreen, TextScreen
 from honeymoon.errors import HoneymoonError
+from honeymoon.events import HandOver, TrickWon
 from honeymoon.game import Phase
 from honeymoon.rules import Procedure
 from honeymoon.views import HandReview, SeatView, TrickView, review_for
@@ -672,14 +673,17 @@ class GameScreen(Screen[None]):
         if after.phase is Phase.COMPLETE:
             self._finish()
         elif after.hand_number != before.hand_number:
-            self._hand_over(lines)
+            self._hand_over()
         else:
             self._continue()
 
-    def _hand_over(self, lines: list[str]) -> None:
-        headline = [line for line in lines if line.startswith("Hand ")]
+    def _hand_over(self) -> None:
+        # What the last action did comes from the engine's events, not from the narration's
+        # words: the hand's result, and whether a trick was won on the way.
+        said = self.table.last_events
+        headline = [self.table.describe_result(e.result) for e in said if isinstance(e, HandOver)]
         last = self.table.last_trick
-        if last is not None and any(" wins the trick" in x or "You win" in x for x in lines):
+        if last is not None and any(isinstance(e, TrickWon) for e in said):
             headline.append("Last trick: " + render.trick_words(last, self.table.human))
         headline.append("Press b to review the hand, Enter for the next hand.")
         self._waiting = True
