@@ -13,7 +13,7 @@ from honeymoon.actions import NUM_ACTIONS
 from honeymoon.env import PETTINGZOO_ID, env, raw_env
 from honeymoon.env.encoding import INFO_SIZE, encode_information_state
 from honeymoon.errors import IllegalActionError
-from honeymoon.rules import VARIANTS
+from honeymoon.rules import VARIANTS, find_variant
 
 
 @pytest.mark.parametrize("variant", list(VARIANTS))
@@ -36,7 +36,15 @@ def test_pettingzoo_seed_test(variant) -> None:
     seed_test(lambda: env(variant=variant), num_cycles=300)
 
 
-@pytest.mark.parametrize("variant", list(VARIANTS))
+@pytest.mark.parametrize(
+    "variant",
+    [
+        *VARIANTS,
+        find_variant("draw").with_options(face_up_stock=True),
+        find_variant("draw").with_options(face_up_stock=True, preliminary_follow_suit=True),
+    ],
+    ids=[*VARIANTS, "draw-face-up", "draw-face-up-follow"],
+)
 @settings(max_examples=5, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_step_by_step_tensors_equal_the_ones_built_from_the_views(variant, data) -> None:

@@ -49,6 +49,7 @@ __all__ = ["HoneymoonEnv", "env", "raw_env"]
 _DRAWING = Phase.DRAWING
 _AUCTION = Phase.AUCTION
 _PLAY = Phase.PLAY
+_PRELIMINARY = Phase.PRELIMINARY
 _PHASE = INFO["phase"]
 _TO_ACT = INFO["to_act"]
 _FIRST_CALLER = INFO["first_caller"]
@@ -63,6 +64,11 @@ _AUCTION_AT = INFO["auction"]
 _OPENING_PASS = INFO["opening_pass"]
 _PLAY_AT = INFO["play"]
 _TRICKS_WON = INFO["tricks_won"]
+_FACE_UP = INFO["face_up"]
+_DRAWN = INFO["drawn"]
+_OPP_SHOWN = INFO["opp_shown"]
+_PRELIMINARY_AT = INFO["preliminary"]
+_PRELIMINARY_WON = INFO["preliminary_won"]
 _NO_MASK = np.zeros(NUM_ACTIONS, np.int8)
 
 
@@ -163,6 +169,7 @@ class HoneymoonEnv(AECEnv):  # type: ignore[misc]
         self._last_bid = bids[-1] - FIRST_BID if bids else -1
         self._trick_number = len(game.completed_tricks) + 1
         self._in_trick = len(game.current_trick.cards) if game.current_trick is not None else 0
+        self._won = list(game.tricks_won)
         to_act = game.to_act
         self._to_act = int(to_act) if to_act is not None else 0
         self.agent_selection = self.possible_agents[self._to_act]
@@ -213,6 +220,9 @@ class HoneymoonEnv(AECEnv):  # type: ignore[misc]
             self._pass_turn()
         elif phase is _PLAY:
             self._played(seat, action)
+            self._pass_turn()
+        elif game.phase is _PRELIMINARY:
+            self._preliminary_card(seat, action, position)
             self._pass_turn()
         else:
             self._start_phase()
@@ -342,6 +352,57 @@ class HoneymoonEnv(AECEnv):  # type: ignore[misc]
                 tensor[_TRICKS_WON + 1] = won[1 - me] / 13.0
         else:
             self._in_trick = 1
+
+    def _preliminary_card(self, seat: int, action: int, position: int) -> None:
+        # A card to a preliminary trick (Draw and Memory Bridge) that leaves the phase as it
+        # was; after a Draw Bridge trick both players draw, the winner first.
+        mine, theirs = self._tensors[seat], self._tensors[1 - seat]
+        number = self._trick_number
+        value = number / 13.0
+        mine[_HAND + action] = 0.0
+        mine[_PRELIMINARY_AT + action] = value
+        theirs[_PRELIMINARY_AT + 52 + action] = value
+        self._sizes[seat] -= 1
+        if not self._in_trick:
+            self._in_trick = 1
+            self._set_sizes(seat)
+            return
+        self._in_trick = 0
+        self._trick_number = number + 1
+        game = self._game
+        won = game.tricks_won
+        winner = 0 if won[0] > self._won[0] else 1
+        self._won = list(won)
+        for me in (0, 1):
+            tensor = self._tensors[me]
+            tensor[_PRELIMINARY_WON] = won[me] / 13.0
+            tensor[_PRELIMINARY_WON + 1] = won[1 - me] / 13.0
+        if self.rules.procedure is Procedure.DRAW:
+            stock = self._stock
+            taken = (stock[position], stock[position + 1])
+            for me, card in ((winner, taken[0]), (1 - winner, taken[1])):
+                tensor = self._tensors[me]
+                tensor[_HAND + card] = 1.0
+                tensor[_DRAWN + card] = value
+                self._sizes[me] += 1
+            left = game.stock_remaining
+            face_up = self.rules.face_up_stock
+            for me in (0, 1):
+                tensor = self._tensors[me]
+                tensor[_COUNTS + 4] = left / 52.0
+                if face_up:
+                    tensor[_FACE_UP + taken[0]] = 0.0
+                    if left:
+                        tensor[_FACE_UP + stock[52 - left]] = 1.0
+            if face_up:
+                self._tensors[1 - winner][_OPP_SHOWN + taken[0]] = value
+            self._set_sizes(1 - seat)
+        self._set_sizes(seat)
+
+    def _set_sizes(self, seat: int) -> None:
+        size = self._sizes[seat] / 13.0
+        self._tensors[seat][_COUNTS] = size
+        self._tensors[1 - seat][_COUNTS + 1] = size
 
     # -- the rest of the AEC interface -------------------------------------------------------
 
