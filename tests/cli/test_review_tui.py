@@ -4,18 +4,22 @@ hand, ← → through the tricks; ``a`` and the side panel on a wide terminal du
 
 from __future__ import annotations
 
+import ast
 import random
+from pathlib import Path
 
+import pytest
 from helpers import random_action
 from textual.widgets import Static
 
 from honeymoon.actions import KEEP
 from honeymoon.bots import RandomBot
-from honeymoon.cli import render
+from honeymoon.cli import render, tui
 from honeymoon.cli.session import Table
 from honeymoon.cli.tui import GameScreen, HoneymoonApp
 from honeymoon.cli.tui.review import ReviewScreen
 from honeymoon.cli.tui.screens import TextScreen
+from honeymoon.errors import HoneymoonError
 from honeymoon.game import Game, Phase
 from honeymoon.seats import Seat
 from honeymoon.views import review_for
@@ -223,3 +227,27 @@ async def test_a_in_the_auction_lists_the_calls_so_far() -> None:
         shown = dialog_text(app)
         assert "Auction" in shown and str(view.auction[0]) in shown
         assert "East" in shown and "South" in shown
+
+
+def test_the_table_gives_the_review_and_the_screen_keeps_off_its_game() -> None:
+    game, count = _one_card_from_the_end("table-review")
+    table = Table(game, Seat.SOUTH, RandomBot(7))
+    with pytest.raises(HoneymoonError) as refused:
+        table.review(0)  # not finished yet
+    assert refused.value.code == "no_such_hand"
+    table.play(table.view().legal_actions[0])
+    assert table.review(0) == review_for(game, Seat.SOUTH, 0)
+    # The full-screen table reads the game only through the table's public methods.
+    private = []
+    for path in sorted(Path(tui.__file__).parent.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Attribute)
+                and node.attr.startswith("_")
+                and not node.attr.startswith("__")
+                and isinstance(node.value, ast.Attribute)
+                and node.value.attr == "table"
+            ):
+                private.append(f"{path.name}:{node.lineno} table.{node.attr}")
+    assert not private, private

@@ -45,7 +45,7 @@ from honeymoon.events import Event, TrickWon
 from honeymoon.game import Game, HandResult, Phase
 from honeymoon.rules import RuleSet
 from honeymoon.seats import SEATS, Seat
-from honeymoon.views import SeatView, TrickView, view_for
+from honeymoon.views import HandReview, SeatView, TrickView, review_for, view_for
 
 __all__ = [
     "Table",
@@ -223,6 +223,15 @@ class Table:
     def view(self) -> SeatView:
         """The player's view: the only source of what a front end shows."""
         return view_for(self._game, self.human)
+
+    def review(self, number: int) -> HandReview:
+        """Finished hand ``number`` (0-based) as the player may look back on it
+        (:func:`~honeymoon.views.review_for` of the player's seat): like the view, it holds no
+        card the player did not see.
+
+        :raises HoneymoonError: (code ``no_such_hand``) if hand ``number`` is not finished.
+        """
+        return review_for(self._game, self.human, number)
 
     @property
     def rules(self) -> RuleSet:

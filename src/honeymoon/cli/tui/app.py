@@ -35,7 +35,7 @@ from honeymoon.errors import HoneymoonError
 from honeymoon.events import HandOver, TrickWon
 from honeymoon.game import Phase
 from honeymoon.rules import Procedure
-from honeymoon.views import HandReview, SeatView, TrickView, review_for
+from honeymoon.views import SeatView, TrickView
 
 __all__ = ["HoneymoonApp", "GameScreen", "run_app", "KEYS_HELP"]
 
@@ -631,15 +631,10 @@ class GameScreen(Screen[None]):
             body = widgets.discards_markup(view, self.palette) + "\n\n" + "\n".join(lines)
             app.push_screen(TextScreen("Your drawing turns this hand", body))
 
-    def review_of(self, number: int) -> HandReview:
-        """Finished hand ``number`` as the player may review it (``views.review_for``)."""
-        # The table keeps its game to itself; the review is the player's own, like the view.
-        return review_for(self.table._game, self.table.human, number)
-
     def review_screen(self, number: int | None = None) -> ReviewScreen:
         """The review of a finished hand (the latest unless ``number`` is given)."""
         memory = self.table.rules.procedure is Procedure.MEMORY
-        return ReviewScreen(self.review_of, len(self.view().results), number, memory=memory)
+        return ReviewScreen(self.table.review, len(self.view().results), number, memory=memory)
 
     def sheet_screen(self, headline: list[str] | None = None, *, final: bool = False) -> TextScreen:
         """The score sheet, full size, with the results of the hands so far."""
