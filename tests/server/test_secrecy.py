@@ -167,6 +167,16 @@ def test_no_message_or_log_line_names_a_hidden_card(
                         mover.send_move(rng.choice(mover.legal()), version=mover.version - 1)
                         mover.expect("error")
                         mover.expect("state")
+                    elif roll < 0.13 and game.phase is Phase.PLAY:
+                        # A claim by either seat: its answers name no card (the line that
+                        # beats a refused claim waits for the review).
+                        claimant, watcher = rng.choice([(mover, other), (other, mover)])
+                        claimant.ws.send_text('{"type": "claim"}')
+                        told = claimant.expect("claim")
+                        watcher.expect("claim")
+                        if told["accepted"]:
+                            claimant.expect("state")
+                            watcher.expect("state")
                     else:
                         ws.play(mover, other, rng.choice(mover.legal()))
                     # Every new message to each seat, against that seat's hidden cards now.

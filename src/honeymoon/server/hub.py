@@ -20,18 +20,23 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from honeymoon.analysis import HandAnalysis, analyze_hand
 from honeymoon.bots import BOTS, resolve_bot_name
 from honeymoon.bots import LEVELS as BOT_LEVELS
+from honeymoon.claims import ClaimVerdict, judge_claim
 from honeymoon.errors import HoneymoonError, IllegalActionError
-from honeymoon.game import Game
+from honeymoon.game import Game, Phase
 from honeymoon.rules import DEFAULT_RULES, find_variant
 from honeymoon.seats import SEAT_NAMES, SEATS, Seat
 from honeymoon.server.protocol import (
     BAD_MESSAGE,
+    CANNOT_CLAIM,
     RATE_LIMITED,
     SEAT_LINK_REPLACED,
     STALE_VERSION,
     STORAGE_ERROR,
+    Analysis,
+    Claim,
     Hello,
     Move,
     Ping,
@@ -133,6 +138,15 @@ class Room:
     bot_task: asyncio.Task[None] | None = None
     last_active: float = field(default_factory=time.monotonic)
     _views: dict[int, tuple[int, str]] = field(default_factory=dict)
+    #: The claims made in each hand (by hand number), as the review shows them once the hand
+    #: is over: who claimed at which trick, the verdict, and the line of best play (kept in
+    #: memory only: a restarted server reviews the hand without them).
+    claims: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
+    #: The last claim judged: the version, the claimant and the verdict (a claim repeated on
+    #: the same position is answered from here, not solved again).
+    last_claim: tuple[int, int, ClaimVerdict] | None = None
+    #: The analysis of each finished hand, worked out on the first request.
+    analyses: dict[int, HandAnalysis] = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -196,16 +210,57 @@ class Room:
     def review_message(self, seat: int, hand: int) -> str:
         """The ``review`` of finished hand ``hand`` for a seat (``views.review_for``), or a
         ``bad_message`` error naming the finished hands when ``hand`` is not one of them."""
-        finished = len(self.game.history)
-        if not 0 <= hand < finished:
-            span = f"0 to {finished - 1}" if finished else "none yet"
-            return error_message(
-                BAD_MESSAGE,
-                f"hand {hand} is not a finished hand of this rubber "
-                f"(finished hands, numbered from 0: {span})",
-            )
+        refused = self.finished_hand_error(hand, "a review")
+        if refused is not None:
+            return refused
         review = review_for(self.game, SEATS[seat], hand)
-        return encode({"type": "review", "hand": hand, "review": review.to_dict()})
+        return encode(
+            {
+                "type": "review",
+                "hand": hand,
+                "review": review.to_dict(),
+                "claims": self.claims.get(hand, []),
+            }
+        )
+
+    def finished_hand_error(self, hand: int, what: str) -> str | None:
+        """A ``bad_message`` error naming the finished hands when ``hand`` is not one of them
+        (``what`` is the request: ``a review``), else None."""
+        finished = len(self.game.history)
+        if 0 <= hand < finished:
+            return None
+        span = f"0 to {finished - 1}" if finished else "none yet"
+        return error_message(
+            BAD_MESSAGE,
+            f"hand {hand} is not a finished hand of this rubber, so {what} of it cannot be "
+            f"given (finished hands, numbered from 0: {span})",
+        )
+
+    def analyse_finished(self) -> None:
+        """Analyse every finished hand not analysed yet (double dummy, without the drawing).
+        Called in a worker thread with the room's lock held, so the game does not change."""
+        for number in range(len(self.game.history)):
+            if number not in self.analyses:
+                self.analyses[number] = analyze_hand(self.game, number, drawing=False)
+
+    def analysis_message(self, seat: int, hand: int) -> str:
+        """The ``analysis`` of finished hand ``hand`` as ``seat`` may see it
+        (``HandAnalysis.for_seat``), with the tricks each player lost to its own cards over the
+        finished hands of the rubber. The hands must have been analysed
+        (:meth:`analyse_finished`)."""
+        own = [self.analyses[n].for_seat(seat) for n in range(len(self.game.history))]
+        lost = [sum(a.lost[s] for a in own) for s in (0, 1)]
+        return encode(
+            {
+                "type": "analysis",
+                "hand": hand,
+                "analysis": own[hand].to_dict(),
+                "rubber": {
+                    "hands": len(own),
+                    "lost": {SEAT_NAMES[s]: lost[s] for s in (0, 1)},
+                },
+            }
+        )
 
     def broadcast_state(self) -> None:
         """Queue each connected seat's own state."""
@@ -272,6 +327,7 @@ class Hub:
         bot_delay: float = 0.6,
         idle_seconds: float = 900.0,
         max_sockets_per_seat: int = 8,
+        max_analyses: int = 2,
         keep_finished: float | None = None,
         keep_abandoned: float | None = None,
         purge_every: float = 3600.0,
@@ -280,6 +336,8 @@ class Hub:
         self.bot_delay = bot_delay
         self.idle_seconds = idle_seconds
         self.max_sockets_per_seat = max_sockets_per_seat
+        # Analyses and claims run in worker threads, at most this many at once server-wide.
+        self._solving = asyncio.Semaphore(max_analyses)
         self.keep_finished = keep_finished
         self.keep_abandoned = keep_abandoned
         self.purge_every = purge_every
@@ -531,10 +589,128 @@ class Hub:
             connection.send(room.state_message(connection.seat))
         elif isinstance(message, Review):
             connection.send(room.review_message(connection.seat, message.hand))
+        elif isinstance(message, Analysis):
+            await self.analysis(room, connection, message.hand)
+        elif isinstance(message, Claim):
+            await self.claim(room, connection, message)
         elif isinstance(message, Ping):
             connection.send(encode({"type": "pong"}))
         elif isinstance(message, Hello):
             connection.send(error_message(BAD_MESSAGE, "this connection already has a seat"))
+
+    # -- analysis and claims -------------------------------------------------------------------
+
+    async def analysis(self, room: Room, connection: Connection, hand: int) -> None:
+        """Answer an ``analysis`` request: worked out once per hand (in a worker thread, with
+        the room's lock held), then from the room's cache."""
+        refused = room.finished_hand_error(hand, "an analysis")
+        if refused is not None:
+            connection.send(refused)
+            return
+        if len(room.analyses) < len(room.game.history):
+            async with self._solving, room.lock:
+                await asyncio.to_thread(room.analyse_finished)
+        connection.send(room.analysis_message(connection.seat, hand))
+
+    async def claim(self, room: Room, connection: Connection, claim: Claim) -> None:
+        """Judge a claim of every remaining trick with :func:`honeymoon.claims.judge_claim`.
+
+        Accepted: both seats are told, and the rest of the hand is played out along the
+        verdict's line of best play, card by card through the normal commit (so the stored
+        actions are ordinary moves). Refused: the claimant is told how many of the remaining
+        tricks the best defence leaves them, the other seat only that the claim was refused,
+        and play goes on. The line names cards the claimant has not seen: it goes out only in
+        the review of the hand, once the hand is over.
+        """
+        seat = connection.seat
+        async with room.lock:
+            room.last_active = time.monotonic()
+            game = room.game
+            if claim.version is not None and claim.version != room.version:
+                connection.send(
+                    error_message(
+                        STALE_VERSION,
+                        f"the game is at version {room.version}, not {claim.version}: "
+                        "claim again from the current state",
+                        version=room.version,
+                    )
+                )
+                connection.send(room.state_message(seat))
+                return
+            if game.phase is not Phase.PLAY:
+                phase = (
+                    "the rubber is over"
+                    if game.is_over
+                    else f"now it is the {game.phase.name.lower()} phase"
+                )
+                connection.send(
+                    error_message(
+                        CANNOT_CLAIM,
+                        "a claim is made during the play of a hand, after the auction; " + phase,
+                        version=room.version,
+                    )
+                )
+                return
+            cached = room.last_claim
+            if cached is not None and cached[0] == room.version and cached[1] == seat:
+                verdict = cached[2]
+            else:
+                async with self._solving:
+                    verdict = await asyncio.to_thread(judge_claim, game, SEATS[seat])
+                room.last_claim = (room.version, seat, verdict)
+            hand = game.hand_number
+            trick = len(game.completed_tricks) + 1
+            entry = {
+                "seat": SEAT_NAMES[seat],
+                "trick": trick,
+                "remaining": verdict.remaining,
+                "guaranteed": verdict.guaranteed,
+                "accepted": verdict.accepted,
+                "line": [card.pbn for card in verdict.line],
+            }
+            if not room.claims.get(hand) or room.claims[hand][-1] != entry:
+                room.claims.setdefault(hand, []).append(entry)
+            logger.info(
+                "game %s: %s claimed (%s)",
+                room.id,
+                SEAT_NAMES[seat],
+                "accepted" if verdict.accepted else "refused",
+            )
+            told = {
+                "type": "claim",
+                "hand": hand,
+                "trick": trick,
+                "claimant": SEAT_NAMES[seat],
+                "accepted": verdict.accepted,
+                "remaining": verdict.remaining,
+            }
+            if not verdict.accepted:
+                connection.send(encode({**told, "guaranteed": verdict.guaranteed}))
+                for other in room.connections[1 - seat]:
+                    other.send(encode(told))
+                return
+            text = encode({**told, "guaranteed": verdict.guaranteed})
+            for side in (0, 1):
+                for other in room.connections[side]:
+                    other.send(text)
+            try:
+                for card in verdict.line:
+                    mover = game.to_act
+                    assert mover is not None
+                    await self._commit(room, int(mover), card.id, None)
+            except Exception as error:
+                logger.error(
+                    "game %s: could not store a claimed card (%s)", room.id, type(error).__name__
+                )
+                connection.send(
+                    error_message(
+                        STORAGE_ERROR,
+                        "the claimed tricks could not all be stored; play goes on from here",
+                        version=room.version,
+                    )
+                )
+            room.broadcast_state()
+        self._schedule_bot(room)
 
     # -- moves --------------------------------------------------------------------------------
 

@@ -2,8 +2,8 @@
 
 See ``docs/web-protocol.md`` for the full description. Every message is one JSON object with
 a ``type``. A client sends ``hello`` (with its seat token, unless the token is in the URL),
-``move``, ``sync``, ``review`` and ``ping``; the server sends ``hello``, ``state``, ``ack``,
-``error``, ``presence``, ``review`` and ``pong``.
+``move``, ``sync``, ``review``, ``analysis``, ``claim`` and ``ping``; the server sends ``hello``,
+``state``, ``ack``, ``error``, ``presence``, ``review``, ``analysis``, ``claim`` and ``pong``.
 
 >>> parse_client_message('{"type": "move", "action": 90, "version": 0, "move_id": "a1"}')
 Move(action=90, version=0, move_id='a1')
@@ -33,12 +33,15 @@ __all__ = [
     "ORIGIN_REFUSED",
     "IDLE",
     "SEAT_LINK_REPLACED",
+    "CANNOT_CLAIM",
     "MAX_JSON_DEPTH",
     "ProtocolError",
     "Hello",
     "Move",
     "Sync",
     "Review",
+    "Analysis",
+    "Claim",
     "Ping",
     "ClientMessage",
     "parse_client_message",
@@ -67,6 +70,8 @@ ORIGIN_REFUSED = "origin_refused"
 IDLE = "idle"
 #: The seat's link was replaced: this socket's token no longer opens the seat.
 SEAT_LINK_REPLACED = "seat_link_replaced"
+#: A claim made outside the play of a hand (the auction, the preliminary tricks, the drawing).
+CANNOT_CLAIM = "cannot_claim"
 #: How deeply a client message may nest arrays and objects (a valid one nests 1 deep).
 MAX_JSON_DEPTH = 4
 
@@ -112,11 +117,27 @@ class Review:
 
 
 @dataclass(frozen=True, slots=True)
+class Analysis:
+    """A request for the double-dummy analysis of finished hand ``hand`` (0-based; the hub
+    checks the range)."""
+
+    hand: int
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """A claim of every remaining trick of the hand in play, made on game version ``version``
+    (None: on whatever version is current)."""
+
+    version: int | None
+
+
+@dataclass(frozen=True, slots=True)
 class Ping:
     """A keep-alive; answered with ``pong``."""
 
 
-ClientMessage = Hello | Move | Sync | Review | Ping
+ClientMessage = Hello | Move | Sync | Review | Analysis | Claim | Ping
 
 
 def _int_field(data: dict[str, Any], name: str) -> int:
@@ -163,15 +184,28 @@ def parse_client_message(text: str) -> ClientMessage:
         return Sync()
     if kind == "ping":
         return Ping()
-    if kind == "review":
+    if kind in ("review", "analysis"):
         hand = data.get("hand")
         if not isinstance(hand, int) or isinstance(hand, bool) or hand < 0:
             raise ProtocolError(
                 BAD_MESSAGE,
-                "a review needs 'hand': the number of a finished hand, an integer from 0",
+                f"{'a review' if kind == 'review' else 'an analysis'} needs 'hand': "
+                "the number of a finished hand, an integer from 0",
             )
-        return Review(hand)
-    raise ProtocolError(BAD_MESSAGE, "'type' must be one of hello, move, sync, review, ping")
+        return Review(hand) if kind == "review" else Analysis(hand)
+    if kind == "claim":
+        claimed_on = data.get("version")
+        if claimed_on is not None and (
+            not isinstance(claimed_on, int) or isinstance(claimed_on, bool) or claimed_on < 0
+        ):
+            raise ProtocolError(
+                BAD_MESSAGE,
+                "a claim's 'version', if given, is the integer version of the state it was made on",
+            )
+        return Claim(claimed_on)
+    raise ProtocolError(
+        BAD_MESSAGE, "'type' must be one of hello, move, sync, review, analysis, claim, ping"
+    )
 
 
 def encode(message: dict[str, Any]) -> str:

@@ -1,0 +1,261 @@
+"""The ``claim`` message: a claim of every remaining trick, judged on the server's game by
+``claims.judge_claim``. Accepted, the rest of the hand is played out along the verdict's line as
+ordinary moves; refused, the claimant learns how many tricks the best defence leaves them and
+play goes on. The line names cards the claimant has not seen: no message during the hand
+names a card a seat may not see; the line comes in the hand's review once it is over."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+
+from honeymoon.actions import PASS
+from honeymoon.cards import ALL_CARDS, Card
+from honeymoon.claims import judge_claim
+from honeymoon.game import Game, Phase
+from honeymoon.seats import Seat
+
+_QUOTED = re.compile(r'"([SHDC][2-9TJQKA])"')
+_SYMBOLS = re.compile(r"([♠♥♦♣])(10|[2-9JQKA])(?![0-9])")
+_SUIT_LETTER = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+
+
+def named_cards(text: str) -> set[Card]:
+    """Every card ``text`` names, in notation (``"SA"``) or in symbols (``♠A``), leaving out a
+    view's ``previous_last_trick`` (played face up in the previous hand)."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        data = None
+    if isinstance(data, dict) and isinstance(data.get("view"), dict):
+        data["view"].pop("previous_last_trick", None)
+        text = json.dumps(data, ensure_ascii=False)
+    named = {Card.parse(pbn) for pbn in _QUOTED.findall(text)}
+    for suit, rank in _SYMBOLS.findall(text):
+        named.add(Card.parse(_SUIT_LETTER[suit] + ("T" if rank == "10" else rank)))
+    return named
+
+
+def hidden_cards(game: Game, seat: Seat) -> set[Card]:
+    """During the play: every card but the seat's hand and discards and the cards played."""
+    seen = set(game.hand(seat)) | set(game.discards(seat))
+    for trick in game.completed_tricks:
+        seen |= set(trick.cards)
+    if game.current_trick is not None:
+        seen |= set(game.current_trick.cards)
+    return set(ALL_CARDS) - seen
+
+
+@pytest.fixture
+def server(server_factory: Any, sqlite_url: str) -> Any:
+    with server_factory(sqlite_url) as running:
+        yield running
+
+
+def _to_play(ws: Any, south: Any, east: Any) -> None:
+    """First legal actions through the drawing; one bid, then passes; until the play."""
+    bid_made = False
+    while south.view["phase"] != "play":
+        mover, other = ws.turn(south, east)
+        legal = mover.legal()
+        if mover.view["phase"] == "auction":
+            action = PASS if bid_made else max(a for a in legal if a != PASS)
+            bid_made = True
+        else:
+            action = legal[0]
+        ws.play(mover, other, action)
+
+
+def _claim(socket: Any, version: int | None = None) -> None:
+    body: dict[str, Any] = {"type": "claim"}
+    if version is not None:
+        body["version"] = version
+    socket.ws.send_text(json.dumps(body))
+
+
+def test_a_refused_claim_tells_the_claimant_the_best_defence_and_play_goes_on(
+    server: Any, ws: Any
+) -> None:
+    game = server.create(opponent="friend", seat="south")
+    with server.seat(game["token"]) as south, server.seat(game["opponent_token"]) as east:
+        ws.connect_pair(south, east)
+        _to_play(ws, south, east)
+        sockets = {Seat.SOUTH: south, Seat.EAST: east}
+        live = server.game(game["game_id"])
+        refused = None
+        # Play on until a seat's claim would be refused (the solver says so on the live game).
+        while refused is None:
+            for seat in Seat:
+                if not judge_claim(live, seat).accepted:
+                    refused = seat
+                    break
+            else:
+                mover, other = ws.turn(south, east)
+                ws.play(mover, other, mover.legal()[0])
+        verdict = judge_claim(live, refused)
+        claimant, other = sockets[refused], sockets[refused.other]
+        version = claimant.version
+        hidden = {seat: hidden_cards(live, seat) for seat in Seat}
+        _claim(claimant, version)
+        told = claimant.expect("claim")
+        assert told["accepted"] is False
+        assert told["claimant"] == refused.key
+        assert told["remaining"] == verdict.remaining
+        assert told["guaranteed"] == verdict.guaranteed < verdict.remaining
+        seen = other.expect("claim")
+        assert seen["accepted"] is False and seen["claimant"] == refused.key
+        assert "guaranteed" not in seen
+        for seat, socket in sockets.items():
+            assert not named_cards(socket.texts[-1]) & hidden[seat]
+            assert "line" not in socket.texts[-1]
+        # Nothing was played: the same version, and the seat to move can move.
+        assert live.phase is Phase.PLAY and server.hub.rooms[game["game_id"]].version == version
+        mover, waiting = ws.turn(south, east)
+        ws.play(mover, waiting, mover.legal()[0])
+
+
+def test_an_accepted_claim_plays_the_rest_along_the_line_and_the_review_shows_it(
+    server: Any, ws: Any
+) -> None:
+    game = server.create(opponent="friend", seat="south")
+    with server.seat(game["token"]) as south, server.seat(game["opponent_token"]) as east:
+        ws.connect_pair(south, east)
+        _to_play(ws, south, east)
+        sockets = {Seat.SOUTH: south, Seat.EAST: east}
+        live = server.game(game["game_id"])
+        read = {seat: len(socket.texts) for seat, socket in sockets.items()}
+        claimant_seat = None
+        # Play on (checking every message of the hand) until a claim is good, then make it.
+        while claimant_seat is None:
+            for seat in Seat:
+                if judge_claim(live, seat).accepted and live.to_act is not None:
+                    claimant_seat = seat
+                    break
+            else:
+                mover, other = ws.turn(south, east)
+                ws.play(mover, other, mover.legal()[0])
+                for seat, socket in sockets.items():
+                    for text in socket.texts[read[seat] :]:
+                        assert not named_cards(text) & hidden_cards(live, seat), text
+                    read[seat] = len(socket.texts)
+        verdict = judge_claim(live, claimant_seat)
+        hand = live.hand_number
+        actions_before = len(live.actions)
+        hidden = {seat: hidden_cards(live, seat) for seat in Seat}
+        claimant = sockets[claimant_seat]
+        _claim(claimant)
+        for seat, socket in sockets.items():
+            told = socket.expect("claim")
+            assert told["accepted"] is True and told["claimant"] == claimant_seat.key
+            assert told["remaining"] == told["guaranteed"] == verdict.remaining
+            assert not named_cards(socket.texts[-1]) & hidden[seat]
+            state = socket.expect("state")
+            assert state["view"]["hand_number"] == hand + 1
+        # The hand was played out as ordinary actions, along the verdict's line.
+        played = live.history[hand].actions[actions_before:]
+        assert tuple(played) == tuple(card.id for card in verdict.line)
+        result = live.history[hand].result
+        assert result is not None
+        # The line is in the review, now that the hand is over.
+        claimant.ws.send_text(json.dumps({"type": "review", "hand": hand}))
+        review = claimant.expect("review")
+        assert review["claims"] == [
+            {
+                "seat": claimant_seat.key,
+                "trick": 14 - verdict.remaining,
+                "remaining": verdict.remaining,
+                "guaranteed": verdict.remaining,
+                "accepted": True,
+                "line": [card.pbn for card in verdict.line],
+            }
+        ]
+
+
+def test_a_claim_outside_the_play_is_cannot_claim(server: Any, ws: Any) -> None:
+    game = server.create(opponent="friend", seat="south")
+    with server.seat(game["token"]) as south:
+        _claim(south)
+        error = south.expect("error")
+        assert error["code"] == "cannot_claim"
+        assert "drawing" in error["message"] and "play" in error["message"]
+        assert server.hub.rooms[game["game_id"]].version == 0
+
+
+@pytest.mark.parametrize("version", ["3", True, -1, 1.5])
+def test_a_claim_with_a_bad_version_is_bad_message(server: Any, version: Any) -> None:
+    game = server.create(opponent="friend", seat="south")
+    with server.seat(game["token"]) as south:
+        south.ws.send_text(json.dumps({"type": "claim", "version": version}))
+        error = south.expect("error")
+        assert error["code"] == "bad_message" and "version" in error["message"]
+
+
+def test_a_claim_on_an_old_version_is_stale(server: Any, ws: Any) -> None:
+    game = server.create(opponent="friend", seat="south")
+    with server.seat(game["token"]) as south, server.seat(game["opponent_token"]) as east:
+        ws.connect_pair(south, east)
+        _to_play(ws, south, east)
+        _claim(south, south.version - 1)
+        assert south.expect("error")["code"] == "stale_version"
+        assert south.expect("state")["version"] == south.version
+
+
+def test_a_claim_against_the_computer_is_judged_and_the_computer_plays_on(
+    server_factory: Any, sqlite_url: str
+) -> None:
+    with server_factory(sqlite_url) as server:
+        game = server.create(opponent="computer", level="easy", seat="south")
+        with server.seat(game["token"]) as south:
+            live = server.game(game["game_id"])
+            bid_made = False
+            acted = -1
+            while live.phase is not Phase.PLAY or live.to_act is not Seat.SOUTH:
+                if south.view["to_act"] == "south" and south.version > acted:
+                    acted = south.version
+                    legal = south.legal()
+                    if south.view["phase"] == "auction":
+                        action = PASS if bid_made else max(a for a in legal if a != PASS)
+                        bid_made = True
+                    else:
+                        action = legal[0]
+                    south.send_move(action)
+                south.recv()
+            verdict = judge_claim(live, Seat.SOUTH)
+            hand = live.hand_number
+            _claim(south)
+            told = south.recv()
+            while told["type"] != "claim":
+                told = south.recv()
+            assert told["accepted"] is verdict.accepted
+            assert told["guaranteed"] == verdict.guaranteed
+            if verdict.accepted:
+                while south.view["hand_number"] == hand:
+                    south.expect("state")
+            else:
+                assert live.phase is Phase.PLAY and live.hand_number == hand
+
+
+def test_claim_and_analysis_messages_are_parsed_and_checked() -> None:
+    from honeymoon.server.protocol import (
+        Analysis,
+        Claim,
+        ProtocolError,
+        parse_client_message,
+    )
+
+    assert parse_client_message('{"type": "claim"}') == Claim(None)
+    assert parse_client_message('{"type": "claim", "version": 7}') == Claim(7)
+    assert parse_client_message('{"type": "analysis", "hand": 2}') == Analysis(2)
+    for bad in (
+        '{"type": "analysis"}',
+        '{"type": "analysis", "hand": "1"}',
+        '{"type": "analysis", "hand": -1}',
+        '{"type": "analysis", "hand": false}',
+        '{"type": "claim", "version": "1"}',
+    ):
+        with pytest.raises(ProtocolError) as caught:
+            parse_client_message(bad)
+        assert caught.value.code == "bad_message"
