@@ -7,7 +7,7 @@ Prints decisions per second by the wall clock and per CPU second of this process
 steadier when other work shares the machine). A decision is a player's action; chance outcomes
 are not counted.
 
-    python benchmarks/env_speed.py [--seconds 5] [--repeat 3]
+    python benchmarks/env_speed.py [--seconds 5] [--repeat 3] [--variant draw-discard]
 """
 
 from __future__ import annotations
@@ -22,18 +22,23 @@ import numpy as np
 
 from honeymoon.env import HoneymoonState, env, raw_env
 from honeymoon.game import Game
+from honeymoon.rules import find_variant
 
 Runner = Callable[[float, int], int]
 
 
+VARIANT = "draw-discard"
+
+
 def native(seconds: float, seed: int) -> int:
     """Random hands through Game.legal_actions() and Game.apply(), one hand per game."""
+    rules = find_variant(VARIANT)
     pick = random.Random(seed).random
     decisions = 0
     hand = 0
     deadline = time.perf_counter() + seconds
     while time.perf_counter() < deadline:
-        game = Game(seed=f"{seed}:{hand}", first_dealer=hand & 1)
+        game = Game(rules, seed=f"{seed}:{hand}", first_dealer=hand & 1)
         legal_actions, apply = game.legal_actions, game.apply
         while game.hand_number == 0:
             actions = legal_actions()
@@ -47,7 +52,7 @@ def pettingzoo(make: Callable[[], object]) -> Runner:
     def run(seconds: float, seed: int) -> int:
         """Random hands through the AEC loop: last() (observation tensor copy and mask) and
         step()."""
-        table = make()
+        table = make(variant=VARIANT)  # type: ignore[call-arg]
         pick = random.Random(seed).random
         decisions = 0
         hand = 0
@@ -72,10 +77,11 @@ def spiel_state(tensors: bool) -> Runner:
     def run(seconds: float, seed: int) -> int:
         """Random hands through HoneymoonState, chance nodes included."""
         rng = random.Random(seed)
+        rules = find_variant(VARIANT)
         decisions = 0
         deadline = time.perf_counter() + seconds
         while time.perf_counter() < deadline:
-            state = HoneymoonState(first_dealer=decisions & 1)
+            state = HoneymoonState(rules, first_dealer=decisions & 1)
             while not state.is_terminal():
                 if state.is_chance_node():
                     state.apply_action(rng.choice(state.chance_outcomes())[0])
@@ -150,8 +156,15 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=5.0, help="time per run")
     parser.add_argument("--repeat", type=int, default=3, help="runs of each; the best is shown")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--variant", default="draw-discard", help="for this project's runs")
+    parser.add_argument("--no-anchors", action="store_true", help="skip OpenSpiel and RLCard")
     args = parser.parse_args()
-    print(f"Python {platform.python_version()} ({platform.python_implementation()}), one core")
+    global VARIANT
+    VARIANT = args.variant
+    print(
+        f"Python {platform.python_version()} ({platform.python_implementation()}), one core; "
+        f"variant {VARIANT}"
+    )
     runners: list[tuple[str, Runner | None]] = [
         ("native Game (legal_actions + apply)", native),
         ("PettingZoo raw_env (tensor + mask)", pettingzoo(raw_env)),
@@ -163,6 +176,8 @@ def main() -> None:
         ("anchor: RLCard bridge", rlcard_bridge()),
     ]
     for name, runner in runners:
+        if args.no_anchors and name.startswith("anchor"):
+            continue
         if runner is None:
             print(f"{name:44} not installed: skipped")
             continue

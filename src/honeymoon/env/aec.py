@@ -7,9 +7,9 @@ A hand's reward is the zero-sum difference of the points it scored; an episode i
 a whole rubber with ``episode="rubber"`` (vulnerability and part-scores are in the
 observation). ``reset(seed=…)`` seeds the stock and the first dealer.
 
-The tensors are kept up to date step by step for the drawing, the auction and the play; they
-are built again from the seats' views when a phase begins and after each preliminary trick
-card (Draw and Memory Bridge).
+The tensors are kept up to date step by step (the drawing, the preliminary tricks, the
+auction, the play); they are built again from the seats' views only when a Draw or Memory
+Bridge hand begins and when its preliminary tricks end.
 
 >>> from honeymoon.env import env
 >>> table = env()
