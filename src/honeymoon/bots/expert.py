@@ -8,12 +8,15 @@ with the two-hand double-dummy solver. ``docs/bots.md`` has the method in full.
 
 * **Play**: every legal card is valued on every layout by the solver; each resulting trick
   count is scored for the contract (rubber points, a game's value included) and the card with
-  the best weighted mean score wins, ties going to more tricks, then to the lower card.
+  the best weighted mean score wins, ties going to more tricks, then to the lower card. A
+  close decision deals more layouts (up to ``max_samples``).
 * **Auction**: on each layout the solver gives the tricks of either player as declarer in all
-  five strains (the other player leading). A short search over a few candidate calls (pass,
-  double, redouble, the cheapest bid in each strain, the natural, game and slam levels the
-  layouts support) takes the call with the best expected score, assuming the opponent answers
-  to hurt it most and the auction ends after three calls.
+  five strains (the other player leading). Each final contract is valued for the rubber (a
+  game's worth, and a part score's share of it). Of a few candidate calls (pass, double,
+  redouble, the cheapest bid in each strain, the natural, game and slam levels the layouts
+  support) it takes the one with the best expected score if the auction ended on it, the
+  opponent still free to double (``auction_depth`` searches the answers further); a tie goes
+  to the contract worth most, that is the best strain.
 * **Drawing** (Draw and Discard Bridge) uses the heuristic bot's hand-value comparison.
 * **Draw Bridge preliminary tricks**: the card that leaves the best expected hand after the
   draw, where winning the trick brings the face-up card (when it is shown) and losing brings
