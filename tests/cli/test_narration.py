@@ -34,7 +34,9 @@ def test_the_narration_names_no_card_the_player_has_not_seen(data: st.DataObject
         if view.face_up is not None:
             shown_face_up.add(str(view.face_up))
         hand_number = view.hand_number
-        if table.computer_to_act:
+        if view.phase is Phase.PLAY and data.draw(st.integers(0, 9), label="claim") == 0:
+            lines = table.claim()  # refused: a count; accepted: the hand played out
+        elif table.computer_to_act:
             lines = table.computer_move()
         else:
             lines = table.play(data.draw(st.sampled_from(view.legal_actions), label="action"))

@@ -5,8 +5,8 @@ when input or output is not a terminal, it plays line by line, which works with 
 readers, pipes and scripts: one prompt per decision, answered with ``keep``/``reject`` (``k``,
 ``r``), a call (``1NT``, ``p``, ``x``) or a card (``SA``, ``10H``), plus commands (``help``,
 ``rules``, ``hand``, ``discards`` or ``drawn``, ``auction``, ``tricks``, ``status``, ``score``,
-``last``, ``hint``, ``undo``, ``save``, ``quit``). In the tricks the prompt lists the cards
-that may be played. ``--variant draw`` and ``--variant memory`` add the preliminary
+``last``, ``hint``, ``claim``, ``undo``, ``save``, ``quit``). In the tricks the prompt lists
+the cards that may be played. ``--variant draw`` and ``--variant memory`` add the preliminary
 tricks; ``--option NAME=true|false`` sets a variant's options. Nothing typed can crash the
 game: a bad answer gets one line saying what would be accepted, and the same question again;
 Ctrl-C and ``quit`` offer to save first.
@@ -39,6 +39,7 @@ _HELP = """Commands at any prompt:
   auction       the calls so far       score       the score sheet
   tricks        the tricks this hand   status      contract, tricks won, who is vulnerable
   last          the last trick         hint or h   what the computer would do, and why
+  claim         in the play: claim the rest of the tricks (the computer checks the claim)
   undo or u     take back your last action (and the computer's replies), unless a card
                 has been shown to you since
   save [FILE]   save the game; resume it later with: honeymoon play --resume FILE
@@ -199,6 +200,9 @@ class PlainSession:
             lines = [f"Last trick: {words}"]
         elif word in ("hint", "h"):
             lines = [self.table.hint()]
+        elif word == "claim":
+            self._narrate(self.table.claim())
+            return True
         elif word in ("undo", "u"):
             lines = [self.table.undo()]
         elif word == "save":

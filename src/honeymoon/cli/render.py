@@ -412,6 +412,49 @@ def final_words(sheet: ScoreSheet, human: Seat | None) -> str:
     return f"The rubber is over. {rubber} won the rubber, and {on_points}."
 
 
+# -- claims ---------------------------------------------------------------------------------
+
+
+def claim_accepted_words(remaining: int) -> str:
+    """``Claim accepted: you take the last 4 tricks.``
+
+    >>> claim_accepted_words(1), claim_accepted_words(13)
+    ('Claim accepted: you take the last trick.', 'Claim accepted: you take all 13 tricks.')
+    """
+    if remaining == 1:
+        return "Claim accepted: you take the last trick."
+    if remaining == 13:
+        return "Claim accepted: you take all 13 tricks."
+    return f"Claim accepted: you take the last {remaining} tricks."
+
+
+def claim_refused_words(guaranteed: int, remaining: int) -> str:
+    """How many of the remaining tricks the best defence leaves the claimant (a count, no card).
+
+    >>> claim_refused_words(3, 4)
+    'Claim refused: against the best defence you take 3 of the 4 remaining tricks.'
+    >>> claim_refused_words(0, 1)
+    'Claim refused: against the best defence you do not take the last trick.'
+    """
+    if remaining == 1:
+        return "Claim refused: against the best defence you do not take the last trick."
+    taken = "none" if guaranteed == 0 else str(guaranteed)
+    return (
+        f"Claim refused: against the best defence you take {taken} of the {remaining} "
+        "remaining tricks."
+    )
+
+
+def claim_line_words(first: int, tricks: Sequence[TrickView], human: Seat | None) -> str:
+    """The line that beat a claim made at trick ``first`` (from 1): best play by both from
+    there, trick by trick. It names the opponent's cards, so it is shown only once the hand
+    is over."""
+    played = "; ".join(
+        f"{number}) {trick_words(trick, human)}" for number, trick in enumerate(tricks, first)
+    )
+    return f"Against your claim at trick {first} the best defence goes: {played}."
+
+
 # -- narration: what one action did, in words ------------------------------------------------
 
 

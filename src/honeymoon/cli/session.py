@@ -31,7 +31,7 @@ import json
 import os
 import tempfile
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -39,9 +39,10 @@ from honeymoon import events
 from honeymoon.actions import KEEP, REJECT, describe
 from honeymoon.bots import LEVELS, Bot, RandomBot, make_bot, strongest_bot_name
 from honeymoon.cards import Card
+from honeymoon.claims import judge_claim
 from honeymoon.cli import render
 from honeymoon.errors import HoneymoonError
-from honeymoon.events import Event, TrickWon
+from honeymoon.events import CardPlayed, Event, HandOver, TrickWon
 from honeymoon.game import Game, HandResult, Phase
 from honeymoon.rules import RuleSet
 from honeymoon.seats import SEATS, Seat
@@ -159,6 +160,8 @@ class Snapshot:
     label: str
     hand_number: int = 0
     seen: frozenset[int] = frozenset()
+    #: Claims judged at the table before the action (a refused claim tells a count).
+    claims: int = 0
 
 
 def cards_seen(view: SeatView) -> frozenset[int]:
@@ -186,6 +189,13 @@ class _Memory:
     events: tuple[Event, ...] = ()
     undo: list[Snapshot] = field(default_factory=list)
     stand_in_phases: set[Phase] = field(default_factory=set)
+    #: Claims judged so far; undo never goes back past one (it told the player a count).
+    claims: int = 0
+    #: The hand number and the words of the line that beat the player's last refused claim,
+    #: held back until that hand is over (it names the opponent's unseen cards).
+    beaten_claim: tuple[int, str] | None = None
+    #: Those words once the hand is over, by hand number.
+    claim_lines: dict[int, str] = field(default_factory=dict)
 
 
 class Table:
@@ -317,6 +327,7 @@ class Table:
                 describe(action),
                 view.hand_number,
                 cards_seen(view),
+                self._memory.claims,
             )
         lines = self._apply(self.human, action)
         self._moves += 1
@@ -372,11 +383,74 @@ class Table:
         view = self.view()
         if view.hand_number != snapshot.hand_number or view.phase is Phase.COMPLETE:
             return f"Undo stops here: the hand of your {snapshot.label} is over."
+        if self._memory.claims != snapshot.claims:
+            return f"Undo stops here: your claim was judged after your {snapshot.label}."
         new = cards_seen(view) - snapshot.seen
         if new:
             shown = " ".join(str(Card.from_id(card)) for card in sorted(new))
             return f"Undo stops here: you have seen {shown} since your {snapshot.label}."
         return None
+
+    def claim(self) -> list[str]:
+        """The player claims every remaining trick of the hand in play; the solver judges it
+        (:func:`~honeymoon.claims.judge_claim`). Accepted: the rest of the hand is played out
+        along the best line, each card through the engine as an ordinary move, and the lines
+        say so and give the hand's result. Refused: one line with how many of the remaining
+        tricks the best defence leaves the player (a count, no card); play goes on, the line
+        that beats the claim is told once the hand is over, and undo stops at the claim."""
+        if self._game.phase is not Phase.PLAY:
+            return ["A claim is made during the play of a hand, after the auction."]
+        verdict = judge_claim(self._game, self.human)
+        self._memory.claims += 1
+        if not verdict.accepted:
+            self._memory.beaten_claim = (
+                self._game.hand_number,
+                render.claim_line_words(
+                    14 - verdict.remaining, self._line_tricks(verdict.line), self.human
+                ),
+            )
+            return [render.claim_refused_words(verdict.guaranteed, verdict.remaining)]
+        self._moves += 1
+        said: list[Event] = []
+        for card in verdict.line:
+            seat = self._game.to_act
+            assert seat is not None
+            said += self._apply_events(seat, card.id)
+        # The tricks played out are in the record and the review; the narration says what the
+        # claim did, then what the end of the hand did (its result, the rubber's end).
+        self._memory.events = tuple(said)
+        quiet = [e for e in said if not isinstance(e, (CardPlayed, TrickWon))]
+        lines = render.narrate(quiet, self.view(), self._game.rules)
+        return [render.claim_accepted_words(verdict.remaining), *lines, *self._claim_reveal(said)]
+
+    def _line_tricks(self, line: tuple[Card, ...]) -> list[TrickView]:
+        # The tricks of ``line`` played on a copy of the game, as the engine decides them.
+        play = self._game.clone()
+        tricks = []
+        for card in line:
+            for event in events.apply(play, card.id, play.to_act):
+                if isinstance(event, TrickWon):
+                    trick = event.trick
+                    tricks.append(TrickView(SEATS[trick.leader], trick.cards, event.seat))
+        return tricks
+
+    def _claim_reveal(self, said: Sequence[Event]) -> list[str]:
+        # Once the hand of a refused claim is over, the line that beat it may be told.
+        beaten = self._memory.beaten_claim
+        if beaten is None:
+            return []
+        for event in said:
+            if isinstance(event, HandOver) and beaten[0] == event.result.number:
+                self._memory.claim_lines[beaten[0]] = beaten[1]
+                self._memory.beaten_claim = None
+                return [beaten[1]]
+        return []
+
+    def beaten_claim(self, number: int) -> str | None:
+        """For finished hand ``number``: the line that beat the player's last refused claim in
+        it, in words (None if no claim of the player's was refused there, or the hand is not
+        over)."""
+        return self._memory.claim_lines.get(number)
 
     def hint(self) -> str:
         """One line: what the strongest bot would do now, and why (when it can say)."""
@@ -490,13 +564,18 @@ class Table:
     def _apply(self, seat: Seat, action: int) -> list[str]:
         # The engine reports what the action did (public events); the player's own cards in
         # the narration come from the player's view, never from the events.
+        said = self._apply_events(seat, action)
+        lines = render.narrate(said, self.view(), self._game.rules)
+        return lines + self._claim_reveal(said)
+
+    def _apply_events(self, seat: Seat, action: int) -> tuple[Event, ...]:
         said = events.apply(self._game, action, seat)
         self._memory.events = said
         for event in said:
             if isinstance(event, TrickWon):
                 trick = event.trick
                 self._memory.last_trick = TrickView(SEATS[trick.leader], trick.cards, event.seat)
-        return render.narrate(said, self.view(), self._game.rules)
+        return said
 
     def describe_result(self, result: HandResult) -> str:
         """The hand's result in one line, from the player's side of the table."""

@@ -45,7 +45,8 @@ KEYS_HELP = """\
 [b]In the auction[/b]   type a call and Enter: 1n (1NT), 2s, p (pass),
                    x (double), xx; or ←→↑↓ over the calls and Enter
 [b]In the tricks[/b]    type a card and Enter: sa, h10, 10h, dq …
-                   or ←→↑↓ and Enter
+                   or ←→↑↓ and Enter; c and Enter claims the rest
+                   of the tricks (the computer checks the claim)
 [b]Any time[/b]         ? help · h hint · u undo · l last trick
                    a the auction and the tricks so far
                    b review a finished hand: ← → its tricks,
@@ -53,8 +54,9 @@ KEYS_HELP = """\
                    v your discards (Draw Bridge: the cards you drew)
                    s score sheet · f four colours · Ctrl-S save
                    q or Ctrl-C leave
-In the tricks h, s, d, c, q and a start a card: type h, s or a, then
-Enter, for a hint, the score sheet or the auction and tricks so far.
+In the tricks h, s, d, c, q and a start a card: type h, s, a or c, then
+Enter, for a hint, the score sheet, the auction and tricks so far, or
+a claim.
 On a terminal 120 columns wide the auction and tricks stay in view.
 Backspace and Esc edit what you type.
 Enter does nothing until you have moved the highlight or typed.
@@ -81,6 +83,8 @@ _COMMAND_WORDS = {
     "tricks": "so-far",
     "b": "review",
     "review": "review",
+    "c": "claim",
+    "claim": "claim",
     "w": "save",
     "save": "save",
     "q": "quit",
@@ -368,6 +372,8 @@ class GameScreen(Screen[None]):
         if cards:
             parts.append(key("l", "last trick", "last"))
             parts.append(key("a⏎", "tricks", "so-far"))
+        if phase is Phase.PLAY:
+            parts.append(key("c⏎", "claim", "claim"))
         if view.results:
             parts.append(key("b", "review", "review"))
         if procedure is Procedure.DRAW:
@@ -585,6 +591,9 @@ class GameScreen(Screen[None]):
             app.push_screen(TextScreen("Help", body + "\n\n" + KEYS_HELP))
         elif command == "hint":
             self.say(self.table.hint(), "hint")
+        elif command == "claim":
+            self._claim()
+            return
         elif command == "undo":
             self._cancel_timer()
             self._chosen = False
@@ -615,6 +624,27 @@ class GameScreen(Screen[None]):
         else:
             self.say(f"{command!r} does nothing here: press ? for the keys.", "error")
         self.refresh_table()
+
+    def _claim(self) -> None:
+        """The player claims the rest of the tricks: accepted, the hand is played out and
+        ends; refused, one line says how many tricks the best defence leaves, and play goes
+        on."""
+        before = self.view()
+        if before.phase is not Phase.PLAY:
+            self.say("A claim is made during the play of a hand, after the auction.", "error")
+            self.refresh_table()
+            return
+        self._cancel_timer()
+        self._held_trick = None
+        lines = self.table.claim()
+        if self.table.is_over or self.view().hand_number != before.hand_number:
+            self._chosen = False
+            self._after_move(before, lines)
+            return
+        for line in lines:
+            self.say(line, "error")
+        self.refresh_table()
+        self._continue()
 
     def _show_own_cards(self, app: App[int]) -> None:
         """``v``: the player's own drawing turns (or drawn cards) this hand, never the other's."""
@@ -680,9 +710,12 @@ class GameScreen(Screen[None]):
         last = self.table.last_trick
         if last is not None and any(isinstance(e, TrickWon) for e in said):
             headline.append("Last trick: " + render.trick_words(last, self.table.human))
+        finished = len(self.view().results) - 1
+        beaten = self.table.beaten_claim(finished)
+        if beaten is not None:
+            headline.append(beaten)
         headline.append("Press b to review the hand, Enter for the next hand.")
         self._waiting = True
-        finished = len(self.view().results) - 1
 
         def resume(answer: str | None) -> None:
             if answer == "review":
