@@ -123,26 +123,36 @@ class Player:
         )
 
     def act(self) -> bool:
-        """Make one move if it is this player's turn; False if there is nothing to do."""
+        """Make one move if it is this player's turn; False if there is nothing to do (also
+        when the control went away before the click: the computer's move changed the table)."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        try:
+            return self._act()
+        except PlaywrightTimeout:
+            return False
+
+    def _act(self) -> bool:
         page = self.page
-        keep = page.get_by_role("button", name="Keep the", exact=False)
-        if keep.count() and keep.first.is_enabled():
+        quick = 3000  # a control that disappears under the click is not waited for
+        keep = page.locator(".draw button[aria-label^='Keep the']:not([disabled])")
+        if keep.count():
             # Alternate keeping and rejecting, so both kinds of turn are played.
             choice = "Keep the" if self.version() % 4 < 2 else "Reject the"
-            page.get_by_role("button", name=choice, exact=False).first.click()
+            page.locator(f".draw button[aria-label^='{choice}']").first.click(timeout=quick)
             return True
         # The bidding box shows one level's bids: 1 club is there only while level 1 is open.
         one_club = page.locator('.bidbox button[aria-label="Bid 1 club"]:not([disabled])')
         if one_club.count():
-            one_club.click()
+            one_club.click(timeout=quick)
             return True
-        pass_button = page.get_by_role("button", name="Pass", exact=True)
-        if pass_button.count() and pass_button.is_enabled():
-            pass_button.click()
+        pass_button = page.locator('.bidbox button[aria-label="Pass"]:not([disabled])')
+        if pass_button.count():
+            pass_button.click(timeout=quick)
             return True
         cards = page.locator(".hand button.card:not([disabled])")
         if cards.count():
-            cards.first.click()
+            cards.first.click(timeout=quick)
             return True
         return False
 
@@ -176,8 +186,14 @@ def create_game(server: Any, body: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
-def open_seat(browser: Any, link: str, width: int = 1000, height: int = 900) -> Any:
+def open_seat(
+    browser: Any, link: str, width: int = 1000, height: int = 900, *, autoplay: bool = False
+) -> Any:
+    """A page at the seat's link. Forced cards play themselves only with ``autoplay`` (the
+    page's default is on; the tests that act card by card turn it off)."""
     context = browser.new_context(viewport={"width": width, "height": height})
+    if not autoplay:
+        context.add_init_script("localStorage.setItem('honeymoon.autoplay', 'off')")
     page = context.new_page()
     page.goto(link)
     page.wait_for_selector(".table", timeout=15000)

@@ -21,6 +21,10 @@ function callFace(text) {
   return `<span class="call ${c.red ? "red" : ""}" aria-label="${esc(c.name)}">${esc(c.label)}</span>`;
 }
 
+// The page's option: a card that is the only legal one plays itself after this pause.
+const AUTOPLAY = "honeymoon.autoplay";
+const AUTOPLAY_PAUSE = 700;
+
 export class Table {
   constructor(root, connection, token) {
     this.root = root;
@@ -35,7 +39,33 @@ export class Table {
     this.root.addEventListener("click", (event) => this.onClick(event));
     this.review = null; // the hand being reviewed (the server's review message) and its step
     this.reviewStep = 0;
+    this.reviewClaims = [];
+    this.analyses = {}; // the server's analysis message of each finished hand, by number
     this.dialog = null;
+    this.claimNote = null; // {hand, text}: what became of the last claim made in a hand
+    this.claiming = false; // a claim sent and not yet answered
+    this.autoTimer = null; // the forced card about to play itself, and its version
+    this.autoVersion = -1;
+    this.autoPlay = Table.loadAutoPlay();
+  }
+
+  /** Forced cards play themselves unless the player turned it off (remembered here). */
+  static loadAutoPlay() {
+    try {
+      return localStorage.getItem(AUTOPLAY) !== "off";
+    } catch {
+      return true;
+    }
+  }
+
+  setAutoPlay(on) {
+    this.autoPlay = on;
+    try {
+      localStorage.setItem(AUTOPLAY, on ? "on" : "off");
+    } catch {
+      // private browsing: the choice lasts as long as the page
+    }
+    this.render();
   }
 
   // -- messages ---------------------------------------------------------------------------
@@ -64,6 +94,7 @@ export class Table {
       }
       case "error":
         if (message.code !== "stale_version") this.notify(message.message);
+        if (!message.move_id) this.claiming = false;
         this.render();
         break;
       case "ack":
@@ -71,12 +102,49 @@ export class Table {
         break;
       case "review":
         this.review = message.review;
+        this.reviewClaims = message.claims || [];
         this.reviewStep = 0;
         this.showReview();
+        break;
+      case "analysis":
+        this.analyses[message.hand] = message;
+        if (this.review && this.review.hand === message.hand && this.dialog && this.dialog.open) {
+          this.showReview();
+        }
+        break;
+      case "claim":
+        this.onClaim(message);
         break;
       default:
         break;
     }
+  }
+
+  /** The verdict on a claim, this seat's own or the opponent's (the line that beats a refused
+   * claim is not sent during the hand: the review shows it once the hand is over). */
+  onClaim(message) {
+    const mine = message.claimant === this.mySeat();
+    if (mine) this.claiming = false;
+    const rest = count(message.remaining, "trick");
+    let text;
+    if (mine && message.accepted) {
+      text = `You claimed the rest (${rest}): accepted. The hand is played out.`;
+    } else if (mine) {
+      text = `You claimed the rest (${rest}): refused. Against the best defence you take ` +
+        `${message.guaranteed} of the ${message.remaining}. Play on; the review of the hand shows the line.`;
+    } else if (message.accepted) {
+      text = `${this.opponentName()} claimed the rest (${rest}): accepted.`;
+    } else {
+      text = `${this.opponentName()} claimed the rest (${rest}): refused. Play goes on.`;
+    }
+    this.claimNote = { hand: message.hand, text };
+    this.notify(text);
+    this.render();
+  }
+
+  claimText(hand) {
+    return this.claimNote && this.claimNote.hand === hand
+      ? `<p class="claim-note" role="status">${esc(this.claimNote.text)}</p>` : "";
   }
 
   setView(version, view, fresh) {
@@ -139,6 +207,10 @@ export class Table {
   // -- clicks -----------------------------------------------------------------------------
 
   onClick(event) {
+    if (event.target.closest("button[data-claim]")) {
+      this.claim();
+      return;
+    }
     const button = event.target.closest("button[data-action]");
     if (button && !button.disabled) {
       const action = Number(button.dataset.action);
@@ -161,6 +233,41 @@ export class Table {
     if (download) this.download();
     const replace = event.target.closest("button[data-replace-link]");
     if (replace) this.replaceLink();
+  }
+
+  /** Claim every remaining trick; the server's solver judges it. */
+  claim() {
+    if (this.claiming) return;
+    if (!this.connection.send({ type: "claim", version: this.version })) {
+      this.notify("Not connected: claim again once the page is back online.");
+      return;
+    }
+    this.claiming = true;
+    this.render();
+  }
+
+  /** A card that is the only legal one plays itself after a short pause (if the option is
+   * on), with the normal move message; anything that changes the state first cancels it. */
+  scheduleAutoPlay() {
+    const v = this.view;
+    const playing = v.phase === "play" || v.phase === "preliminary";
+    if (!this.autoPlay || !playing || !this.myTurn() || v.legal_actions.length !== 1) {
+      clearTimeout(this.autoTimer);
+      this.autoTimer = null;
+      this.autoVersion = -1;
+      return;
+    }
+    if (this.autoTimer && this.autoVersion === this.version) return;
+    clearTimeout(this.autoTimer);
+    const version = this.version;
+    const action = v.legal_actions[0].action;
+    this.autoVersion = version;
+    this.autoTimer = setTimeout(() => {
+      this.autoTimer = null;
+      if (this.autoPlay && this.version === version && this.myTurn()) {
+        if (this.connection.move(action, version)) this.render();
+      }
+    }, AUTOPLAY_PAUSE);
   }
 
   /** A new link for this seat: the old one stops working at once (on every device). */
@@ -230,6 +337,9 @@ export class Table {
       if (target) target.focus();
       else this.root.focus({ preventScroll: true });
     }
+    const auto = this.root.querySelector("input[data-autoplay]");
+    if (auto) auto.addEventListener("change", () => this.setAutoPlay(auto.checked));
+    this.scheduleAutoPlay();
   }
 
   renderScore() {
@@ -331,6 +441,7 @@ export class Table {
     const last = v.results.length ? v.results[v.results.length - 1] : null;
     if (last && v.stock_remaining >= 50) {
       parts.push(this.renderResult(last, "Last hand"));
+      parts.push(this.claimText(last.hand));
       parts.push(this.renderPreviousTrick());
     }
     parts.push(`<p class="stock">${count(v.stock_remaining, "card")} in the stock</p>`);
@@ -464,6 +575,9 @@ export class Table {
       trick = `<div class="trick"><p class="caption">${esc(this.who(v.to_act))} lead${v.to_act === this.mySeat() ? "" : "s"}</p></div>`;
     }
     const turn = v.to_act === this.mySeat() ? "Your turn: play a card" : `${esc(this.opponentName())} to play…`;
+    const left = 13 - v.tricks.length;
+    const claim = `<button type="button" class="claim" data-claim="1" data-key="claim"
+      aria-label="Claim the rest: the ${count(left, "trick")} left" ${this.claiming ? "disabled" : ""}>Claim the rest</button>`;
     return `
       ${this.renderPreliminarySummary()}
       <p class="contract">Contract <strong aria-label="${esc(contract.name)}">${esc(contract.label)}</strong>
@@ -471,7 +585,19 @@ export class Table {
       <p class="tricks-won">Tricks: you ${v.tricks_won[me]} · ${esc(this.opponentName().toLowerCase())} ${v.tricks_won[1 - me]}</p>
       ${trick}
       <p class="turn">${turn}</p>
-      <details class="auction-recap"><summary>Auction</summary>${this.renderCalls()}</details>`;
+      ${this.claimText(v.hand_number)}
+      <div class="buttons play-tools">${claim}</div>
+      <details class="auction-recap"><summary>Auction</summary>${this.renderCalls()}</details>
+      ${this.renderTricksSoFar()}`;
+  }
+
+  /** The tricks of this hand so far, one line each (the contract's tricks). */
+  renderTricksSoFar() {
+    const v = this.view;
+    if (!v.tricks.length) return "";
+    const list = v.tricks.map((t) => `<li>${esc(this.who(t.leader))} led:
+      ${t.cards.map((pbn) => cardFace(pbn)).join(" ")} <span class="won">won by ${esc(this.who(t.winner).toLowerCase())}</span></li>`).join("");
+    return `<details class="tricks-recap"><summary>Tricks so far (${v.tricks.length})</summary><ol>${list}</ol></details>`;
   }
 
   // -- the review of a finished hand ------------------------------------------------------
@@ -480,7 +606,9 @@ export class Table {
   openReview(hand) {
     if (!this.connection.send({ type: "review", hand })) {
       this.notify("Not connected: the review opens once the page is back online.");
+      return;
     }
+    if (!this.analyses[hand]) this.connection.send({ type: "analysis", hand });
   }
 
   reviewDialog() {
@@ -550,7 +678,8 @@ export class Table {
       trick = `<div class="review-trick"><p><strong>Trick ${step} of ${r.tricks.length}</strong>:
         ${esc(this.who(shownTrick.leader))} led ${shownTrick.cards.map((pbn) => cardFace(pbn)).join(" ")}
         won by ${esc(this.who(shownTrick.winner).toLowerCase())}</p>
-        <p>Tricks so far: you ${mine} · ${esc(this.opponentName().toLowerCase())} ${done.length - mine}</p></div>`;
+        <p>Tricks so far: you ${mine} · ${esc(this.opponentName().toLowerCase())} ${done.length - mine}</p>
+        ${this.renderTrickCosts(r.hand, step - 1)}</div>`;
     }
     const score = r.score.map((e) =>
       `<li>${esc(this.who(e.seat))}: ${e.points} ${esc(e.line)} (${esc(e.reason)})</li>`).join("");
@@ -573,6 +702,8 @@ export class Table {
         <section>${calls}</section>
       </div>
       ${trick}
+      ${this.renderAnalysis(r.hand)}
+      ${this.renderReviewClaims()}
       ${prelim}
       <ul class="review-score">${score || "<li>No score this hand.</li>"}</ul>
       ${own}
@@ -585,6 +716,74 @@ export class Table {
     if (!dialog.open) dialog.showModal();
     const focus = dialog.querySelector("button[data-step]:not([disabled])") || dialog.querySelector("button[data-close]");
     if (focus && !dialog.contains(document.activeElement)) focus.focus();
+  }
+
+  /** The cards of trick `index` (0-based) that cost tricks, each with the better card. */
+  renderTrickCosts(hand, index) {
+    const message = this.analyses[hand];
+    const play = message && message.analysis.play;
+    if (!play) return "";
+    const costly = play.cards.filter((c) => c.trick === index && c.cost > 0);
+    if (!costly.length) return '<p class="trick-cost none">Every card of this trick was as good as any (double dummy).</p>';
+    return costly.map((c) => `<p class="trick-cost" data-card="${esc(c.card)}" data-cost="${c.cost}">
+      ${esc(this.who(c.seat))}: ${cardFace(c.card)} cost ${count(c.cost, "trick")}
+      ${c.better ? `(${cardFace(c.better)} was better)` : ""}</p>`).join("");
+  }
+
+  /** The double-dummy table, par and the costly cards of a hand (the server's analysis). */
+  renderAnalysis(hand) {
+    const message = this.analyses[hand];
+    if (!message) return '<section class="analysis" aria-label="Analysis"><p class="hint">Analysing the hand…</p></section>';
+    const a = message.analysis;
+    const me = this.mySeat();
+    const other = me === "south" ? "east" : "south";
+    const opponent = esc(this.opponentName().toLowerCase());
+    const notes = a.notes.length ? `<ul class="analysis-notes">${a.notes.map((n) => `<li>${esc(n)}</li>`).join("")}</ul>` : "";
+    const rubber = message.rubber;
+    const summary = `<p class="rubber-lost">Tricks lost to play errors over the ${count(rubber.hands, "hand")} played:
+      you ${rubber.lost[me]} · ${opponent} ${rubber.lost[other]}</p>`;
+    if (!a.table) {
+      return `<section class="analysis" aria-label="Analysis"><h3>Analysis</h3>${notes}${summary}</section>`;
+    }
+    const head = STRAIN_KEYS.map((k) => `<th scope="col" aria-label="${esc(STRAINS[k])}">${STRAIN_SYMBOLS[k]}</th>`).join("");
+    const row = (seat, leads) => `<tr data-seat="${seat}"><th scope="row">${esc(this.who(seat))}</th>${
+      STRAIN_KEYS.map((k) => `<td data-strain="${k}">${a.table[seat][k][`${leads}_leads`]}</td>`).join("")}</tr>`;
+    const table = `<table class="dd"><caption>Tricks each player takes as declarer (double dummy)</caption>
+      <thead><tr><th scope="col">Declarer</th>${head}</tr></thead>
+      <tbody>${row(me, other)}${row(other, me)}</tbody></table>`;
+    const par = a.par;
+    let parText = "pass the hand out";
+    let parAttrs = 'data-contract=""';
+    if (par.contract) {
+      const c = call(par.contract.contract);
+      const net = par.points[me] - par.points[other];
+      parText = `${esc(this.who(par.contract.declarer))} <span aria-label="${esc(c.name)}">${esc(c.label)}</span>,
+        ${count(par.contract.tricks, "trick")}: you ${net >= 0 ? "+" : "−"}${Math.abs(net)}${par.sacrifice ? " (a sacrifice)" : ""}`;
+      parAttrs = `data-contract="${esc(par.contract.contract)}" data-declarer="${esc(par.contract.declarer)}"`;
+    }
+    let costs = "";
+    if (a.play) {
+      const costly = a.play.cards.filter((c) => c.cost > 0);
+      const items = costly.map((c) => `<li data-card="${esc(c.card)}" data-cost="${c.cost}" data-better="${esc(c.better || "")}">
+        Trick ${c.trick + 1}: ${esc(this.who(c.seat))} ${cardFace(c.card)} cost ${count(c.cost, "trick")}${
+        c.better ? `; ${cardFace(c.better)} was better` : ""}</li>`).join("");
+      costs = `<p class="hand-lost">Tricks lost to play errors in this hand: you ${a.play.lost[me]} · ${opponent} ${a.play.lost[other]}</p>
+        ${items ? `<details class="costs-list"><summary>Costly cards (${costly.length})</summary><ul class="costs">${items}</ul></details>` : ""}`;
+    }
+    return `<section class="analysis" aria-label="Analysis"><h3>Analysis</h3>${table}
+      <p class="par" ${parAttrs}><strong>Par:</strong> ${parText}</p>${costs}${summary}${notes}</section>`;
+  }
+
+  /** The claims made in the hand reviewed, with the line of best play (the hand is over). */
+  renderReviewClaims() {
+    if (!this.reviewClaims.length) return "";
+    const items = this.reviewClaims.map((c) => {
+      const verdict = c.accepted ? "accepted"
+        : `refused: the best defence left ${c.guaranteed} of ${c.remaining}`;
+      return `<li>${esc(this.who(c.seat))} claimed at trick ${c.trick}: ${esc(verdict)}.
+        Best play from there: ${c.line.map((pbn) => cardFace(pbn)).join(" ")}</li>`;
+    }).join("");
+    return `<details class="claims" open><summary>Claims</summary><ul>${items}</ul></details>`;
   }
 
   renderResult(result, title, withReview = true) {
@@ -756,6 +955,8 @@ export class Table {
     return `
       <section class="history" aria-label="Hands played">
         ${items ? `<details><summary>Hands played (${v.results.length})</summary><ul>${items}</ul></details>` : ""}
+        <label class="option"><input type="checkbox" data-autoplay="1" data-key="autoplay" ${this.autoPlay ? "checked" : ""}>
+          Play forced cards by themselves</label>
         <button type="button" data-download="1" data-key="download">${label}</button>
         <button type="button" data-replace-link="1">Replace my link</button>
       </section>`;

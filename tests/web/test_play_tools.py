@@ -1,0 +1,211 @@
+"""Claims, the analysis in the review, forced cards that play themselves and the tricks so far,
+in Chromium against the real server.
+
+The analysis the page shows is checked against ``honeymoon.analysis`` run here on the seat's own
+player-safe record (downloaded from ``/api/record``), not against the server's message."""
+
+from __future__ import annotations
+
+import json
+import os
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from honeymoon.analysis import analyze_hand
+from honeymoon.records import loads
+
+pytestmark = pytest.mark.slow
+
+STRAINS = ("C", "D", "H", "S", "NT")
+
+
+def _frames(page: Any, *kinds: str) -> list[dict[str, Any]]:
+    """Every message of a type in ``kinds`` the page receives from now on."""
+    received: list[dict[str, Any]] = []
+
+    def on_socket(socket: Any) -> None:
+        def frame(payload: Any) -> None:
+            message = json.loads(payload)
+            if message.get("type") in kinds:
+                received.append(message)
+
+        socket.on("framereceived", frame)
+
+    page.on("websocket", on_socket)
+    page.reload()
+    page.wait_for_selector(".table", timeout=15000)
+    return received
+
+
+def _phase(page: Any) -> str:
+    classes = page.locator(".table").get_attribute("class") or ""
+    return next((c[6:] for c in classes.split() if c.startswith("phase-")), "")
+
+
+def test_a_claim_is_refused_or_accepted_as_the_server_judges_it(
+    server: Any, browser: Any, table: Any
+) -> None:
+    game = table.create_game(server, {"opponent": "computer", "level": "easy", "seat": "south"})
+    page = table.open_seat(browser, game["link"])
+    claims = _frames(page, "claim", "error")
+    player = table.Player(page)
+    accepted = None
+    refused: dict[int, int] = {}
+    # Claim at every card (the player's turn or not) until a claim is accepted: at the latest
+    # that of the winner of a hand's last trick.
+    while accepted is None:
+        assert player.hand_number() < 6, "no claim was accepted in six hands"
+        before = player.version()
+        if _phase(page) != "play":
+            if not player.act():
+                page.wait_for_timeout(30)
+            continue
+        answered = len(claims)
+        try:
+            page.locator("button[data-claim]:not([disabled])").click(timeout=2000)
+        except PlaywrightTimeout:
+            continue  # the hand moved on under the click (the computer's last card)
+        for _ in range(400):
+            if len(claims) > answered:
+                break
+            page.wait_for_timeout(25)
+        assert len(claims) == answered + 1, "the claim was answered"
+        message = claims[-1]
+        if message["type"] == "error":
+            # claimed on a state the computer's card had just replaced: claim again
+            assert message["code"] == "stale_version", message
+            continue
+        assert message["claimant"] == "south" and "line" not in message
+        if message["accepted"]:
+            accepted = message
+            break
+        refused[message["hand"]] = refused.get(message["hand"], 0) + 1
+        page.wait_for_selector(".claim-note")
+        note = page.locator(".claim-note").inner_text()
+        assert "refused" in note
+        assert f"you take {message['guaranteed']} of the {message['remaining']}" in note
+        player.act()  # the player's card, or the computer's: the version moves on
+        player.wait_version(before + 1)
+    hand = accepted["hand"]
+    page.wait_for_function(f"() => Number(document.querySelector('.table').dataset.hand) > {hand}")
+    note = page.locator(".claim-note").inner_text()
+    assert "You claimed the rest" in note and "accepted" in note
+    # The review of the hand lists the claims, the line included, now that the hand is over.
+    page.locator(f'button[aria-label="Review hand {hand + 1}"]').first.click()
+    dialog = page.locator("dialog.review[open]")
+    dialog.wait_for(timeout=10000)
+    listed = dialog.locator(".claims li")
+    earlier = refused.get(hand, 0)
+    assert listed.count() == earlier + 1
+    assert "accepted" in listed.nth(earlier).inner_text()
+    # the line: every card left in both hands (less one if the claim came mid-trick)
+    faces = listed.nth(earlier).locator(".face").count()
+    assert 2 * accepted["remaining"] - 1 <= faces <= 2 * accepted["remaining"]
+    page.context.close()
+
+
+def test_the_review_shows_the_table_par_and_costly_cards_of_the_analysis(
+    server: Any, browser: Any, table: Any
+) -> None:
+    game = table.create_game(server, {"opponent": "computer", "level": "easy", "seat": "south"})
+    page = table.open_seat(browser, game["link"])
+    analyses = _frames(page, "analysis")
+    player = table.Player(page)
+    # The tricks so far, shown during the play.
+    table.play_until([player], lambda: page.locator(".tricks-recap").count() > 0)
+    page.locator(".tricks-recap summary").click()
+    assert page.locator(".tricks-recap li").count() >= 1
+    table.play_until([player], lambda: player.hand_number() >= 1)
+    page.locator('button[aria-label="Review hand 1"]').first.click()
+    dialog = page.locator("dialog.review[open]")
+    dialog.wait_for(timeout=10000)
+    dialog.locator("table.dd").wait_for(timeout=10000)
+    assert len(analyses) == 1
+    request = urllib.request.Request(
+        f"{server.url}/api/record", headers={"Authorization": f"Bearer {game['token']}"}
+    )
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        record = loads(answer.read().decode())
+    expected = analyze_hand(record, 0, drawing=False).for_seat(0)
+    assert expected.table is not None and expected.par is not None and expected.play is not None
+    for seat, row in ((0, "south"), (1, "east")):
+        cells = dialog.locator(f'table.dd tr[data-seat="{row}"] td')
+        shown = [int(cells.nth(i).inner_text()) for i in range(5)]
+        assert shown == [expected.table.tricks(seat, i) for i in range(5)]
+    par = dialog.locator("p.par")
+    outcome = expected.par.outcome
+    assert par.get_attribute("data-contract") == ("" if outcome is None else outcome.contract.pbn)
+    costly = [(c.card.pbn, c.cost, c.better.pbn if c.better else "") for c in expected.play.costly]
+    items = dialog.locator("ul.costs li")
+    assert [
+        (
+            items.nth(i).get_attribute("data-card"),
+            int(items.nth(i).get_attribute("data-cost") or 0),
+            items.nth(i).get_attribute("data-better"),
+        )
+        for i in range(items.count())
+    ] == costly
+    lost = expected.play.lost
+    assert f"you {lost[0]} · computer {lost[1]}" in dialog.locator(".hand-lost").inner_text()
+    assert f"you {lost[0]} · computer {lost[1]}" in dialog.locator(".rubber-lost").inner_text()
+    # Stepping to a trick marks its costly cards with the better card.
+    next_button = dialog.get_by_role("button", name="Next trick ▶")
+    for trick in range(13):
+        next_button.click()
+        marks = dialog.locator(".review-trick .trick-cost:not(.none)")
+        want = [c for c in expected.play.costly if c.trick == trick]
+        assert marks.count() == len(want)
+        for mark, cost in zip(marks.all(), want, strict=True):
+            assert mark.get_attribute("data-card") == cost.card.pbn
+    target = os.environ.get("HONEYMOON_SCREENSHOTS")
+    if target:
+        dialog.get_by_role("button", name="◀ Previous trick").click()
+        page.screenshot(path=str(Path(target) / "web-review-analysis.png"), full_page=True)
+    page.context.close()
+
+
+def test_forced_cards_play_themselves_unless_turned_off(
+    server: Any, browser: Any, table: Any
+) -> None:
+    game = table.create_game(server, {"opponent": "computer", "level": "easy", "seat": "south"})
+    page = table.open_seat(browser, game["link"], autoplay=True)
+    player = table.Player(page)
+    assert page.locator("input[data-autoplay]").is_checked()  # on by default
+    table.play_until([player], lambda: _phase(page) == "play")
+    forced = 0
+    hand = player.hand_number()
+    while player.hand_number() == hand:
+        cards = page.locator(".hand button.card:not([disabled])")
+        if cards.count() == 1:
+            # One legal card: nobody clicks, and it is played all the same.
+            before = player.version()
+            player.wait_version(before + 1)
+            forced += 1
+        elif cards.count() > 1:
+            before = player.version()
+            cards.first.click()
+            player.wait_version(before + 1)
+        else:
+            page.wait_for_timeout(30)
+    assert forced >= 1, "the last trick's card at least is forced"
+    # Turned off, a forced card waits for the player (and the choice is remembered).
+    page.locator("input[data-autoplay]").uncheck()
+    page.reload()
+    page.wait_for_selector(".table", timeout=15000)
+    assert not page.locator("input[data-autoplay]").is_checked()
+    while page.locator(".hand button.card:not([disabled])").count() != 1:
+        before = player.version()
+        if player.act():
+            player.wait_version(before + 1)
+        else:
+            page.wait_for_timeout(30)
+    before = player.version()
+    page.wait_for_timeout(2000)
+    assert player.version() == before
+    page.locator(".hand button.card:not([disabled])").click()
+    player.wait_version(before + 1)
+    page.context.close()
