@@ -103,6 +103,8 @@ class PlainSession:
                 try:
                     if table.computer_to_act:
                         self._narrate(table.computer_move())
+                    elif table.forced_card is not None:
+                        self._narrate(table.play_forced())
                     else:
                         self._turn()
                 except KeyboardInterrupt:
@@ -363,6 +365,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         action="store_true",
         help="play without undo (it stays off when the game is saved and resumed)",
     )
+    parser.add_argument(
+        "--auto-play",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="play your only legal card (the last of a hand, or the one card of the suit "
+        "led) for you, after a short pause (default: on)",
+    )
     parser.add_argument("--plain", action="store_true", help="line-by-line mode")
     parser.add_argument(
         "--delay",
@@ -413,12 +422,14 @@ def build_table(args: argparse.Namespace) -> tuple[Table, str | None]:
         table, note = Table.resume(args.resume, level=level, human=seat)
         if getattr(args, "no_undo", False):
             table.allow_undo = False
+        table.auto_play = getattr(args, "auto_play", True)
         return table, note
     rules = variant_with_options(args.variant or DEFAULT_RULES.name, args.option)
     game = Game(rules, seed=args.seed)
     bot, note = choose_bot(level, f"{game.seed}:bot")
     allow_undo = not getattr(args, "no_undo", False)
-    return Table(game, seat or Seat.SOUTH, bot, allow_undo=allow_undo), note
+    auto_play = getattr(args, "auto_play", True)
+    return Table(game, seat or Seat.SOUTH, bot, allow_undo=allow_undo, auto_play=auto_play), note
 
 
 def run(args: argparse.Namespace) -> int:

@@ -203,6 +203,8 @@ class Table:
 
     :param adviser: builds the bot that gives hints (default: the strongest registered bot).
     :param allow_undo: False turns undo off for the whole rubber (``--no-undo``).
+    :param auto_play: the player's only legal card plays itself (``--auto-play``): a front end
+        plays :attr:`forced_card` with :meth:`play_forced`.
     """
 
     def __init__(
@@ -214,8 +216,10 @@ class Table:
         adviser: Callable[[], Bot] | None = None,
         undo_limit: int = 200,
         allow_undo: bool = True,
+        auto_play: bool = False,
     ) -> None:
         self._game = game
+        self.auto_play = auto_play
         self.human = human
         self.bot = bot
         self._adviser = adviser
@@ -334,6 +338,29 @@ class Table:
         if snapshot is not None:
             self._memory.undo.append(snapshot)
             del self._memory.undo[: -self.undo_limit]
+        return lines
+
+    @property
+    def forced_card(self) -> int | None:
+        """With auto-play on, the player's only legal card when it is their turn in the tricks
+        (the last card of a hand, or the one card of the suit led); None otherwise."""
+        if not self.auto_play:
+            return None
+        view = self.view()
+        if not view.my_turn or view.phase not in (Phase.PLAY, Phase.PRELIMINARY):
+            return None
+        legal = view.legal_actions
+        return legal[0] if len(legal) == 1 else None
+
+    def play_forced(self) -> list[str]:
+        """Play :attr:`forced_card` for the player (nothing if there is none); returns the
+        lines narrating it. It was no decision, so undo takes back the player's decision
+        before it (with this card), not this card alone."""
+        action = self.forced_card
+        if action is None:
+            return []
+        lines = self._apply(self.human, action)
+        self._moves += 1
         return lines
 
     def computer_move(self) -> list[str]:

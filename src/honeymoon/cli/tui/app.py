@@ -565,6 +565,7 @@ class GameScreen(Screen[None]):
             self.refresh_table()
             return
         self.typed = ""
+        self._cancel_timer()  # a card the player plays before its forced card played itself
         try:
             lines = self.table.play(action)
         except HoneymoonError as error:
@@ -755,15 +756,32 @@ class GameScreen(Screen[None]):
         app.push_screen(self.sheet_screen(headline, final=True), leave)
 
     def _continue(self) -> None:
-        """Let the computer move, after the pause, if it is its turn."""
-        if self._waiting or self.table.is_over or not self.table.computer_to_act:
+        """Let the computer move, after the pause, if it is its turn; or, with auto-play, play
+        the player's only legal card after the same pause."""
+        if self._waiting or self.table.is_over:
+            return
+        if self.table.forced_card is not None:
+            move = self._forced_move
+        elif self.table.computer_to_act:
+            move = self._computer_move
+        else:
             return
         if self.delay <= 0:
-            self._computer_move()
+            move()
         elif self._timer is None:
-            # A longer look at a finished trick before the computer leads to the next one.
+            # A longer look at a finished trick before the next lead.
             pause = self.delay + (_TRICK_PAUSE if self._held_trick is not None else 0.0)
-            self._timer = self.set_timer(pause, self._computer_move)
+            self._timer = self.set_timer(pause, move)
+
+    def _forced_move(self) -> None:
+        self._timer = None
+        if self._waiting or self.table.forced_card is None:
+            self._continue()
+            return
+        before = self.view()
+        self.typed = ""
+        self._chosen = False
+        self._after_move(before, self.table.play_forced())
 
     def _cancel_timer(self) -> None:
         if self._timer is not None:
@@ -773,6 +791,7 @@ class GameScreen(Screen[None]):
     def _computer_move(self) -> None:
         self._timer = None
         if self._waiting or not self.table.computer_to_act:
+            self._continue()
             return
         before = self.view()
         try:
