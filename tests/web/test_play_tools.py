@@ -41,6 +41,14 @@ def _frames(page: Any, *kinds: str) -> list[dict[str, Any]]:
     return received
 
 
+def _notice(page: Any, start: str) -> str:
+    """The notice over the table once it starts with ``start`` (shown for six seconds)."""
+    page.wait_for_function(
+        "s => document.getElementById('notice').textContent.startsWith(s)", arg=start
+    )
+    return str(page.locator("#notice").text_content())
+
+
 def _phase(page: Any) -> str:
     classes = page.locator(".table").get_attribute("class") or ""
     return next((c[6:] for c in classes.split() if c.startswith("phase-")), "")
@@ -84,18 +92,19 @@ def test_a_claim_is_refused_or_accepted_as_the_server_judges_it(
             accepted = message
             break
         refused[message["hand"]] = refused.get(message["hand"], 0) + 1
-        page.wait_for_selector(".claim-note")
-        note = page.locator(".claim-note").inner_text()
+        note = _notice(page, "You claimed the rest")
         assert "refused" in note
         assert f"you take {message['guaranteed']} of the {message['remaining']}" in note
         player.act()  # the player's card, or the computer's: the version moves on
         player.wait_version(before + 1)
     hand = accepted["hand"]
     page.wait_for_function(f"() => Number(document.querySelector('.table').dataset.hand) > {hand}")
-    note = page.locator(".claim-note").inner_text()
-    assert "You claimed the rest" in note and "accepted" in note
+    note = _notice(page, "You claimed the rest")
+    assert "accepted" in note
     # The review of the hand lists the claims, the line included, now that the hand is over.
-    page.locator(f'button[aria-label="Review hand {hand + 1}"]').first.click()
+    # (from the list of hands played: the last hand's line leaves the table as the drawing goes)
+    page.locator(".history details summary").click()
+    page.locator(f'.history button[data-review="{hand}"]').click()
     dialog = page.locator("dialog.review[open]")
     dialog.wait_for(timeout=10000)
     listed = dialog.locator(".claims li")
@@ -163,7 +172,12 @@ def test_the_review_shows_the_table_par_and_costly_cards_of_the_analysis(
             assert mark.get_attribute("data-card") == cost.card.pbn
     target = os.environ.get("HONEYMOON_SCREENSHOTS")
     if target:
-        dialog.get_by_role("button", name="◀ Previous trick").click()
+        # shown at the first trick with a costly card, the list of them open
+        costly_tricks = [c.trick for c in expected.play.costly] or [12]
+        for _ in range(12 - costly_tricks[0]):
+            dialog.get_by_role("button", name="◀ Previous trick").click()
+        if dialog.locator(".costs-list").count():
+            dialog.locator(".costs-list summary").click()
         page.screenshot(path=str(Path(target) / "web-review-analysis.png"), full_page=True)
     page.context.close()
 
