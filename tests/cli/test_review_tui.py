@@ -10,11 +10,14 @@ from pathlib import Path
 
 import pytest
 from helpers import random_action
+from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from honeymoon.actions import KEEP
+from honeymoon.analysis import HandAnalysis, analyze_game, analyze_hand
 from honeymoon.bots import RandomBot
-from honeymoon.cli import render, tui
+from honeymoon.cards import Strain
+from honeymoon.cli import render, session, tui
 from honeymoon.cli.session import Table
 from honeymoon.cli.tui import GameScreen, HoneymoonApp
 from honeymoon.cli.tui.review import ReviewScreen
@@ -76,6 +79,15 @@ async def test_the_review_is_offered_after_the_hand_and_steps_through_the_tricks
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, ReviewScreen)
+        # At 80×24 the analysis is below the score: PgDn scrolls to it, PgUp back.
+        body = screen.query_one("#dialog-body", VerticalScroll)
+        assert body.scroll_y == 0 and body.max_scroll_y > 0
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert body.scroll_y > 0
+        await pilot.press("pageup")
+        await pilot.pause()
+        assert body.scroll_y == 0
         review = review_for(game, Seat.SOUTH, 0)
         shown = dialog_text(app)
         assert "Hand 1 of 1:" in shown
@@ -199,6 +211,12 @@ async def test_the_end_of_the_rubber_offers_the_review_of_every_hand() -> None:
         hands = len(probe.history)
         assert review.count == hands and review.number == hands - 1
         assert f"Hand {hands} of {hands}:" in dialog_text(app)
+        # The rubber's summary: the tricks each player lost to its own cards.
+        lost = analyze_game(game, drawing=False).for_seat(Seat.SOUTH).lost
+        assert (
+            f"Tricks lost to play errors this rubber (double dummy): you {lost[0]}, "
+            f"East {lost[1]}." in dialog_text(app)
+        )
         await pilot.press("up")
         await pilot.pause()
         assert review.number == hands - 2
@@ -251,3 +269,72 @@ def test_the_table_gives_the_review_and_the_screen_keeps_off_its_game() -> None:
             ):
                 private.append(f"{path.name}:{node.lineno} table.{node.attr}")
     assert not private, private
+
+
+def _rows(shown: str) -> dict[str, list[int]]:
+    """The double-dummy table as shown: a name and five figures a row."""
+    rows = {}
+    for line in shown.splitlines():
+        words = line.split()
+        if len(words) == 6 and words[0] in ("You", "East") and all(w.isdigit() for w in words[1:]):
+            rows[words[0]] = [int(word) for word in words[1:]]
+    return rows
+
+
+async def test_the_review_shows_the_analysis_worked_out_when_it_opens(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    asked: list[int] = []
+    real = session.analyze_hand
+
+    def counted(game: Game, number: int, **options: object) -> HandAnalysis:
+        asked.append(number)
+        return real(game, number, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(session, "analyze_hand", counted)
+    game, _ = _one_card_from_the_end("review")
+    app = HoneymoonApp(Table(game, Seat.SOUTH, RandomBot(7)), delay=0)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        await _finish_the_hand(app, pilot)
+        assert asked == []  # nothing is worked out before the review opens
+        await pilot.press("b")
+        await pilot.pause()
+        assert asked == [0]
+        expected = analyze_hand(game, 0, drawing=False).for_seat(Seat.SOUTH)
+        assert expected.table is not None and expected.par is not None
+        assert expected.play is not None
+        shown = dialog_text(app)
+        rows = _rows(shown)
+        assert rows["You"] == [expected.table.tricks(Seat.SOUTH, s) for s in Strain]
+        assert rows["East"] == [expected.table.tricks(Seat.EAST, s) for s in Strain]
+        (par,) = [line for line in shown.splitlines() if line.startswith("Par: ")]
+        outcome = expected.par.outcome
+        assert outcome is not None
+        net = outcome.net(Seat.SOUTH)
+        assert par.startswith(f"Par: {outcome.contract} by ")
+        assert f"{outcome.tricks} tricks" in par and par.endswith(f"{abs(net)}.")
+        assert ("+" if net >= 0 else "−") in par
+        lost, start = expected.play.lost, expected.play.start
+        assert f"best play gives you {start[0]} and East {start[1]} tricks" in shown
+        assert f"lost to their own cards: you {lost[0]}, East {lost[1]}." in shown
+        # Each costly card is marked in its trick, with the better card.
+        costly = expected.play.costly
+        assert costly, "random play makes mistakes"
+        for number in range(13):
+            await pilot.press("right")
+            await pilot.pause()
+            trick_text = str(app.screen.query_one("#review-trick", Static).render())
+            here = [c for c in costly if c.trick == number]
+            assert trick_text.count("Costly: ") == len(here)
+            for cost in here:
+                who = "You" if cost.seat is Seat.SOUTH else "East"
+                words = "1 trick" if cost.cost == 1 else f"{cost.cost} tricks"
+                assert f"Costly: {who} {cost.card} cost {words} ({cost.better} was better)" in (
+                    trick_text
+                )
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("b")
+        await pilot.pause()
+        assert asked == [0]  # kept, not worked out again

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from honeymoon.cards import CardSet
+from honeymoon.analysis import CardCost, HandAnalysis
+from honeymoon.cards import CardSet, Strain
 from honeymoon.cli.render import auction_table, hand_lines, result_words, trick_words, tricks_lines
 from honeymoon.game import Phase
 from honeymoon.scoring import Line
@@ -30,6 +31,9 @@ __all__ = [
     "review_own_lines",
     "hand_list",
     "so_far_lines",
+    "analysis_lines",
+    "costly_lines",
+    "tricks_lost_line",
 ]
 
 
@@ -205,3 +209,88 @@ def so_far_lines(view: SeatView, *, compact: bool = False) -> list[str]:
     if current is not None and current.cards and view.phase in (Phase.PLAY, Phase.PRELIMINARY):
         lines.append(f"Now {trick_words(current, me)}")
     return lines or ["No call and no trick yet", "this hand."]
+
+
+# -- the double-dummy analysis of a finished hand ----------------------------------------------
+
+
+def analysis_lines(analysis: HandAnalysis, me: Seat | None) -> list[str]:
+    """What the hand held, double dummy: the tricks each player takes as declarer in every
+    strain (the other leading), par, and the tricks each player's cards cost in the play. Every
+    figure is the analysis's (``analysis.for_seat``: nothing of a deal the player has not
+    seen); without a deal, the analysis's notes say why."""
+    table = analysis.table
+    if table is None:
+        notes = [note[0].upper() + note[1:] + "." for note in analysis.notes]
+        return ["Double dummy: nothing to analyse.", *notes]
+    first = me if me is not None else Seat.SOUTH
+    strains = list(Strain)
+    lines = [
+        "Double dummy, tricks as declarer:",
+        f"  {'':<6}" + "".join(f"{strain.symbol:>4}" for strain in strains),
+    ]
+    for seat in (first, first.other):
+        row = "".join(f"{table.tricks(seat, strain):>4}" for strain in strains)
+        lines.append(f"  {_name(seat, me):<6}{row}")
+    par = analysis.par
+    if par is not None:
+        outcome = par.outcome
+        if outcome is None:
+            lines.append("Par: pass the hand out.")
+        else:
+            net = outcome.net(first)
+            who = _lower(first, me)
+            sacrifice = " (a sacrifice)" if par.is_sacrifice else ""
+            lines.append(
+                f"Par: {outcome.contract} by {_lower(outcome.declarer, me)}, {outcome.tricks} "
+                f"tricks{sacrifice}: {who} {'+' if net >= 0 else '−'}{abs(net)}."
+            )
+    play = analysis.play
+    if play is not None:
+        lost = play.lost
+        start = play.start
+        lines.append(
+            f"From the first lead, best play gives {_lower(first, me)} {start[first]} and "
+            f"{_lower(first.other, me)} {start[first.other]} tricks; lost to their own cards: "
+            f"{_lower(first, me)} {lost[first]}, {_lower(first.other, me)} {lost[first.other]}."
+        )
+        costly = play.costly
+        if costly:
+            lines.append("Costly cards:")
+            lines += [f"  trick {cost.trick + 1}: {_costly_words(cost, me)}" for cost in costly]
+        else:
+            lines.append("No card cost a trick.")
+    return lines
+
+
+def _costly_words(cost: CardCost, me: Seat | None) -> str:
+    tricks = "1 trick" if cost.cost == 1 else f"{cost.cost} tricks"
+    better = f" ({cost.better} was better)" if cost.better is not None else ""
+    return f"{_name(cost.seat, me)} {cost.card} cost {tricks}{better}"
+
+
+def costly_lines(
+    analysis: HandAnalysis | None, step: ReviewStep | None, me: Seat | None
+) -> list[str]:
+    """The cards of the trick shown that cost a trick or more, each with the better card."""
+    if analysis is None or analysis.play is None or step is None or step.preliminary:
+        return []
+    return [
+        "Costly: " + _costly_words(cost, me)
+        for cost in analysis.play.costly
+        if cost.trick == step.index
+    ]
+
+
+def tricks_lost_line(lost: tuple[int, int], me: Seat | None) -> str:
+    """The rubber's summary: the tricks each player lost to its own cards, double dummy."""
+    first = me if me is not None else Seat.SOUTH
+    return (
+        f"Tricks lost to play errors this rubber (double dummy): {_lower(first, me)} "
+        f"{lost[first]}, {_lower(first.other, me)} {lost[first.other]}."
+    )
+
+
+def _lower(seat: Seat, me: Seat | None) -> str:
+    # A seat in the middle of a sentence: ``you`` or ``East``.
+    return "you" if seat == me else seat.label

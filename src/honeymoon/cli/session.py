@@ -37,6 +37,7 @@ from pathlib import Path
 
 from honeymoon import events
 from honeymoon.actions import KEEP, REJECT, describe
+from honeymoon.analysis import GameAnalysis, HandAnalysis, analyze_hand
 from honeymoon.bots import LEVELS, Bot, RandomBot, make_bot, strongest_bot_name
 from honeymoon.cards import Card
 from honeymoon.claims import judge_claim
@@ -196,6 +197,8 @@ class _Memory:
     beaten_claim: tuple[int, str] | None = None
     #: Those words once the hand is over, by hand number.
     claim_lines: dict[int, str] = field(default_factory=dict)
+    #: The player's analyses of finished hands, worked out when first asked for.
+    analyses: dict[int, HandAnalysis] = field(default_factory=dict)
 
 
 class Table:
@@ -246,6 +249,28 @@ class Table:
         :raises HoneymoonError: (code ``no_such_hand``) if hand ``number`` is not finished.
         """
         return review_for(self._game, self.human, number)
+
+    def analysis(self, number: int) -> HandAnalysis:
+        """The double-dummy analysis of finished hand ``number`` as the player may see it
+        (:func:`~honeymoon.analysis.analyze_hand` kept to the player's seat with
+        ``for_seat``): the table, par and the cost of every card once every card was played.
+        Worked out when first asked for, then kept.
+
+        :raises HoneymoonError: (code ``no_such_hand``) if hand ``number`` is not finished.
+        """
+        known = self._memory.analyses.get(number)
+        if known is None:
+            self.review(number)  # the same refusal as the review's for an unfinished hand
+            known = analyze_hand(self._game, number, drawing=False).for_seat(self.human)
+            self._memory.analyses[number] = known
+        return known
+
+    def tricks_lost(self) -> tuple[int, int]:
+        """South's and East's tricks lost to their own cards in the play, double dummy, over
+        the finished hands of the rubber (:attr:`GameAnalysis.lost
+        <honeymoon.analysis.GameAnalysis.lost>` of the player's analyses)."""
+        hands = tuple(self.analysis(n) for n in range(len(self.view().results)))
+        return GameAnalysis(self._game.rules.name, hands).lost
 
     @property
     def rules(self) -> RuleSet:

@@ -26,7 +26,7 @@ from honeymoon.actions import KEEP, REJECT
 from honeymoon.auction import Call
 from honeymoon.cards import Card
 from honeymoon.cli import render
-from honeymoon.cli.review_render import so_far_lines
+from honeymoon.cli.review_render import so_far_lines, tricks_lost_line
 from honeymoon.cli.session import Table
 from honeymoon.cli.tui import widgets
 from honeymoon.cli.tui.review import ReviewScreen
@@ -663,9 +663,22 @@ class GameScreen(Screen[None]):
             app.push_screen(TextScreen("Your drawing turns this hand", body))
 
     def review_screen(self, number: int | None = None) -> ReviewScreen:
-        """The review of a finished hand (the latest unless ``number`` is given)."""
+        """The review of a finished hand (the latest unless ``number`` is given), with its
+        analysis; at the end of the rubber, the tricks lost to play errors over it too."""
         memory = self.table.rules.procedure is Procedure.MEMORY
-        return ReviewScreen(self.table.review, len(self.view().results), number, memory=memory)
+        table = self.table
+
+        def summary() -> str:
+            return tricks_lost_line(table.tricks_lost(), table.human)
+
+        return ReviewScreen(
+            table.review,
+            len(self.view().results),
+            number,
+            memory=memory,
+            analysis=table.analysis,
+            summary=summary if table.is_over else None,
+        )
 
     def sheet_screen(self, headline: list[str] | None = None, *, final: bool = False) -> TextScreen:
         """The score sheet, full size, with the results of the hands so far."""

@@ -1,14 +1,19 @@
 """The review of a finished hand: both hands after the drawing, the auction, the tricks one at
-a time (← →), the result and the score of the hand; ↑ ↓ go through the finished hands.
+a time (← →), the result and the score of the hand, and its double-dummy analysis (the tricks
+each player takes in every strain, par, the cards that cost a trick, marked in their trick);
+↑ ↓ go through the finished hands. At the end of the rubber, the tricks each player lost to
+its own cards over the rubber.
 
-What it shows comes from ``views.review_for`` for the player's seat only (through
-``review`` given by the table), so it holds no card the player did not see.
+What it shows comes from ``views.review_for`` and ``analysis.analyze_hand(...).for_seat`` for
+the player's seat only (through ``review`` and ``analysis`` given by the table), so it holds
+no card the player did not see. The analysis is worked out when a hand is first reviewed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -16,8 +21,11 @@ from textual.markup import escape
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from honeymoon.analysis import HandAnalysis
 from honeymoon.cli.review_render import (
     ReviewStep,
+    analysis_lines,
+    costly_lines,
     hand_list,
     review_auction_lines,
     review_hand_columns,
@@ -33,7 +41,7 @@ from honeymoon.views import HandReview
 __all__ = ["ReviewScreen", "REVIEW_KEYS"]
 
 #: The keys of the review, as its foot line shows them.
-REVIEW_KEYS = "← → trick · Home/End · ↑ ↓ other hands · Enter or Esc: back"
+REVIEW_KEYS = "← → trick · Home/End · ↑ ↓ other hands · PgUp/PgDn scroll · Esc back"
 
 
 class ReviewScreen(ModalScreen[None]):
@@ -45,6 +53,8 @@ class ReviewScreen(ModalScreen[None]):
         Binding("right", "step(1)", "Next trick"),
         Binding("home", "step(-99)", "Start", show=False),
         Binding("end", "step(99)", "Last trick", show=False),
+        Binding("pageup", "scroll(-1)", "Scroll up", show=False),
+        Binding("pagedown", "scroll(1)", "Scroll down", show=False),
         Binding("up", "hand(-1)", "Previous hand"),
         Binding("down", "hand(1)", "Next hand"),
         Binding("escape", "close", "Close"),
@@ -60,9 +70,13 @@ class ReviewScreen(ModalScreen[None]):
         number: int | None = None,
         *,
         memory: bool = False,
+        analysis: Callable[[int], HandAnalysis] | None = None,
+        summary: Callable[[], str] | None = None,
     ) -> None:
         super().__init__()
         self._review = review
+        self._analysis = analysis
+        self._summary = summary
         self.count = count
         self.number = count - 1 if number is None else number
         self._memory = memory
@@ -72,6 +86,8 @@ class ReviewScreen(ModalScreen[None]):
     def _load(self) -> None:
         self.hand = self._review(self.number)
         self.steps: list[ReviewStep] = review_steps(self.hand, memory=self._memory)
+        #: The hand's double-dummy analysis for the player (None if none was given).
+        self.analysis = self._analysis(self.number) if self._analysis is not None else None
 
     @property
     def current(self) -> ReviewStep | None:
@@ -82,18 +98,39 @@ class ReviewScreen(ModalScreen[None]):
         """Headline, the hands beside the auction, the trick, the score, the keys."""
         with Vertical(id="dialog", classes="review"):
             yield Static(id="review-headline")
-            with VerticalScroll(id="dialog-body"):
+            # Not focusable: the arrows, Home and End step through the tricks and the hands,
+            # PgUp and PgDn scroll.
+            with VerticalScroll(id="dialog-body", can_focus=False):
                 with Horizontal(id="review-columns"):
                     yield Static(id="review-hand-0", classes="review-hand")
                     yield Static(id="review-hand-1", classes="review-hand")
                     yield Static(id="review-auction")
                 yield Static(id="review-trick")
                 yield Static(id="review-score")
+                yield Static(id="review-analysis")
             yield Static(f"[@click=screen.close]{escape(REVIEW_KEYS)}[/]", id="dialog-keys")
 
     def on_mount(self) -> None:
         """Fill the frame."""
+        self._fit()
         self._draw()
+
+    def on_resize(self, _event: events.Resize) -> None:
+        """A taller terminal shows more of the review (the analysis) without scrolling."""
+        self._fit()
+
+    def _fit(self) -> None:
+        # The frame, the headline and the keys take eight rows; the body has the rest.
+        body = self.query_one("#dialog-body", VerticalScroll)
+        body.styles.max_height = max(8, self.app.size.height - 8)
+
+    def action_scroll(self, pages: int) -> None:
+        """Scroll the review's body a page up or down (to the analysis below the score)."""
+        body = self.query_one("#dialog-body", VerticalScroll)
+        if pages > 0:
+            body.scroll_page_down(animate=False)
+        else:
+            body.scroll_page_up(animate=False)
 
     def _draw(self) -> None:
         review = self.hand
@@ -119,9 +156,16 @@ class ReviewScreen(ModalScreen[None]):
             f"[bold #ffd75f]{escape(review_step_line(review, step))}[/]",
             f"{escape(review_tricks_won_line(review, step))} · step {where}",
         ]
+        trick += [
+            f"[#ff8787]{escape(line)}[/]" for line in costly_lines(self.analysis, step, review.seat)
+        ]
         self.query_one("#review-trick", Static).update("\n".join(trick))
         lines = review_score_lines(review) + review_own_lines(review)
         self.query_one("#review-score", Static).update("\n".join(escape(x) for x in lines))
+        study = analysis_lines(self.analysis, review.seat) if self.analysis is not None else []
+        if self._summary is not None:
+            study.append(self._summary())
+        self.query_one("#review-analysis", Static).update("\n".join(escape(x) for x in study))
 
     def action_step(self, delta: int) -> None:
         """Step back or forth through the tricks (±99: to the start or the last trick)."""
