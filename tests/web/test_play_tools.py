@@ -41,10 +41,10 @@ def _frames(page: Any, *kinds: str) -> list[dict[str, Any]]:
     return received
 
 
-def _notice(page: Any, start: str) -> str:
-    """The notice over the table once it starts with ``start`` (shown for six seconds)."""
+def _notice(page: Any, part: str) -> str:
+    """The notice over the table once it holds ``part`` (a notice shows for six seconds)."""
     page.wait_for_function(
-        "s => document.getElementById('notice').textContent.startsWith(s)", arg=start
+        "s => document.getElementById('notice').textContent.includes(s)", arg=part
     )
     return str(page.locator("#notice").text_content())
 
@@ -62,7 +62,6 @@ def test_a_claim_is_refused_or_accepted_as_the_server_judges_it(
     claims = _frames(page, "claim", "error")
     player = table.Player(page)
     accepted = None
-    refused: dict[int, int] = {}
     # Claim at every card (the player's turn or not) until a claim is accepted: at the latest
     # that of the winner of a hand's last trick.
     while accepted is None:
@@ -81,7 +80,8 @@ def test_a_claim_is_refused_or_accepted_as_the_server_judges_it(
             if len(claims) > answered:
                 break
             page.wait_for_timeout(25)
-        assert len(claims) == answered + 1, "the claim was answered"
+        if len(claims) == answered:
+            continue  # the table moved under the click (the computer's card): claim again
         message = claims[-1]
         if message["type"] == "error":
             # claimed on a state the computer's card had just replaced: claim again
@@ -91,16 +91,16 @@ def test_a_claim_is_refused_or_accepted_as_the_server_judges_it(
         if message["accepted"]:
             accepted = message
             break
-        refused[message["hand"]] = refused.get(message["hand"], 0) + 1
-        note = _notice(page, "You claimed the rest")
-        assert "refused" in note
-        assert f"you take {message['guaranteed']} of the {message['remaining']}" in note
-        player.act()  # the player's card, or the computer's: the version moves on
-        player.wait_version(before + 1)
+        note = _notice(page, f"you take {message['guaranteed']} of the {message['remaining']}")
+        assert note.startswith("You claimed the rest") and "refused" in note
+        if player.act():  # the player's card; or the computer's comes by itself
+            player.wait_version(before + 1)
+        else:
+            page.wait_for_timeout(50)
     hand = accepted["hand"]
     page.wait_for_function(f"() => Number(document.querySelector('.table').dataset.hand) > {hand}")
-    note = _notice(page, "You claimed the rest")
-    assert "accepted" in note
+    note = _notice(page, "): accepted")
+    assert note.startswith("You claimed the rest")
     # The review of the hand lists the claims, the line included, now that the hand is over.
     # (from the list of hands played: the last hand's line leaves the table as the drawing goes)
     page.locator(".history details summary").click()
@@ -108,11 +108,12 @@ def test_a_claim_is_refused_or_accepted_as_the_server_judges_it(
     dialog = page.locator("dialog.review[open]")
     dialog.wait_for(timeout=10000)
     listed = dialog.locator(".claims li")
-    earlier = refused.get(hand, 0)
-    assert listed.count() == earlier + 1
-    assert "accepted" in listed.nth(earlier).inner_text()
+    assert listed.count() >= 1
+    *earlier, last = [item.inner_text() for item in listed.all()]
+    assert all("refused" in text for text in earlier)
+    assert "accepted" in last
     # the line: every card left in both hands (less one if the claim came mid-trick)
-    faces = listed.nth(earlier).locator(".face").count()
+    faces = listed.last.locator(".face").count()
     assert 2 * accepted["remaining"] - 1 <= faces <= 2 * accepted["remaining"]
     page.context.close()
 
