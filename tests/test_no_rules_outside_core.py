@@ -11,7 +11,7 @@ terminal searching its own narration for what happened) fails here with the file
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -36,74 +36,79 @@ def _modules(parts: tuple[str, ...]) -> Iterator[tuple[str, ast.Module]]:
             yield name, ast.parse(path.read_text(encoding="utf-8"), filename=name)
 
 
-def _where(name: str, node: ast.AST) -> str:
-    return f"{name}:{getattr(node, 'lineno', '?')}"
-
-
-def _trick_rule_imports(parts: tuple[str, ...], forbidden: set[str]) -> list[str]:
+def _places(parts: tuple[str, ...], finding: Callable[[ast.AST], str | None]) -> list[str]:
+    """Every place in the modules of ``parts`` where ``finding`` names a breach, with its file
+    and line."""
     found = []
     for name, tree in _modules(parts):
         for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom) and node.module == "honeymoon.tricks":
-                found += [
-                    f"{_where(name, node)} imports {alias.name}"
-                    for alias in node.names
-                    if alias.name in forbidden or alias.name == "*"
-                ]
-            elif isinstance(node, ast.Import):
-                found += [
-                    f"{_where(name, node)} imports {alias.name}"
-                    for alias in node.names
-                    if alias.name == "honeymoon.tricks"
-                ]
-            elif (
-                isinstance(node, ast.Attribute)
-                and node.attr in forbidden
-                and isinstance(node.value, ast.Name)
-                and node.value.id == "tricks"
-            ):
-                found.append(f"{_where(name, node)} uses tricks.{node.attr}")
+            what = finding(node)
+            if what is not None:
+                found.append(f"{name}:{getattr(node, 'lineno', '?')}: {what}")
     return found
 
 
+def _trick_rule_use(forbidden: set[str]) -> Callable[[ast.AST], str | None]:
+    def finding(node: ast.AST) -> str | None:
+        if isinstance(node, ast.ImportFrom) and node.module == "honeymoon.tricks":
+            names = [a.name for a in node.names if a.name in forbidden or a.name == "*"]
+            return f"imports {', '.join(names)}" if names else None
+        if isinstance(node, ast.Import) and any(a.name == "honeymoon.tricks" for a in node.names):
+            return "imports honeymoon.tricks"
+        if (
+            isinstance(node, ast.Attribute)
+            and node.attr in forbidden
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "tricks"
+        ):
+            return f"uses tricks.{node.attr}"
+        return None
+
+    return finding
+
+
 def test_no_trick_winner_or_playing_order_is_worked_out_outside_the_core() -> None:
-    found = _trick_rule_imports(CLIENTS, TRICK_RULES)
-    found += _trick_rule_imports(("bots",), BOT_TRICK_RULES)
+    found = _places(CLIENTS, _trick_rule_use(TRICK_RULES))
+    found += _places(("bots",), _trick_rule_use(BOT_TRICK_RULES))
     assert not found, "read who won and who plays next from the game or its events: " + str(found)
 
 
-def test_no_seat_arithmetic_in_the_clients() -> None:
+def _seat_arithmetic(node: ast.AST) -> str | None:
     # ``(leader + offset) % 2`` is the order of play, worked out again; ``dealer.other`` is who
     # draws or leads first. Both come from the core (TrickView.players, Game.opener).
-    found = []
-    for name, tree in _modules(CLIENTS):
-        for node in ast.walk(tree):
-            if (
-                isinstance(node, ast.BinOp)
-                and isinstance(node.op, ast.Mod)
-                and isinstance(node.right, ast.Constant)
-                and node.right.value == 2
-            ):
-                found.append(f"{_where(name, node)}: % 2")
-            if (
-                isinstance(node, ast.Attribute)
-                and node.attr == "other"
-                and isinstance(node.value, ast.Attribute)
-                and node.value.attr == "dealer"
-            ):
-                found.append(f"{_where(name, node)}: dealer.other")
+    if (
+        isinstance(node, ast.BinOp)
+        and isinstance(node.op, ast.Mod)
+        and isinstance(node.right, ast.Constant)
+        and node.right.value == 2
+    ):
+        return "% 2"
+    if (
+        isinstance(node, ast.Attribute)
+        and node.attr == "other"
+        and isinstance(node.value, ast.Attribute)
+        and node.value.attr == "dealer"
+    ):
+        return "dealer.other"
+    return None
+
+
+def test_no_seat_arithmetic_in_the_clients() -> None:
+    found = _places(CLIENTS, _seat_arithmetic)
     assert not found, found
 
 
-def test_no_trump_is_assumed_by_the_clients() -> None:
+def _assumed_trump(node: ast.AST) -> str | None:
     # The preliminary tricks are played at no trump: a rule of the engine, not of a client.
-    found = []
-    for name, tree in _modules(CLIENTS):
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Attribute) and node.attr == "NOTRUMP":
-                found.append(f"{_where(name, node)}: Strain.NOTRUMP")
-            if isinstance(node, ast.Name) and node.id == "NO_TRUMP":
-                found.append(f"{_where(name, node)}: NO_TRUMP")
+    if isinstance(node, ast.Attribute) and node.attr == "NOTRUMP":
+        return "Strain.NOTRUMP"
+    if isinstance(node, ast.Name) and node.id == "NO_TRUMP":
+        return "NO_TRUMP"
+    return None
+
+
+def test_no_trump_is_assumed_by_the_clients() -> None:
+    found = _places(CLIENTS, _assumed_trump)
     assert not found, found
 
 
@@ -111,41 +116,24 @@ def _reads_reason(node: ast.AST) -> bool:
     return isinstance(node, ast.Attribute) and node.attr == "reason"
 
 
-def test_no_score_sheet_reason_is_read_as_text() -> None:
+def _reason_as_text(node: ast.AST) -> str | None:
     # A reason is wording for people; what it stands for has a typed field.
-    found = []
-    for name, tree in _modules(OUTSIDE):
-        for node in ast.walk(tree):
-            if (
-                isinstance(node, ast.Call)
-                and isinstance(node.func, ast.Attribute)
-                and node.func.attr in TEXT_METHODS
-                and _reads_reason(node.func.value)
-            ):
-                found.append(f"{_where(name, node)}: reason.{node.func.attr}(...)")
-            if isinstance(node, ast.Compare) and any(
-                _reads_reason(side) for side in (node.left, *node.comparators)
-            ):
-                found.append(f"{_where(name, node)}: a reason compared")
-    assert not found, found
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in TEXT_METHODS
+        and _reads_reason(node.func.value)
+    ):
+        return f"reason.{node.func.attr}(...)"
+    if isinstance(node, ast.Compare) and any(
+        _reads_reason(side) for side in (node.left, *node.comparators)
+    ):
+        return "a reason compared"
+    return None
 
 
-def test_no_sentence_is_edited_into_another() -> None:
-    # ``text.replace(" win ", " wins ")``: the words are chosen once, where they are written.
-    found = []
-    for name, tree in _modules(OUTSIDE):
-        for node in ast.walk(tree):
-            if (
-                isinstance(node, ast.Call)
-                and isinstance(node.func, ast.Attribute)
-                and node.func.attr == "replace"
-                and node.args
-                and isinstance(node.args[0], ast.Constant)
-                and isinstance(text := node.args[0].value, str)
-                and " " in text
-                and any(letter.isalpha() for letter in text)
-            ):
-                found.append(f"{_where(name, node)}: replace({text!r}, ...)")
+def test_no_score_sheet_reason_is_read_as_text() -> None:
+    found = _places(OUTSIDE, _reason_as_text)
     assert not found, found
 
 
@@ -158,26 +146,46 @@ def _phrase(node: ast.AST) -> str | None:
     return None
 
 
-def test_the_terminal_decides_nothing_by_searching_its_narration() -> None:
+def _sentence_edit(node: ast.AST) -> str | None:
+    # ``text.replace(" win ", " wins ")``: the words are chosen once, where they are written.
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "replace"
+        and node.args
+        and (text := _phrase(node.args[0])) is not None
+    ):
+        return f"replace({text!r}, ...)"
+    return None
+
+
+def test_no_sentence_is_edited_into_another() -> None:
+    found = _places(OUTSIDE, _sentence_edit)
+    assert not found, found
+
+
+def _narration_search(node: ast.AST) -> str | None:
     # ``line.startswith("Hand ")`` or ``" wins the trick" in line``: what an action did is in
     # ``Table.last_events`` (the engine's typed events); the narration is only for reading.
-    found = []
-    for name, tree in _modules(("cli",)):
-        for node in ast.walk(tree):
-            if (
-                isinstance(node, ast.Call)
-                and isinstance(node.func, ast.Attribute)
-                and node.func.attr in ("startswith", "endswith")
-                and node.args
-                and (text := _phrase(node.args[0])) is not None
-            ):
-                found.append(f"{_where(name, node)}: {node.func.attr}({text!r})")
-            if (
-                isinstance(node, ast.Compare)
-                and any(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops)
-                and (text := _phrase(node.left)) is not None
-            ):
-                found.append(f"{_where(name, node)}: {text!r} in ...")
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in ("startswith", "endswith")
+        and node.args
+        and (text := _phrase(node.args[0])) is not None
+    ):
+        return f"{node.func.attr}({text!r})"
+    if (
+        isinstance(node, ast.Compare)
+        and any(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops)
+        and (text := _phrase(node.left)) is not None
+    ):
+        return f"{text!r} in ..."
+    return None
+
+
+def test_the_terminal_decides_nothing_by_searching_its_narration() -> None:
+    found = _places(("cli",), _narration_search)
     assert not found, found
 
 
