@@ -59,18 +59,3 @@ def test_the_analysis_of_a_finished_hand_is_the_analysis_modules(server: Any, ws
                     "lost": {"south": lost[0], "east": lost[1]},
                 }
         assert len(server.hub.rooms[game["game_id"]].analyses) == 2
-
-
-@pytest.mark.parametrize("hand", [0, -1, "0", True, None])
-def test_an_analysis_of_no_finished_hand_is_bad_message(server: Any, hand: Any) -> None:
-    game = server.create(opponent="friend", seat="south")
-    with server.seat(game["token"]) as south:
-        body: dict[str, Any] = {"type": "analysis"}
-        if hand is not None:
-            body["hand"] = hand
-        south.ws.send_text(json.dumps(body))
-        error = south.expect("error")
-        assert error["code"] == "bad_message"
-        assert "hand" in error["message"] and "finished" in error["message"]
-        south.ws.send_text(json.dumps({"type": "sync"}))
-        assert south.expect("state")["version"] == 0

@@ -61,11 +61,14 @@ def test_a_seat_gets_the_review_of_a_finished_hand(server: Any, ws: Any, bid: bo
         assert len(data["tricks"]) == (13 if bid else 0)
 
 
-@pytest.mark.parametrize("hand", [1, -1, "0", True, 0.0, None])
-def test_a_review_of_no_finished_hand_is_bad_message(server: Any, ws: Any, hand: Any) -> None:
+@pytest.mark.parametrize("kind", ["review", "analysis"])
+@pytest.mark.parametrize("hand", [0, 1, -1, "0", True, 0.0, None])
+def test_a_review_or_analysis_of_no_finished_hand_is_bad_message(
+    server: Any, ws: Any, kind: str, hand: Any
+) -> None:
     game = server.create(opponent="friend", seat="south")
     with server.seat(game["token"]) as south:
-        body: dict[str, Any] = {"type": "review"}
+        body: dict[str, Any] = {"type": kind}
         if hand is not None:
             body["hand"] = hand
         south.ws.send_text(json.dumps(body))
