@@ -76,6 +76,23 @@ def _claim(socket: Any, version: int | None = None) -> None:
     socket.ws.send_text(json.dumps(body))
 
 
+def _play_until_a_claim(ws: Any, sockets: dict[Seat, Any], live: Any, accepted: bool) -> Seat:
+    """Play the first legal card until a seat's claim would be ``accepted`` (or refused) as the
+    solver judges it on the live game; every message meanwhile is checked for hidden cards."""
+    south, east = sockets[Seat.SOUTH], sockets[Seat.EAST]
+    read = {seat: len(socket.texts) for seat, socket in sockets.items()}
+    while True:
+        for seat in Seat:
+            if judge_claim(live, seat).accepted is accepted and live.to_act is not None:
+                return seat
+        mover, other = ws.turn(south, east)
+        ws.play(mover, other, mover.legal()[0])
+        for seat, socket in sockets.items():
+            for text in socket.texts[read[seat] :]:
+                assert not named_cards(text) & hidden_cards(live, seat), text
+            read[seat] = len(socket.texts)
+
+
 def test_a_refused_claim_tells_the_claimant_the_best_defence_and_play_goes_on(
     server: Any, ws: Any
 ) -> None:
@@ -85,16 +102,7 @@ def test_a_refused_claim_tells_the_claimant_the_best_defence_and_play_goes_on(
         _to_play(ws, south, east)
         sockets = {Seat.SOUTH: south, Seat.EAST: east}
         live = server.game(game["game_id"])
-        refused = None
-        # Play on until a seat's claim would be refused (the solver says so on the live game).
-        while refused is None:
-            for seat in Seat:
-                if not judge_claim(live, seat).accepted:
-                    refused = seat
-                    break
-            else:
-                mover, other = ws.turn(south, east)
-                ws.play(mover, other, mover.legal()[0])
+        refused = _play_until_a_claim(ws, sockets, live, accepted=False)
         verdict = judge_claim(live, refused)
         claimant, other = sockets[refused], sockets[refused.other]
         version = claimant.version
@@ -126,21 +134,7 @@ def test_an_accepted_claim_plays_the_rest_along_the_line_and_the_review_shows_it
         _to_play(ws, south, east)
         sockets = {Seat.SOUTH: south, Seat.EAST: east}
         live = server.game(game["game_id"])
-        read = {seat: len(socket.texts) for seat, socket in sockets.items()}
-        claimant_seat = None
-        # Play on (checking every message of the hand) until a claim is good, then make it.
-        while claimant_seat is None:
-            for seat in Seat:
-                if judge_claim(live, seat).accepted and live.to_act is not None:
-                    claimant_seat = seat
-                    break
-            else:
-                mover, other = ws.turn(south, east)
-                ws.play(mover, other, mover.legal()[0])
-                for seat, socket in sockets.items():
-                    for text in socket.texts[read[seat] :]:
-                        assert not named_cards(text) & hidden_cards(live, seat), text
-                    read[seat] = len(socket.texts)
+        claimant_seat = _play_until_a_claim(ws, sockets, live, accepted=True)
         verdict = judge_claim(live, claimant_seat)
         hand = live.hand_number
         actions_before = len(live.actions)
