@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -69,6 +71,17 @@ def _to_play(ws: Any, south: Any, east: Any) -> None:
         ws.play(mover, other, action)
 
 
+@contextmanager
+def _two_seats_in_play(server: Any, ws: Any) -> Iterator[tuple[Any, dict[Seat, Any], Game]]:
+    """A game between two friends, both seats connected, at the start of the play: the game's
+    creation answer, the two sockets by seat and the live game."""
+    game = server.create(opponent="friend", seat="south")
+    with server.seat(game["token"]) as south, server.seat(game["opponent_token"]) as east:
+        ws.connect_pair(south, east)
+        _to_play(ws, south, east)
+        yield game, {Seat.SOUTH: south, Seat.EAST: east}, server.game(game["game_id"])
+
+
 def _claim(socket: Any, version: int | None = None) -> None:
     body: dict[str, Any] = {"type": "claim"}
     if version is not None:
@@ -96,12 +109,8 @@ def _play_until_a_claim(ws: Any, sockets: dict[Seat, Any], live: Any, accepted: 
 def test_a_refused_claim_tells_the_claimant_the_best_defence_and_play_goes_on(
     server: Any, ws: Any
 ) -> None:
-    game = server.create(opponent="friend", seat="south")
-    with server.seat(game["token"]) as south, server.seat(game["opponent_token"]) as east:
-        ws.connect_pair(south, east)
-        _to_play(ws, south, east)
-        sockets = {Seat.SOUTH: south, Seat.EAST: east}
-        live = server.game(game["game_id"])
+    with _two_seats_in_play(server, ws) as (game, sockets, live):
+        south, east = sockets[Seat.SOUTH], sockets[Seat.EAST]
         refused = _play_until_a_claim(ws, sockets, live, accepted=False)
         verdict = judge_claim(live, refused)
         claimant, other = sockets[refused], sockets[refused.other]
@@ -128,12 +137,7 @@ def test_a_refused_claim_tells_the_claimant_the_best_defence_and_play_goes_on(
 def test_an_accepted_claim_plays_the_rest_along_the_line_and_the_review_shows_it(
     server: Any, ws: Any
 ) -> None:
-    game = server.create(opponent="friend", seat="south")
-    with server.seat(game["token"]) as south, server.seat(game["opponent_token"]) as east:
-        ws.connect_pair(south, east)
-        _to_play(ws, south, east)
-        sockets = {Seat.SOUTH: south, Seat.EAST: east}
-        live = server.game(game["game_id"])
+    with _two_seats_in_play(server, ws) as (game, sockets, live):
         claimant_seat = _play_until_a_claim(ws, sockets, live, accepted=True)
         verdict = judge_claim(live, claimant_seat)
         hand = live.hand_number
@@ -188,10 +192,8 @@ def test_a_claim_with_a_bad_version_is_bad_message(server: Any, version: Any) ->
 
 
 def test_a_claim_on_an_old_version_is_stale(server: Any, ws: Any) -> None:
-    game = server.create(opponent="friend", seat="south")
-    with server.seat(game["token"]) as south, server.seat(game["opponent_token"]) as east:
-        ws.connect_pair(south, east)
-        _to_play(ws, south, east)
+    with _two_seats_in_play(server, ws) as (_, sockets, _):
+        south = sockets[Seat.SOUTH]
         _claim(south, south.version - 1)
         assert south.expect("error")["code"] == "stale_version"
         assert south.expect("state")["version"] == south.version
