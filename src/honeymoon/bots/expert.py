@@ -46,6 +46,7 @@ from honeymoon.auction import (
     DOUBLE,
     PASS,
     REDOUBLE,
+    Auction,
     AuctionSummary,
     Call,
     Contract,
@@ -53,10 +54,17 @@ from honeymoon.auction import (
     cheapest_bid,
 )
 from honeymoon.bots.advice import Advice
-from honeymoon.bots.heuristic import HeuristicBot, estimate_tricks, hand_value
+from honeymoon.bots.heuristic import (
+    HeuristicBot,
+    _TrickTable,
+    call_values,
+    hand_value,
+    shown_suits_of,
+    trick_table,
+)
 from honeymoon.bots.sampling import (
     Knowledge,
-    auction_likelihood,
+    conditioned_layouts,
     knowledge_from_view,
     sample_layouts,
 )
@@ -82,6 +90,9 @@ __all__ = [
     "DEFAULT_MAX_SAMPLES",
     "MIN_SAMPLES",
     "CLOSE_MARGIN",
+    "CallReader",
+    "CALL_TOLERANCE",
+    "MISFIT_WEIGHT",
 ]
 
 #: Layouts per card played and per auction at the default setting.
@@ -109,6 +120,20 @@ FIRST_GAME_VALUE = 300
 #: (a deeper search, with the opponent answering to hurt the bot most, measured no stronger
 #: against the yardstick: the opponent is no such perfect bidder).
 DEFAULT_AUCTION_DEPTH = 1
+#: Points by which an opponent's call may trail the best call of the bidding model, bidding a
+#: layout's hand, before the layout is taken not to fit the call (the model's own sampling of
+#: the seat's hand is not the opponent's).
+CALL_TOLERANCE = 30.0
+#: The seat's hands the bidding model samples when it bids a layout's hand for the opponent
+#: (the heuristic bot samples 32; fewer is faster and a little noisier).
+READER_SAMPLES = 8
+#: How far a call the model rules out (a bid far beyond the hand's tricks) counts as missed.
+_RULED_OUT = 1000.0
+#: Layouts drawn per layout wanted, at most, to find layouts that fit the calls for a card
+#: (fewer than in the auction: a card is asked for thirteen times a deal).
+PLAY_CONDITION_ATTEMPTS = 4
+#: The weight of a layout that does not fit the opponent's calls, against 1 for one that does.
+MISFIT_WEIGHT = 0.02
 #: The memory award's contract: 1NT made (RULES.md 4).
 _ONE_NO_TRUMP = Contract(1, Strain.NOTRUMP)
 
@@ -185,18 +210,149 @@ def _memory_award(tricks: int, progress: int, vulnerable: bool, other_vulnerable
     return value + MEMORY_BONUS
 
 
+@dataclass(frozen=True, slots=True)
+class _CallPoint:
+    """One call of the opponent and what it was made over."""
+
+    action: int
+    #: The legal calls then.
+    legal: tuple[int, ...]
+    #: The contract standing (its doubling included), and whether it was the opponent's.
+    current: Contract | None
+    theirs_standing: bool
+    #: The suits the seat had bid, and its last bid, by then (what the opponent read).
+    seat_suits: tuple[int, ...]
+    seat_bid: Contract | None
+
+
+class CallReader:
+    """What the opponent's calls say about its hand, read with the bots' bidding model.
+
+    :meth:`misfit` bids a possible hand of the opponent with the heuristic bot's own functions
+    (:func:`~honeymoon.bots.heuristic.trick_table` and
+    :func:`~honeymoon.bots.heuristic.call_values`: the opponent's trick table against sampled
+    hands of the seat, from what the opponent knew, and the value of each call), at each of
+    the opponent's calls in order, and says by how many points the first call the hand does
+    not fit trails the model's best call beyond :data:`CALL_TOLERANCE`, each call after it
+    counting as ruled out (0: the hand fits every call). An opening of 1♠ is
+    then held by the hands the model opens 1♠ with, and a pass by hands it passes with.
+
+    The hands are the opponent's hands of the auction (in the play, the current hand with the
+    cards it has played); the model's sampling is seeded by the hand itself (afresh for each
+    trick table), so a hand's misfit is the same whenever it is asked.
+    """
+
+    def __init__(self, view: SeatView, knowledge: Knowledge) -> None:
+        assert view.seat is not None
+        me = int(view.seat)
+        opponent = 1 - me
+        summary = _summary(view)
+        points: list[_CallPoint] = []
+        if view.first_caller is not None:
+            auction = Auction(int(view.first_caller))
+            for index, seen in enumerate(summary.calls):
+                if seen.caller == opponent:
+                    mine = [s for s in summary.calls[:index] if s.caller == me]
+                    bids = [s.call.contract for s in mine if s.call.contract is not None]
+                    points.append(
+                        _CallPoint(
+                            seen.call.action,
+                            auction.legal_calls(),
+                            seen.contract_before,
+                            seen.bidder_before == opponent,
+                            shown_suits_of(mine),
+                            bids[-1] if bids else None,
+                        )
+                    )
+                auction.add(seen.call.action)
+        self.points = tuple(points)
+        sheet = view.score_sheet
+        self._vulnerable = (sheet.vulnerable(opponent), sheet.vulnerable(me))
+        self._progress = (sheet.progress[opponent], sheet.progress[me])
+        # What the opponent could not see: the seat's hand of the auction and its discards.
+        seat_cards = knowledge.hand | knowledge.seat_played
+        self._their_pool = seat_cards | view.discards.mask
+        self._seat_size = seat_cards.bit_count()
+        self._biased = knowledge.biased
+        self._cache: dict[int, float] = {}
+
+    def __bool__(self) -> bool:
+        return bool(self.points)
+
+    def misfit(self, hand: int) -> float:
+        """Points by which the opponent's calls trail the model's, had it held ``hand``."""
+        cached = self._cache.get(hand)
+        if cached is not None:
+            return cached
+        pool = self._their_pool
+        knowledge = Knowledge(hand, pool, pool, self._seat_size, 0, 0, 0, self._biased)
+        tables: dict[tuple[tuple[int, ...], Contract | None], _TrickTable] = {}
+        total = 0.0
+        for index, point in enumerate(self.points):
+            key = (point.seat_suits, point.seat_bid)
+            table = tables.get(key)
+            if table is None:
+                rng = random.Random(hand)
+                table = trick_table(
+                    hand, knowledge, rng, point.seat_suits, point.seat_bid, READER_SAMPLES
+                )
+                tables[key] = table
+            values, _ = call_values(
+                table,
+                point.legal,
+                point.current,
+                point.theirs_standing,
+                self._vulnerable,
+                self._progress,
+            )
+            value = values.get(point.action)
+            miss = _RULED_OUT if value is None else max(values.values()) - value - CALL_TOLERANCE
+            if miss > 0:
+                # The reading stops at the first call the hand does not fit; the calls left
+                # unread count as missed, so a hand that fits more calls misses by less.
+                total = miss + _RULED_OUT * (len(self.points) - index - 1)
+                break
+        self._cache[hand] = total
+        return total
+
+
 @dataclass(slots=True)
 class _AuctionLayouts:
     """The layouts of one auction and their double-dummy tricks (kept for the whole auction).
 
     ``seat_tricks[i][s]`` are the tricks the seat takes as declarer in strain ``s`` on layout
     ``i`` (the opponent leading); ``opponent_tricks[i][s]`` those the opponent takes.
+    ``fits[i]`` says whether layout ``i`` fits the opponent's calls so far (read anew after
+    each call of the opponent, ``calls_read`` being the calls read).
     """
 
     key: tuple[int, int, int, int]
     layouts: list[int]
     seat_tricks: list[tuple[int, ...]]
     opponent_tricks: list[tuple[int, ...]]
+    fits: list[bool]
+    calls_read: int = 0
+
+    @property
+    def fitting(self) -> int:
+        """How many layouts fit the opponent's calls."""
+        return sum(self.fits)
+
+    def weights(self) -> list[float]:
+        """1 for a layout that fits the calls, :data:`MISFIT_WEIGHT` for one that does not
+        (so all weigh the same when none fits)."""
+        return [1.0 if fit else MISFIT_WEIGHT for fit in self.fits]
+
+
+@dataclass(slots=True)
+class _PlayReading:
+    """The opponent's calls read for the play of one deal, and the hands found to fit them."""
+
+    key: tuple[int, int, int, int]
+    reader: CallReader
+    #: The opponent's hands of the auction (its current hand and the cards it has played)
+    #: known to fit its calls.
+    pool: list[int]
 
 
 class ExpertBot:
@@ -247,6 +403,7 @@ class ExpertBot:
         self._rng = random.Random(seed)
         self._heuristic = HeuristicBot(seed)
         self._auction: _AuctionLayouts | None = None
+        self._reading: _PlayReading | None = None
 
     def act(self, view: SeatView) -> int:
         """The action :meth:`advise` recommends."""
@@ -283,21 +440,65 @@ class ExpertBot:
         deadline = self._deadline
         return deadline is not None and solved >= MIN_SAMPLES and time.perf_counter() > deadline
 
-    def _play_weights(
-        self, view: SeatView, knowledge: Knowledge, layouts: list[int]
-    ) -> list[float]:
-        """Weights of the layouts by the opponent's calls (1 each without calls)."""
-        calls = _summary(view).opponent_calls if view.phase is Phase.PLAY else ()
-        if knowledge.is_exact or not calls:
-            return [1.0] * len(layouts)
-        mine = knowledge.hand | knowledge.seat_played
-        weights: list[float] = []
-        for layout in layouts:
-            theirs = layout | knowledge.opponent_played
-            seat_tricks = [estimate_tricks(mine, theirs, strain) for strain in range(5)]
-            opponent_tricks = [13.0 - t for t in seat_tricks]
-            weights.append(auction_likelihood(calls, seat_tricks, opponent_tricks, theirs))
-        return weights
+    def _reader_for(self, view: SeatView, knowledge: Knowledge) -> _PlayReading:
+        """The reading of the opponent's calls kept through the play of a deal: the reader
+        and a pool of the opponent's hands of the auction that fit the calls (first the
+        auction's own layouts that fit them, then those found for earlier cards)."""
+        key = (
+            view.hand_number,
+            len(view.auction),
+            knowledge.hand | knowledge.seat_played,
+            view.discards.mask,
+        )
+        kept = self._reading
+        if kept is None or kept.key != key:
+            reader = CallReader(view, knowledge)
+            table = self._auction
+            pool: list[int] = []
+            if reader and table is not None and table.key[0] == view.hand_number:
+                pool = [layout for layout in table.layouts if reader.misfit(layout) <= 0]
+            kept = _PlayReading(key, reader, pool)
+            self._reading = kept
+        return kept
+
+    def _play_layouts(
+        self, view: SeatView, knowledge: Knowledge, count: int | None = None
+    ) -> tuple[list[int], list[float]]:
+        """Layouts for a card and their weights. In the play they fit the opponent's calls
+        (the layout with the cards it has played being its hand of the auction): the pool's
+        hands that agree with the cards played so far, then layouts dealt to fit; 1 for a
+        layout that fits and :data:`MISFIT_WEIGHT` for one that does not."""
+        wanted = (1 if knowledge.is_exact else self.samples) if count is None else count
+        if knowledge.is_exact or view.phase is not Phase.PLAY:
+            layouts = self._layouts(knowledge, wanted)
+            return layouts, [1.0] * len(layouts)
+        reading = self._reader_for(view, knowledge)
+        reader = reading.reader
+        if not reader:
+            layouts = self._layouts(knowledge, wanted)
+            return layouts, [1.0] * len(layouts)
+        played = knowledge.opponent_played
+        possible = knowledge.possible
+        agreeing = [
+            hand & ~played
+            for hand in reading.pool
+            if hand & played == played and not hand & ~played & ~possible
+        ]
+        if len(agreeing) >= wanted:
+            return self._rng.sample(agreeing, wanted), [1.0] * wanted
+        short = wanted - len(agreeing)
+        layouts, fits = conditioned_layouts(
+            knowledge,
+            self._rng,
+            short,
+            lambda layout: reader.misfit(layout | played),
+            PLAY_CONDITION_ATTEMPTS * short,
+        )
+        reading.pool.extend(layout | played for layout in layouts[:fits])
+        fitting = len(agreeing) + fits
+        if not fitting:
+            return layouts, [1.0] * len(layouts)
+        return agreeing + layouts, [1.0] * fitting + [MISFIT_WEIGHT] * (short - fits)
 
     def _play(self, view: SeatView) -> Advice:
         """Choose a card by its mean score over solved layouts (play, and Memory Bridge's
@@ -308,8 +509,7 @@ class ExpertBot:
         assert view.seat is not None
         me = int(view.seat)
         knowledge = knowledge_from_view(view)
-        layouts = self._layouts(knowledge)
-        weights = self._play_weights(view, knowledge, layouts)
+        layouts, weights = self._play_layouts(view, knowledge)
         trick = view.current_trick
         led = trick.cards[0].id if trick is not None and len(trick.cards) == 1 else -1
         contract = view.contract if view.phase is Phase.PLAY else None
@@ -347,8 +547,7 @@ class ExpertBot:
                 or not _close_cards(rows, score, tricks, legal)
             ):
                 break
-            layouts = self._layouts(knowledge, more)
-            weights = self._play_weights(view, knowledge, layouts)
+            layouts, weights = self._play_layouts(view, knowledge, more)
         best = max(legal, key=lambda c: (score[c], tricks[c], -(c % 13), -c))
         total = sum(weight for weight, _ in rows) or 1.0
         share = round(100 * success[best] / total)
@@ -403,26 +602,51 @@ class ExpertBot:
 
     # -- auction ----------------------------------------------------------------------------
 
-    def _auction_layouts(self, view: SeatView, knowledge: Knowledge) -> _AuctionLayouts:
-        """Layouts and their tricks for the current auction (sampled and solved once)."""
+    def _auction_layouts(
+        self, view: SeatView, knowledge: Knowledge
+    ) -> tuple[_AuctionLayouts, CallReader | None]:
+        """Layouts and their tricks for the current auction (solved once, kept for the
+        auction), each marked whether it fits the opponent's calls; after a new call of the
+        opponent, layouts that fit it are dealt until :attr:`samples` fit (or the tries run
+        out)."""
         key = (view.hand_number, knowledge.hand, knowledge.possible, knowledge.opponent_size)
-        cached = self._auction
-        if cached is not None and cached.key == key:
-            return cached
-        cached = _AuctionLayouts(key, [], [], [])
-        self._solve_auction_layouts(cached, knowledge, self.samples)
-        self._auction = cached
-        return cached
+        table = self._auction
+        fresh = table is None or table.key != key
+        if table is None or fresh:
+            table = _AuctionLayouts(key, [], [], [], [])
+            self._auction = table
+        reader = None if knowledge.is_exact else CallReader(view, knowledge)
+        calls = len(reader.points) if reader else 0
+        if calls != table.calls_read:
+            assert reader is not None
+            table.fits = [reader.misfit(layout) <= 0 for layout in table.layouts]
+            table.calls_read = calls
+        elif not fresh:
+            return table, reader
+        wanted = 1 if knowledge.is_exact else self.samples
+        if table.fitting < wanted:
+            self._solve_auction_layouts(table, knowledge, wanted - table.fitting, reader)
+        return table, reader
 
     def _solve_auction_layouts(
-        self, table: _AuctionLayouts, knowledge: Knowledge, count: int
+        self,
+        table: _AuctionLayouts,
+        knowledge: Knowledge,
+        count: int,
+        reader: CallReader | None,
     ) -> None:
-        """Deal ``count`` more layouts into ``table`` and solve each in the ten ways."""
+        """Deal ``count`` more layouts into ``table`` (fitting the calls ``reader`` reads,
+        as far as they can) and solve each in the ten ways."""
         hand = knowledge.hand
-        for layout in self._layouts(knowledge, count):
+        if reader:
+            layouts, _ = conditioned_layouts(knowledge, self._rng, count, reader.misfit)
+        else:
+            layouts = self._layouts(knowledge, count)
+        for layout in layouts:
             if self._out_of_time(len(table.layouts)):
                 break
             table.layouts.append(layout)
+            table.fits.append(not reader or reader.misfit(layout) <= 0)
             table.seat_tricks.append(tuple(13 - solve_tricks(layout, hand, s) for s in range(5)))
             table.opponent_tricks.append(
                 tuple(13 - solve_tricks(hand, layout, s) for s in range(5))
@@ -432,30 +656,26 @@ class ExpertBot:
         assert view.seat is not None
         me = int(view.seat)
         knowledge = knowledge_from_view(view)
-        table = self._auction_layouts(view, knowledge)
+        table, reader = self._auction_layouts(view, knowledge)
         summary = _summary(view)
-        calls = summary.opponent_calls
         state = _state_of(summary)
         legal = set(view.legal_actions)
+        rounds = 0
         while True:
-            weights = [
-                auction_likelihood(calls, mine, theirs, layout)
-                for layout, mine, theirs in zip(
-                    table.layouts, table.seat_tricks, table.opponent_tricks, strict=True
-                )
-            ]
-            search = _AuctionSearch(view, me, table, weights, self.part_score_share)
+            search = _AuctionSearch(view, me, table, table.weights(), self.part_score_share)
             values = search.root_values(state, self.auction_depth)
             options = [(value, call) for call, value in values if call in legal]
-            more = min(self.samples, self.max_samples - len(table.layouts))
+            more = min(self.samples, self.max_samples - table.fitting)
+            rounds += 1
             if (
                 knowledge.is_exact
                 or more <= 0
+                or rounds * self.samples >= self.max_samples
                 or self._out_of_time(len(table.layouts))
                 or not _close_calls(options)
             ):
                 break
-            self._solve_auction_layouts(table, knowledge, more)
+            self._solve_auction_layouts(table, knowledge, more, reader)
         if not options:  # cannot happen: pass is always legal; stay safe
             return Advice(PASS, "Pass: no call to compare")
         # Among the calls tied at the top, the one whose contract is worth most if the
@@ -465,7 +685,7 @@ class ExpertBot:
             ((value, call) for value, call in options if value >= top - TIE_POINTS),
             key=lambda option: (search.settled_value(state, option[1]), -option[1]),
         )
-        count = len(table.layouts)
+        count = table.fitting or len(table.layouts)
         over = "with the hands known" if knowledge.is_exact else f"over {count} layouts"
         chosen = Call(best_call)
         text = f"{chosen}: expected {best_value:+.0f} {over}"
@@ -683,6 +903,10 @@ class _AuctionSearch:
             # The side to call may still double: the seat doubles when it gains, the
             # opponent when it hurts the seat.
             return max(values[0], values[1]) if side == 0 else min(values[0], values[1])
+        if doubling == 1 and side == bidder:
+            # Doubled, the declaring side may still redouble: a double is worth what it
+            # gains after the opponent's best answer, and a redouble is made when it gains.
+            return max(values[1], values[2]) if side == 0 else min(values[1], values[2])
         return values[doubling]
 
     def _after(self, state: _State, call: int, depth: int) -> float:

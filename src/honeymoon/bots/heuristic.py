@@ -38,15 +38,24 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from honeymoon.actions import KEEP, REJECT
-from honeymoon.auction import DOUBLE, PASS, REDOUBLE, AuctionSummary, Call, Contract
+from honeymoon.auction import DOUBLE, PASS, REDOUBLE, AuctionSummary, Call, Contract, SeenCall
 from honeymoon.bots.advice import Advice, PhasedBot
-from honeymoon.bots.sampling import knowledge_from_view, sample_layouts
+from honeymoon.bots.sampling import Knowledge, knowledge_from_view, sample_layouts
 from honeymoon.cards import FULL_DECK_MASK, SUIT_MASKS, Card, Strain, mask_to_card_ids
 from honeymoon.game import Phase
 from honeymoon.scoring import GAME_POINTS, score_contract
 from honeymoon.views import SeatView
 
-__all__ = ["HeuristicBot", "hand_value", "estimate_tricks", "high_card_points"]
+__all__ = [
+    "HeuristicBot",
+    "hand_value",
+    "estimate_tricks",
+    "high_card_points",
+    "trick_table",
+    "call_values",
+    "best_call",
+    "shown_suits_of",
+]
 
 _SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 #: Length points of a suit by its length: 0 up to three cards, then growing faster than linearly.
@@ -273,6 +282,152 @@ class _PlayState:
     tricks_left: int
 
 
+def shown_suits_of(calls: Sequence[SeenCall]) -> tuple[int, ...]:
+    """The suits (not no trump) bid in ``calls``, ascending."""
+    return tuple(
+        sorted(
+            {
+                int(seen.call.strain)
+                for seen in calls
+                if seen.call.strain is not None and seen.call.strain is not Strain.NOTRUMP
+            }
+        )
+    )
+
+
+def trick_table(
+    hand: int,
+    knowledge: Knowledge,
+    rng: random.Random,
+    shown_suits: Sequence[int],
+    their_bid: Contract | None,
+    samples: int = _SAMPLES,
+) -> _TrickTable:
+    """The tricks the holder of ``hand`` expects in each strain: ``samples`` opponent hands
+    drawn from ``knowledge`` (with the drawing bias), each holding four cards of every suit in
+    ``shown_suits`` and within a trick of ``their_bid`` where possible, each matched against
+    ``hand`` by the quick estimate, calibrated and spread by its error.
+
+    The auction's model of a hand: the heuristic bot bids from this table, and the expert
+    reads the opponent's calls by bidding the opponent's possible hands with it.
+    """
+    counts: list[dict[int, float]] = [{} for _ in range(5)]
+    terms = _hand_terms(hand)
+    for _ in range(samples):
+        # A natural bidder holds four cards of each suit it bid and comes close to its
+        # contract: keep the first sample that fits, else the one that fits best.
+        best: tuple[float, int] | None = None
+        for _attempt in range(_SAMPLE_ATTEMPTS):
+            # High cards are more likely the opponent's than its discards' (it drew too).
+            candidate = sample_layouts(knowledge, rng, 1)[0]
+            misfit = 0.0
+            for suit in shown_suits:
+                misfit += max(0, 4 - (candidate & SUIT_MASKS[suit]).bit_count())
+            if their_bid is not None:
+                estimate = _calibrated(_estimate_all(hand, candidate), terms)
+                their_tricks = 13 - estimate[their_bid.strain]
+                misfit += max(0.0, their_bid.tricks_needed - _BID_SLACK - their_tricks)
+            if best is None or misfit < best[0]:
+                best = (misfit, candidate)
+            if misfit == 0:
+                break
+        assert best is not None
+        mask = best[1]
+        for strain, tricks in enumerate(_calibrated(_estimate_all(hand, mask), terms)):
+            row = counts[strain]
+            rounded = round(tricks)
+            for offset, weight in _NOISE:
+                spread = min(13, max(0, rounded + offset))
+                row[spread] = row.get(spread, 0.0) + weight / samples
+    return _TrickTable(
+        tuple(tuple(sorted(row.items())) for row in counts),
+        tuple(sum(t * w for t, w in row.items()) for row in counts),
+    )
+
+
+def call_values(
+    table: _TrickTable,
+    legal: Sequence[int],
+    current: Contract | None,
+    mine_now: bool,
+    vulnerable: tuple[bool, bool],
+    progress: tuple[int, int],
+) -> tuple[dict[int, float], tuple[float, int] | None]:
+    """The expected score of each call the bot would consider, from its trick ``table``.
+
+    ``legal`` are the legal calls, ``current`` the standing contract (``mine_now`` when the
+    bot bid it), ``vulnerable`` and ``progress`` the bot's and the opponent's. Calls the bot
+    rules out (a double without a trick and a half to spare, a redouble without a trick, a
+    bid more than two tricks short) are left out. Also the best bid, as (value, action).
+    :func:`best_call` picks the call: the heuristic bot bids with these two functions.
+    """
+    mean_tricks = table.mean
+    my_vulnerable, their_vulnerable = vulnerable
+    my_progress, their_progress = progress
+
+    def my_value(contract: Contract) -> float:
+        return sum(
+            w * _contract_gain(contract, t, my_vulnerable, my_progress)
+            for t, w in table.counts[int(contract.strain)]
+        )
+
+    def their_value(contract: Contract) -> float:
+        return -sum(
+            w * _contract_gain(contract, 13 - t, their_vulnerable, their_progress)
+            for t, w in table.counts[int(contract.strain)]
+        )
+
+    values: dict[int, float] = {}
+    best_bid: tuple[float, int] | None = None
+    for action in legal:
+        if action == PASS:
+            if current is None:
+                value = 0.0
+            else:
+                value = my_value(current) if mine_now else their_value(current)
+        elif action == DOUBLE:
+            assert current is not None
+            # The opponent bid it knowing its hand: double only a contract expected to
+            # fail by a margin.
+            their_mean = 13 - mean_tricks[int(current.strain)]
+            if their_mean > current.tricks_needed - _DOUBLE_MARGIN:
+                continue
+            value = min(
+                their_value(Contract(current.level, current.strain, 1)),
+                their_value(Contract(current.level, current.strain, 2)),
+            )
+        elif action == REDOUBLE:
+            assert current is not None
+            # The double says the opponent expects to beat it: redouble only with tricks
+            # to spare.
+            if mean_tricks[int(current.strain)] < current.tricks_needed + _REDOUBLE_MARGIN:
+                continue
+            value = my_value(Contract(current.level, current.strain, 2))
+        else:
+            bid = Call(action).contract
+            assert bid is not None
+            # A sacrifice, yes; a hopeless contract, no.
+            if mean_tricks[int(bid.strain)] < bid.tricks_needed - _SACRIFICE_LIMIT:
+                continue
+            # The opponent passes or doubles, whichever hurts the bot more.
+            doubled = Contract(bid.level, bid.strain, 1)
+            value = min(my_value(bid), my_value(doubled))
+            if best_bid is None or value > best_bid[0]:
+                best_bid = (value, action)
+        values[action] = value
+    return values, best_bid
+
+
+def best_call(values: dict[int, float]) -> int:
+    """The call with the best value; on equal values the earlier (lower) call stands."""
+    best_value = float("-inf")
+    best_action = PASS
+    for action, value in values.items():
+        if value > best_value:
+            best_value, best_action = value, action
+    return best_action
+
+
 class HeuristicBot(PhasedBot):
     """A medium-strength bot built on simple, explainable rules (see the module docstring).
 
@@ -336,52 +491,13 @@ class HeuristicBot(PhasedBot):
         """Trick counts over sampled opponent hands, per strain (cached for the auction)."""
         assert view.seat is not None
         summary = AuctionSummary.read(view.auction, view.first_caller, view.seat)
-        shown_suits = tuple(
-            sorted(
-                {
-                    int(seen.call.strain)
-                    for seen in summary.opponent_calls
-                    if seen.call.strain is not None and seen.call.strain is not Strain.NOTRUMP
-                }
-            )
-        )
+        shown_suits = shown_suits_of(summary.opponent_calls)
         their_bid = summary.last_bid_by(summary.opponent) if self.reads_opponent_bids else None
         key = (view.hand_number, view.hand.mask, view.discards.mask, shown_suits, their_bid)
         if self._table_key == key and self._table is not None:
             return self._table
-        knowledge = knowledge_from_view(view)
-        counts: list[dict[int, float]] = [{} for _ in range(5)]
-        hand = view.hand.mask
-        terms = _hand_terms(hand)
-        for _ in range(_SAMPLES):
-            # A natural bidder holds four cards of each suit it bid and comes close to its
-            # contract: keep the first sample that fits, else the one that fits best.
-            best: tuple[float, int] | None = None
-            for _attempt in range(_SAMPLE_ATTEMPTS):
-                # High cards are more likely the opponent's than its discards' (it drew too).
-                candidate = sample_layouts(knowledge, self._rng, 1)[0]
-                misfit = 0.0
-                for suit in shown_suits:
-                    misfit += max(0, 4 - (candidate & SUIT_MASKS[suit]).bit_count())
-                if their_bid is not None:
-                    estimate = _calibrated(_estimate_all(hand, candidate), terms)
-                    their_tricks = 13 - estimate[their_bid.strain]
-                    misfit += max(0.0, their_bid.tricks_needed - _BID_SLACK - their_tricks)
-                if best is None or misfit < best[0]:
-                    best = (misfit, candidate)
-                if misfit == 0:
-                    break
-            assert best is not None
-            mask = best[1]
-            for strain, tricks in enumerate(_calibrated(_estimate_all(hand, mask), terms)):
-                row = counts[strain]
-                rounded = round(tricks)
-                for offset, weight in _NOISE:
-                    spread = min(13, max(0, rounded + offset))
-                    row[spread] = row.get(spread, 0.0) + weight / _SAMPLES
-        table = _TrickTable(
-            tuple(tuple(sorted(row.items())) for row in counts),
-            tuple(sum(t * w for t, w in row.items()) for row in counts),
+        table = trick_table(
+            view.hand.mask, knowledge_from_view(view), self._rng, shown_suits, their_bid
         )
         self._table_key, self._table = key, table
         return table
@@ -392,65 +508,15 @@ class HeuristicBot(PhasedBot):
         table = self._trick_table(view)
         mean_tricks = table.mean
         sheet = view.score_sheet
-        my_vulnerable = sheet.vulnerable(me)
-        their_vulnerable = sheet.vulnerable(1 - me)
-        my_progress, their_progress = sheet.progress[me], sheet.progress[1 - me]
-
-        def my_value(contract: Contract) -> float:
-            return sum(
-                w * _contract_gain(contract, t, my_vulnerable, my_progress)
-                for t, w in table.counts[int(contract.strain)]
-            )
-
-        def their_value(contract: Contract) -> float:
-            return -sum(
-                w * _contract_gain(contract, 13 - t, their_vulnerable, their_progress)
-                for t, w in table.counts[int(contract.strain)]
-            )
-
-        current = view.contract
-        mine_now = view.declarer == view.seat
-        best_value = float("-inf")
-        best_action = PASS
-        best_bid: tuple[float, int] | None = None
-        for action in view.legal_actions:
-            if action == PASS:
-                if current is None:
-                    value = 0.0
-                else:
-                    value = my_value(current) if mine_now else their_value(current)
-            elif action == DOUBLE:
-                assert current is not None
-                # The opponent bid it knowing its hand: double only a contract expected to
-                # fail by a margin.
-                their_mean = 13 - mean_tricks[int(current.strain)]
-                if their_mean > current.tricks_needed - _DOUBLE_MARGIN:
-                    continue
-                value = min(
-                    their_value(Contract(current.level, current.strain, 1)),
-                    their_value(Contract(current.level, current.strain, 2)),
-                )
-            elif action == REDOUBLE:
-                assert current is not None
-                # The double says the opponent expects to beat it: redouble only with tricks
-                # to spare.
-                if mean_tricks[int(current.strain)] < current.tricks_needed + _REDOUBLE_MARGIN:
-                    continue
-                value = my_value(Contract(current.level, current.strain, 2))
-            else:
-                bid = Call(action).contract
-                assert bid is not None
-                # A sacrifice, yes; a hopeless contract, no.
-                if mean_tricks[int(bid.strain)] < bid.tricks_needed - _SACRIFICE_LIMIT:
-                    continue
-                # The opponent passes or doubles, whichever hurts the bot more.
-                doubled = Contract(bid.level, bid.strain, 1)
-                value = min(my_value(bid), my_value(doubled))
-                if best_bid is None or value > best_bid[0]:
-                    best_bid = (value, action)
-            # Strictly better only: on equal values the earlier (lower) action stands.
-            if value > best_value:
-                best_value, best_action = value, action
+        values, best_bid = call_values(
+            table,
+            view.legal_actions,
+            view.contract,
+            view.declarer == view.seat,
+            (sheet.vulnerable(me), sheet.vulnerable(1 - me)),
+            (sheet.progress[me], sheet.progress[1 - me]),
+        )
+        best_action = best_call(values)
         return Advice(best_action, _call_reason(best_action, view, mean_tricks, best_bid))
 
     # -- play -------------------------------------------------------------------------------

@@ -4,8 +4,8 @@
 :class:`Knowledge`: the seat's hand, the cards known to be out of the opponent's hand (its own
 discards, every card played this deal and in finished preliminary tricks), the suits the
 opponent has shown out of, and how many cards the opponent holds. :func:`sample_layouts` draws
-opponent hands consistent with all of it; :func:`auction_likelihood` weighs a layout by how
-well it fits the opponent's calls.
+opponent hands consistent with all of it; :func:`conditioned_layouts` keeps those that also fit
+a test (the expert's reading of the opponent's calls), within a bounded number of tries.
 
 >>> from honeymoon.game import Game
 >>> from honeymoon.views import view_for
@@ -20,11 +20,10 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from honeymoon.auction import DOUBLE, REDOUBLE, SeenCall
-from honeymoon.cards import CARD_MASK, FULL_DECK_MASK, SUIT_MASKS, Strain, mask_to_card_ids
+from honeymoon.cards import CARD_MASK, FULL_DECK_MASK, SUIT_MASKS, mask_to_card_ids
 from honeymoon.game import Phase
 from honeymoon.rules import VARIANTS, Procedure
 from honeymoon.views import SeatView, TrickView
@@ -34,8 +33,13 @@ __all__ = [
     "DRAW_DISCARD_RANK_WEIGHTS",
     "knowledge_from_view",
     "sample_layouts",
-    "auction_likelihood",
+    "conditioned_layouts",
+    "CONDITION_ATTEMPTS",
 ]
+
+#: Layouts drawn per layout wanted, at most, while looking for layouts that fit the
+#: opponent's calls (:func:`conditioned_layouts`).
+CONDITION_ATTEMPTS = 10
 
 #: Relative weights, by rank (2 … A), of an unseen card being in the opponent's hand after
 #: Draw and Discard Bridge drawing: a player keeps high cards and lets low ones go. Measured
@@ -183,57 +187,55 @@ def sample_layouts(knowledge: Knowledge, rng: random.Random, count: int) -> list
     return layouts
 
 
-def _shortfall_factor(deficit: float) -> float:
-    """How plausible a bid is that the bidder's tricks miss by ``deficit`` (≤ 1 is fine)."""
-    if deficit <= 1.0:
-        return 1.0
-    return max(0.08, math.exp(-0.9 * (deficit - 1.0)))
+def conditioned_layouts(
+    knowledge: Knowledge,
+    rng: random.Random,
+    count: int,
+    misfit: Callable[[int], float],
+    attempts: int | None = None,
+) -> tuple[list[int], int]:
+    """``count`` layouts drawn as :func:`sample_layouts` draws them, kept only where
+    ``misfit(layout)`` is 0 (rejection sampling), and how many of them fit.
 
+    At most ``attempts`` layouts are drawn (by default :data:`CONDITION_ATTEMPTS` per layout
+    wanted). When fewer than ``count`` fit, the rest are the drawn layouts that missed by
+    least (the fitting ones come first); when none fits, the first ``count`` drawn, that is
+    plain unconditioned layouts. The same ``rng`` state gives the same layouts.
 
-def auction_likelihood(
-    calls: Sequence[SeenCall],
-    seat_tricks: Sequence[float],
-    opponent_tricks: Sequence[float],
-    opponent_hand: int,
-) -> float:
-    """A relative weight for a layout given the opponent's calls
-    (:attr:`~honeymoon.auction.AuctionSummary.opponent_calls`).
-
-    ``seat_tricks[s]`` are the tricks the seat takes as declarer in strain ``s`` and
-    ``opponent_tricks[s]`` those the opponent takes as declarer; ``opponent_hand`` is the
-    opponent's whole hand for the auction. The opponent is read as a natural bidder: a bid
-    promises about its tricks (one short is fine, each further trick short divides the
-    weight by about 2.5) and, in a suit bid for the first time, four cards (three: half the
-    weight, fewer: a fifth); an opening pass denies eight tricks in any strain; a double
-    says the seat's contract fails; a redouble that the opponent's contract makes. Weights
-    are soft: a layout is never ruled out.
-
-    >>> from honeymoon.auction import AuctionSummary, Call
-    >>> summary = AuctionSummary.read([Call.parse("4S")], first_caller=1, seat=0)
-    >>> auction_likelihood(summary.opponent_calls, [6.0] * 5, [10.0] * 5, 0)  # no spades
-    0.2
+    >>> from honeymoon.cards import Strain
+    >>> knowledge = Knowledge(0, FULL_DECK_MASK, FULL_DECK_MASK, 13, 0, 0, 0, False)
+    >>> spades = SUIT_MASKS[Strain.SPADES]
+    >>> layouts, fits = conditioned_layouts(
+    ...     knowledge, random.Random(1), 5, lambda h: max(0, 4 - (h & spades).bit_count())
+    ... )
+    >>> fits, all((layout & spades).bit_count() >= 4 for layout in layouts)
+    (5, True)
     """
-    weight = 1.0
-    bid_suits = 0
-    for seen in calls:
-        action = seen.call.action
-        bid = seen.call.contract
-        standing = seen.contract_before
-        if bid is not None:
-            strain = bid.strain
-            weight *= _shortfall_factor(bid.tricks_needed - opponent_tricks[strain])
-            if strain is not Strain.NOTRUMP and not bid_suits >> strain & 1:
-                bid_suits |= 1 << strain
-                length = (opponent_hand & SUIT_MASKS[strain]).bit_count()
-                weight *= 1.0 if length >= 4 else 0.5 if length == 3 else 0.2
-        elif seen.is_opening_pass:
-            best = max(opponent_tricks)
-            if best > 7.5:
-                weight *= math.exp(-0.9 * (best - 7.5))
-        elif action == DOUBLE and standing is not None:
-            spare = seat_tricks[standing.strain] - standing.tricks_needed
-            weight *= 1.0 if spare < 0 else 0.5 if spare < 1 else 0.2
-        elif action == REDOUBLE and standing is not None:
-            made = opponent_tricks[standing.strain] >= standing.tricks_needed
-            weight *= 1.0 if made else 0.3
-    return weight
+    if count <= 0:
+        return [], 0
+    if knowledge.is_exact:
+        return sample_layouts(knowledge, rng, count), count
+    limit = CONDITION_ATTEMPTS * count if attempts is None else max(count, attempts)
+    fitting: list[int] = []
+    missed: list[tuple[float, int, int]] = []  # (misfit, order drawn, layout)
+    drawn = 0
+    while len(fitting) < count and drawn < limit:
+        batch = min(limit - drawn, max(count - len(fitting), 8))
+        for layout in sample_layouts(knowledge, rng, batch):
+            miss = misfit(layout)
+            if miss <= 0:
+                fitting.append(layout)
+                if len(fitting) == count:
+                    break
+            else:
+                missed.append((miss, drawn, layout))
+            drawn += 1
+    fits = len(fitting)
+    if fits == 0:  # nothing fits the calls: they say nothing the model can read
+        missed.sort(key=lambda item: item[1])
+    else:
+        missed.sort()
+    layouts = fitting + [layout for _, _, layout in missed[: count - fits]]
+    if len(layouts) < count:  # attempts below count cannot happen; stay safe
+        layouts += sample_layouts(knowledge, rng, count - len(layouts))
+    return layouts, fits

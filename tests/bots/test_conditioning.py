@@ -1,0 +1,301 @@
+"""The expert reads the opponent's calls with the bots' own bidding model: layouts that fit
+them, a bounded search with a fallback, and doubles valued by their expected score."""
+
+from __future__ import annotations
+
+import random
+
+from helpers import call_all, cards, draw_all, stock_for_hands
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from honeymoon.auction import DOUBLE, FIRST_BID, PASS, AuctionSummary, Call, Contract
+from honeymoon.bots import ExpertBot, make_bot
+from honeymoon.bots import expert as expert_module
+from honeymoon.bots.expert import CALL_TOLERANCE, READER_SAMPLES, CallReader
+from honeymoon.bots.heuristic import (
+    call_values,
+    high_card_points,
+    shown_suits_of,
+    trick_table,
+)
+from honeymoon.bots.sampling import (
+    CONDITION_ATTEMPTS,
+    Knowledge,
+    conditioned_layouts,
+    knowledge_from_view,
+    sample_layouts,
+)
+from honeymoon.cards import SUIT_MASKS, Strain
+from honeymoon.game import Game, Phase
+from honeymoon.seats import Seat
+from honeymoon.views import SeatView, view_for
+
+
+def _drawn_game(seed: int) -> Game:
+    """A game whose first hand is drawn by the heuristic bot for both seats."""
+    game = Game(seed=f"conditioning:{seed}", first_dealer=Seat.SOUTH)
+    bots = {seat: make_bot("heuristic", f"{seed}:{seat.label}") for seat in Seat}
+    while game.phase is Phase.DRAWING:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(bots[seat].act(view_for(game, seat)), seat)
+    return game
+
+
+def _model_accepts(hand: int, opponent_view: SeatView, action: int, hidden: int) -> bool:
+    """Whether the bidding model, holding ``hand`` in the opponent's place and seeing what
+    the opponent saw (its own view when it called), ranks ``action`` within the tolerance of
+    its best call. ``hidden`` are the cards the opponent could not see (the seat's hand and
+    discards). Computed here from the opponent's view, not from the reader."""
+    opponent = opponent_view.seat
+    assert opponent is not None
+    seat = opponent.other
+    summary = AuctionSummary.read(opponent_view.auction, opponent_view.first_caller, opponent)
+    # The model samples the seat's hand from the cards the opponent could not see.
+    knowledge = Knowledge(hand, hidden, hidden, 13, 0, 0, 0, True)
+    table = trick_table(
+        hand,
+        knowledge,
+        random.Random(hand),
+        shown_suits_of(summary.opponent_calls),
+        summary.last_bid_by(int(seat)),
+        READER_SAMPLES,
+    )
+    sheet = opponent_view.score_sheet
+    values, _ = call_values(
+        table,
+        opponent_view.legal_actions,
+        opponent_view.contract,
+        opponent_view.declarer == opponent,
+        (sheet.vulnerable(opponent), sheet.vulnerable(seat)),
+        (sheet.progress[opponent], sheet.progress[seat]),
+    )
+    return action in values and values[action] >= max(values.values()) - CALL_TOLERANCE
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), seed=st.integers(0, 10**6), seat=st.sampled_from(list(Seat)))
+def test_a_conditioned_layout_never_contradicts_the_opponents_calls(
+    data: st.DataObject, seed: int, seat: Seat
+) -> None:
+    game = _drawn_game(seed)
+    opponent_bot = make_bot("heuristic", f"opponent:{seed}")
+    hidden = game.hand(seat).mask | game.discards(seat).mask
+    # The opponent's calls are the heuristic bot's; the seat's are drawn (low bids, passes
+    # and doubles), and the auction is looked at after a drawn number of calls.
+    opponent_calls: list[tuple[SeatView, int]] = []
+    for _ in range(data.draw(st.integers(1, 6), label="calls")):
+        if game.phase is not Phase.AUCTION:
+            break
+        to_act = game.to_act
+        assert to_act is not None
+        view = view_for(game, to_act)
+        if to_act == seat:
+            legal = [a for a in view.legal_actions if a < FIRST_BID + 15]
+            action = data.draw(st.sampled_from(legal), label="seat's call")
+        else:
+            action = opponent_bot.act(view)
+            opponent_calls.append((view, action))
+        game.apply(action, to_act)
+    view = view_for(game, seat)
+    if game.phase is not Phase.AUCTION or view.to_act != seat or not opponent_calls:
+        return
+    knowledge = knowledge_from_view(view)
+    reader = CallReader(view, knowledge)
+    assert len(reader.points) == len(opponent_calls)
+    layouts, fits = conditioned_layouts(
+        knowledge, random.Random(seed), 6, reader.misfit, attempts=60
+    )
+    assert len(layouts) == 6
+    for layout in layouts:  # the hard facts hold for every layout, fitting or not
+        assert layout & ~knowledge.possible == 0 and layout.bit_count() == 13
+    for layout in layouts[:fits]:
+        assert reader.misfit(layout) == 0
+        for opponent_view, action in opponent_calls:
+            assert _model_accepts(layout, opponent_view, action, hidden), (
+                layout,
+                [str(Call(a)) for _, a in opponent_calls],
+            )
+    for layout in layouts[fits:]:
+        assert reader.misfit(layout) > 0
+
+
+def _auction_after(seed: int, wanted: str) -> tuple[SeatView, Game] | None:
+    """South's view after East (the heuristic bot) opened ``wanted``, if it did."""
+    game = _drawn_game(seed)
+    east = make_bot("heuristic", f"east:{seed}")
+    to_act = game.to_act
+    assert to_act is Seat.EAST
+    action = east.act(view_for(game, Seat.EAST))
+    if str(Call(action)) != wanted:
+        return None
+    game.apply(action, Seat.EAST)
+    return view_for(game, Seat.SOUTH), game
+
+
+def _longest(hand: int) -> int:
+    return max((hand & mask).bit_count() for mask in SUIT_MASKS)
+
+
+def _mean(values: list[int]) -> float:
+    return sum(values) / len(values)
+
+
+def test_an_opening_bid_shows_its_suit_and_a_pass_caps_the_hand() -> None:
+    spade_openings = passes = 0
+    for seed in range(400):
+        game = _drawn_game(seed)
+        east = make_bot("heuristic", f"east:{seed}")
+        call = Call(east.act(view_for(game, Seat.EAST)))
+        if not (call.strain is Strain.SPADES and call.level == 1) and call.action != PASS:
+            continue
+        game.apply(call.action, Seat.EAST)
+        view = view_for(game, Seat.SOUTH)
+        knowledge = knowledge_from_view(view)
+        reader = CallReader(view, knowledge)
+        plain = sample_layouts(knowledge, random.Random(seed), 60)
+        if call.action == PASS:
+            if passes >= 3:
+                continue
+            ruled_out = [h for h in plain if reader.misfit(h) > 0]
+            if len(ruled_out) < 5:
+                continue  # a pass says something only where some hands would have opened
+            passes += 1
+            fitted = [h for h in plain if reader.misfit(h) <= 0]
+            # A pass caps the hand: the hands it rules out hold more points and longer suits
+            # than those that fit it.
+            assert _mean([high_card_points(h) for h in ruled_out]) > _mean(
+                [high_card_points(h) for h in fitted]
+            )
+            assert _mean([_longest(h) for h in ruled_out]) > _mean([_longest(h) for h in fitted])
+            continue
+        if spade_openings >= 3:
+            continue
+        layouts, fits = conditioned_layouts(knowledge, random.Random(seed), 60, reader.misfit)
+        assert fits >= 30
+        fitted = layouts[:fits]
+        spade_openings += 1
+        # An opening of 1♠ shows spades: the hands that fit it hold more than plain draws,
+        # and never a doubleton.
+        spades = SUIT_MASKS[Strain.SPADES]
+        assert _mean([(h & spades).bit_count() for h in fitted]) > _mean(
+            [(h & spades).bit_count() for h in plain]
+        )
+        assert min((h & spades).bit_count() for h in fitted) >= 3
+        if spade_openings == 3 and passes == 3:
+            break
+    assert spade_openings == 3 and passes == 3
+
+
+def test_with_no_layout_fitting_the_sampler_falls_back_to_plain_layouts() -> None:
+    game = _drawn_game(7)
+    knowledge = knowledge_from_view(view_for(game, Seat.EAST))
+    drawn: list[int] = []
+
+    def never(layout: int) -> float:
+        drawn.append(layout)
+        return 1.0
+
+    layouts, fits = conditioned_layouts(knowledge, random.Random(3), 12, never)
+    assert fits == 0
+    # The tries are bounded, and the layouts are the plain ones the same generator deals.
+    assert len(drawn) == CONDITION_ATTEMPTS * 12
+    assert layouts == sample_layouts(knowledge, random.Random(3), 12)
+    # Some fitting: they come first, then the layouts that missed by least. A layout fits
+    # with as many spades as the most any of the forty plain layouts holds.
+    spades = SUIT_MASKS[Strain.SPADES]
+    most = max(
+        (layout & spades).bit_count() for layout in sample_layouts(knowledge, random.Random(3), 40)
+    )
+
+    def long_spades(layout: int) -> float:
+        return max(0, most - (layout & spades).bit_count())
+
+    layouts, fits = conditioned_layouts(knowledge, random.Random(3), 12, long_spades, 40)
+    assert 0 < fits < 12
+    misses = [long_spades(layout) for layout in layouts]
+    assert misses[:fits] == [0] * fits and all(m > 0 for m in misses[fits:])
+    assert misses[fits:] == sorted(misses[fits:])
+    # Deterministic for a seed.
+    assert conditioned_layouts(knowledge, random.Random(3), 12, long_spades, 40) == (
+        layouts,
+        fits,
+    )
+
+
+def _deal(east: str, south: str, calls: list[str]) -> Game:
+    stock, draws = stock_for_hands(cards(east), cards(south))
+    game = Game(stocks=[stock], first_dealer=Seat.SOUTH)  # East draws and calls first
+    draw_all(game, draws)
+    call_all(game, calls)
+    return game
+
+
+def test_an_opening_no_hand_could_make_leaves_the_expert_its_plain_layouts() -> None:
+    # East opens 7NT on nothing: no hand of the unseen cards bids it by the model, so the
+    # expert weighs every layout alike, and still doubles.
+    game = _deal("5432.5432.5432.2", "AKQJ.AKQJ.AKQ.AK", ["7NT"])
+    view = view_for(game, Seat.SOUTH)
+    bot = ExpertBot(1, samples=12)
+    advice = bot.advise(view)
+    assert advice.action == DOUBLE, advice
+    table = bot._auction
+    assert table is not None and table.fitting == 0 and len(table.layouts) >= 12
+    assert "over 12 layouts" in advice.reason or "over 24 layouts" in advice.reason
+
+
+# -- doubles by their expected score ---------------------------------------------------------
+
+
+def _search_with(
+    view: SeatView, opponent_tricks: list[int], seat_tricks: int = 6
+) -> expert_module._AuctionSearch:
+    """An auction search over layouts where the opponent takes ``opponent_tricks[i]`` as
+    declarer in every strain on layout ``i``."""
+    table = expert_module._AuctionLayouts(
+        (0, 0, 0, 0),
+        [0] * len(opponent_tricks),
+        [(seat_tricks,) * 5 for _ in opponent_tricks],
+        [(t,) * 5 for t in opponent_tricks],
+        [True] * len(opponent_tricks),
+    )
+    assert view.seat is not None
+    return expert_module._AuctionSearch(view, int(view.seat), table, table.weights(), 0.5)
+
+
+def _values_after(calls: list[str], opponent_tricks: list[int]) -> dict[int, float]:
+    game = _deal("AKQJ10.65.AK.AKQJ", "9.AKQJ1098.432.32", calls)
+    view = view_for(game, Seat.SOUTH)
+    search = _search_with(view, opponent_tricks)
+    state = expert_module._state_of(AuctionSummary.read(view.auction, view.first_caller, 0))
+    return dict(search.root_values(state, 1))
+
+
+def test_doubles_a_game_that_fails_on_nearly_every_layout() -> None:
+    values = _values_after(["4S"], [8] * 9 + [10])  # down two, once made
+    assert values[DOUBLE] > values[PASS] > values[DOUBLE] - 1000
+    assert max(values, key=values.__getitem__) == DOUBLE
+
+
+def test_does_not_double_a_part_score_that_makes_into_game_when_doubled() -> None:
+    # 2♠ makes on seven layouts in ten: doubled it is a game (and more when redoubled).
+    values = _values_after(["2S"], [8] * 7 + [7] * 3)
+    assert values[DOUBLE] < values[PASS]
+    assert max(values, key=values.__getitem__) != DOUBLE
+
+
+def test_a_double_is_valued_after_the_redouble_it_invites() -> None:
+    # 1♠ makes on six layouts in ten and fails by two on four: left alone, doubled it would
+    # gain (0 against −5 undoubled, the part score counting toward game), but the declarer
+    # may redouble, and redoubled it costs 72 on average, so the double is not made.
+    game = _deal("AKQJ10.65.AK.AKQJ", "9.AKQJ1098.432.32", ["1S"])
+    view = view_for(game, Seat.SOUTH)
+    search = _search_with(view, [7] * 6 + [5] * 4)
+    undoubled, doubled, redoubled = search.value[1][Contract(1, Strain.SPADES)]
+    assert doubled > undoubled > redoubled
+    state = expert_module._state_of(AuctionSummary.read(view.auction, view.first_caller, 0))
+    values = dict(search.root_values(state, 1))
+    assert values[DOUBLE] == redoubled
+    assert values[PASS] == undoubled
+    assert max(values, key=values.__getitem__) != DOUBLE
