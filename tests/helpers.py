@@ -12,8 +12,9 @@ from honeymoon.actions import KEEP, PASS, REJECT
 from honeymoon.auction import FIRST_BID, Call
 from honeymoon.cards import ALL_CARDS, Card, CardSet
 from honeymoon.game import Game, Phase
-from honeymoon.seats import Seat
-from honeymoon.views import SeatView, view_for
+from honeymoon.seats import Direction, Seat
+from honeymoon.table import TableGame
+from honeymoon.views import SeatView, TableView, view_for
 
 __all__ = [
     "DrawStep",
@@ -133,8 +134,27 @@ def play_randomly(
     return count
 
 
-def snapshot(game: Game) -> tuple[object, ...]:
+def snapshot(game: Game | TableGame) -> tuple[object, ...]:
     """Everything observable about a game, for checking that a refused action changed nothing."""
+    if isinstance(game, TableGame):
+        return (
+            game.phase,
+            game.to_act,
+            game.to_play,
+            game.hand_number,
+            game.dealer,
+            game.actions,
+            game.legal_actions(),
+            game.contract,
+            game.declarer,
+            game.tricks_won,
+            game.current_trick,
+            game.completed_tricks,
+            game.score_sheet,
+            tuple(h.result for h in game.history),
+            tuple(game.hand_at(direction) for direction in Direction),
+            tuple(view_for(game, seat).to_dict().__repr__() for seat in (*Seat, None)),
+        )
     return (
         game.phase,
         game.to_act,
@@ -156,7 +176,7 @@ def snapshot(game: Game) -> tuple[object, ...]:
     )
 
 
-def searchable_view(view: SeatView) -> dict[str, Any]:
+def searchable_view(view: SeatView | TableView) -> dict[str, Any]:
     """A view's JSON form without ``previous_last_trick``: those cards were played face up in the
     previous hand, and may lie in any hand of this one, so a search of the text for hidden cards
     must leave them out. :func:`check_previous_last_trick` checks that field by itself."""
@@ -165,7 +185,7 @@ def searchable_view(view: SeatView) -> dict[str, Any]:
     return data
 
 
-def check_previous_last_trick(game: Game, view: SeatView) -> None:
+def check_previous_last_trick(game: Game | TableGame, view: SeatView | TableView) -> None:
     """The view's previous-hand trick is exactly the previous hand's last trick, or None."""
     previous = game.previous_hand_tricks
     if not previous:
@@ -177,10 +197,20 @@ def check_previous_last_trick(game: Game, view: SeatView) -> None:
     assert int(view.previous_last_trick.leader) == last.leader
 
 
-def card_locations(game: Game) -> dict[int, list[str]]:
+def card_locations(game: Game | TableGame) -> dict[int, list[str]]:
     """For each card id, every place it is found: hands, discards, the stock not yet drawn or
     dealt, and the cards played (preliminary tricks included). Works for every variant."""
     places: dict[int, list[str]] = {card_id: [] for card_id in range(52)}
+    if isinstance(game, TableGame):
+        for direction in Direction:
+            for card in game.hand_at(direction):
+                places[card.id].append(f"hand {direction.label}")
+        table_played = [c for t in game.completed_tricks for c in t.cards]
+        if game.current_trick is not None:
+            table_played += list(game.current_trick.cards)
+        for card in table_played:
+            places[card.id].append("played")
+        return places
     for seat in Seat:
         for card in game.hand(seat):
             places[card.id].append(f"hand {seat}")

@@ -9,11 +9,16 @@ anything, and that the game's record reads back and replays to the same state.
 :func:`play_checked` checks every step of a prefix of a rubber; :func:`play_rubber` plays a
 whole rubber (hypothesis chooses how each of the first hands is played, then natural bidders
 finish it) and checks each finished hand, the score sheet and the record of the whole rubber.
+
+The four-hand variants (:class:`~honeymoon.table.TableGame`) go through the same checks: where
+the table differs (four hands, dummies that each seat may or may not see) a check says so in
+one branch, and what a seat may not see is stated here again, independently of the views.
 """
 
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Iterator
 from itertools import product
 from typing import Any
@@ -28,7 +33,7 @@ from honeymoon.cards import Card, CardSet
 from honeymoon.errors import IllegalActionError
 from honeymoon.game import Game, Phase
 from honeymoon.records import dumps, loads
-from honeymoon.rules import VARIANTS, RuleSet, find_variant
+from honeymoon.rules import TABLE_VARIANTS, VARIANTS, RuleSet, find_variant
 from honeymoon.scoring import (
     GAME_POINTS,
     RUBBER_BONUS_TWO_GAMES_TO_NIL,
@@ -36,11 +41,17 @@ from honeymoon.scoring import (
     Line,
     ScoreSheet,
 )
-from honeymoon.seats import SEATS, Seat
-from honeymoon.views import view_for
+from honeymoon.seats import SEATS, Direction, Seat
+from honeymoon.table import TableGame
+from honeymoon.views import SeatView, view_for
+
+#: A game of any variant: the two-hand game or the four-hand table.
+AnyGame = Game | TableGame
 
 __all__ = [
     "VARIANT_NAMES",
+    "TABLE_VARIANT_NAMES",
+    "ALL_VARIANT_NAMES",
     "SEEDS",
     "SEAT_CHOICES",
     "action_strategy",
@@ -56,8 +67,12 @@ __all__ = [
     "play_rubber",
 ]
 
-#: Every registered variant, by name.
+#: Every registered two-hand variant, by name.
 VARIANT_NAMES = sorted(VARIANTS)
+#: Every registered four-hand variant, by name.
+TABLE_VARIANT_NAMES = sorted(TABLE_VARIANTS)
+#: Every variant, two-hand and four-hand.
+ALL_VARIANT_NAMES = VARIANT_NAMES + TABLE_VARIANT_NAMES
 #: Seeds long enough to be spotted if one ever showed in a view's text.
 SEEDS = st.integers(min_value=10**12, max_value=10**15)
 #: Every action number, and a few outside the range.
@@ -74,20 +89,21 @@ REFUSAL_CODES = {
     "cannot_double",
     "cannot_redouble",
     "game_over",
+    "not_your_turn",
 }
 
 
 def rule_sets(variant: str) -> st.SearchStrategy[RuleSet]:
     """The variant with each of its options drawn (shrinking towards every option off)."""
-    base = find_variant(variant)
+    base = find_variant(variant, four_hands=True)
     options = st.fixed_dictionaries({name: st.booleans() for name in base.option_names})
     return options.map(lambda chosen: base.with_options(**chosen))
 
 
 def every_rule_set() -> Iterator[RuleSet]:
     """Every variant with every combination of its options."""
-    for name in VARIANT_NAMES:
-        base = find_variant(name)
+    for name in ALL_VARIANT_NAMES:
+        base = find_variant(name, four_hands=True)
         for values in product((False, True), repeat=len(base.option_names)):
             yield base.with_options(**dict(zip(base.option_names, values, strict=True)))
 
@@ -95,12 +111,15 @@ def every_rule_set() -> Iterator[RuleSet]:
 # -- the checks ---------------------------------------------------------------------------
 
 
-def check_cards_conserved(game: Game) -> None:
+def check_cards_conserved(game: AnyGame) -> None:
     """Every card is in exactly one place, and the piles have the sizes the phase implies."""
     places = card_locations(game)
     assert all(len(where) == 1 for where in places.values()), {
         Card.from_id(card_id): where for card_id, where in places.items() if len(where) != 1
     }
+    if isinstance(game, TableGame):
+        _check_table_sizes(game)
+        return
     sizes = [len(game.hand(seat)) for seat in Seat]
     discards = [len(game.discards(seat)) for seat in Seat]
     phase = game.phase
@@ -122,9 +141,48 @@ def check_cards_conserved(game: Game) -> None:
             assert sizes[1 - int(trick.leader)] == 13 - len(game.completed_tricks)
 
 
-def _hidden_from(game: Game, seat: Seat | None) -> CardSet:
+def _check_table_sizes(game: TableGame) -> None:
+    # Each hand holds 13 less the tricks completed, less one if it played to this trick.
+    sizes = [len(game.hand_at(direction)) for direction in Direction]
+    if game.phase is Phase.AUCTION:
+        assert sizes == [13] * 4
+    elif game.phase is Phase.PLAY:
+        trick = game.current_trick
+        assert trick is not None and len(trick.cards) < 4
+        expected = [13 - len(game.completed_tricks)] * 4
+        for hand in trick.players:
+            expected[hand] -= 1
+        assert sizes == expected
+        assert game.to_play is not None and game.to_act == game.to_play.owner
+    else:
+        assert sizes == [0] * 4
+
+
+def _hidden_at_table(game: TableGame, seat: Seat | None) -> CardSet:
+    """What ``seat`` may not see at the four-hand table, stated from the rules (RULES.md 5.2,
+    5.4, 5.5) rather than read from the views: the opponent's own hand always; the seat's own
+    dummy until the auction is over; the opponent's dummy until the opening lead, and always
+    with racks. A spectator sees no player's own hand and the dummies only when face up."""
+    lead_made = game.phase is Phase.PLAY and bool(
+        game.completed_tricks or (game.current_trick and game.current_trick.cards)
+    )
+    face_up = lead_made and not game.rules.racks
+    hidden = CardSet()
+    for player in Seat:
+        if player != seat:
+            hidden |= game.hand(player)
+            if not face_up:
+                hidden |= game.dummy(player)
+        elif game.phase is not Phase.PLAY:
+            hidden |= game.dummy(player)
+    return hidden
+
+
+def _hidden_from(game: AnyGame, seat: Seat | None) -> CardSet:
     """What ``seat`` may not see now: the opponent's hand and discards, and the stock except
     the card the seat is looking at and the face-up card."""
+    if isinstance(game, TableGame):
+        return _hidden_at_table(game, seat)
     hidden = CardSet()
     for other in Seat:
         if other != seat:
@@ -148,12 +206,28 @@ def _keys(data: Any) -> set[str]:
     return set()
 
 
-def check_views(game: Game) -> None:
+def check_views(game: AnyGame) -> None:
     """Each seat's view shows its own cards and legal actions, and no card it may not see;
     no view (the spectator's included) shows the seed or the stock order."""
     for seat in (Seat.SOUTH, Seat.EAST, None):
         view = view_for(game, seat)
-        if seat is not None:
+        if isinstance(game, TableGame):
+            assert not isinstance(view, SeatView)
+            hidden = _hidden_at_table(game, seat)
+            for direction in Direction:
+                shown = view.hands[direction]
+                whole = game.hand_at(direction)
+                # a hand is shown whole, or not at all
+                assert shown is None or shown == whole, (seat, direction)
+                assert (shown is None) == bool(whole & hidden) or not whole, (seat, direction)
+            if seat is not None:
+                assert view.hand == game.hand(seat)
+                own_dummy = game.phase is Phase.PLAY
+                assert view.dummy == (game.dummy(seat) if own_dummy else CardSet())
+                assert view.legal_actions == (game.legal_actions() if game.to_act == seat else ())
+                assert view.to_play == game.to_play
+        elif seat is not None:
+            assert isinstance(view, SeatView)
             assert view.hand == game.hand(seat)
             assert view.discards == game.discards(seat)
             looking = game.phase is Phase.DRAWING and game.to_act == seat
@@ -169,12 +243,12 @@ def check_views(game: Game) -> None:
         # `face_up_stock` is the rule option (true or false) that views carry with the rules
         named = {k for k in keys if "seed" in k or "stock" in k}
         assert not named - {"stock_remaining", "face_up_stock"}
-        if game.phase is Phase.DRAWING:
+        if game.phase is Phase.DRAWING or isinstance(game, TableGame):
             stock = list(game.stock_for_hand(game.hand_number))
             assert json.dumps(stock) not in text and json.dumps(stock[1:]) not in text
 
 
-def check_refusals(game: Game) -> None:
+def check_refusals(game: AnyGame) -> None:
     """Every action outside ``legal_actions()`` is refused with a typed error and changes
     nothing; no legal action is legal for the seat not to act."""
     legal = set(game.legal_actions())
@@ -204,10 +278,10 @@ def check_refusals(game: Game) -> None:
         assert not any(game.is_legal(action, other) for action in legal)
 
 
-def check_record_replays(game: Game) -> None:
+def check_record_replays(game: AnyGame) -> None:
     """The game's JSON record reads back and replays to the same state."""
     record = loads(dumps(game))
-    replayed = record.replay()
+    replayed: AnyGame = record.replay_table() if isinstance(game, TableGame) else record.replay()
     assert replayed.rules == game.rules
     assert snapshot(replayed) == snapshot(game)
 
@@ -241,13 +315,13 @@ def check_sheet(sheet: ScoreSheet) -> None:
         assert rubber == [] and sheet.rubber_winner is None
 
 
-def check_state(game: Game) -> None:
+def check_state(game: AnyGame) -> None:
     """The checks of every step: cards conserved and views leak-free."""
     check_cards_conserved(game)
     check_views(game)
 
 
-def _check_finished_hand(game: Game, phase_before: Phase) -> None:
+def _check_finished_hand(game: AnyGame, phase_before: Phase) -> None:
     """After the action that ended a hand: the hand's result and the sheet."""
     check_sheet(game.score_sheet)
     result = game.history[-1].result
@@ -273,7 +347,7 @@ def _low_calls(legal: tuple[int, ...]) -> list[int]:
     return [a for a in others if a < FIRST_BID] + [a for a in others if a >= FIRST_BID][:4]
 
 
-def action_strategy(game: Game) -> st.SearchStrategy[int]:
+def action_strategy(game: AnyGame) -> st.SearchStrategy[int]:
     """Any legal action; in the auction a pass or a low call more often than a high bid, so
     hands end. Shrinks towards the first legal action (keep, pass, the lowest card)."""
     legal = game.legal_actions()
@@ -287,7 +361,7 @@ def action_strategy(game: Game) -> st.SearchStrategy[int]:
 
 
 def play_checked(
-    game: Game,
+    game: AnyGame,
     data: st.DataObject,
     max_actions: int,
     *,
@@ -318,7 +392,20 @@ def play_checked(
     return count
 
 
-def play_rubber(game: Game, data: st.DataObject, free_hands: int = 6) -> int:
+def _table_player(game: TableGame, rng: random.Random) -> int:
+    """A simple player for the four-hand table, whose rubbers end: the first caller bids
+    3NT and the other passes; declarer's side plays its highest legal card, the defenders a
+    random one."""
+    legal = game.legal_actions()
+    if game.phase is Phase.AUCTION:
+        three_no_trump = FIRST_BID + 2 * 5 + 4
+        return three_no_trump if three_no_trump in legal else PASS
+    if game.to_act == game.declarer:
+        return max(legal)
+    return rng.choice(legal)
+
+
+def play_rubber(game: AnyGame, data: st.DataObject, free_hands: int = 6) -> int:
     """Play the rubber to its end, checking each finished hand and the sheet, then the record
     of the rubber; returns the number of hands.
 
@@ -329,6 +416,7 @@ def play_rubber(game: Game, data: st.DataObject, free_hands: int = 6) -> int:
     """
     bot_seed = data.draw(st.integers(0, 2**16), label="bot seed")
     players = [HeuristicBot(f"{bot_seed}:{seat}") for seat in SEATS]
+    table_rng = random.Random(bot_seed)
     hands = 0
     while not game.is_over:
         number = game.hand_number
@@ -340,7 +428,10 @@ def play_rubber(game: Game, data: st.DataObject, free_hands: int = 6) -> int:
             phase = game.phase
             seat = game.to_act
             assert seat is not None
-            if how == "bots":
+            if how == "bots" and isinstance(game, TableGame):
+                action = _table_player(game, table_rng)
+            elif how == "bots":
+                assert isinstance(game, Game)
                 action = players[seat].act(view_for(game, seat))
             elif phase is Phase.AUCTION:
                 action = data.draw(action_strategy(game), label=f"hand {number}: call")
@@ -360,7 +451,8 @@ def play_rubber(game: Game, data: st.DataObject, free_hands: int = 6) -> int:
     check_views(game)
     check_refusals(game)
     check_record_replays(game)
-    replayed = loads(dumps(game)).replay()
+    record = loads(dumps(game))
+    replayed: AnyGame = record.replay_table() if isinstance(game, TableGame) else record.replay()
     assert replayed.is_over
     assert [h.result for h in replayed.history] == [h.result for h in game.history]
     return hands

@@ -12,9 +12,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from invariants import (
+    ALL_VARIANT_NAMES,
     SEAT_CHOICES,
     SEEDS,
-    VARIANT_NAMES,
     action_strategy,
     check_sheet,
     every_rule_set,
@@ -24,10 +24,11 @@ from invariants import (
 )
 
 from honeymoon.auction import Contract
-from honeymoon.game import Game, Phase
-from honeymoon.rules import VARIANTS, RuleSet
+from honeymoon.game import Phase
+from honeymoon.rules import TABLE_VARIANTS, VARIANTS, RuleSet, find_variant
 from honeymoon.scoring import ScoreSheet, score_contract
 from honeymoon.seats import Seat
+from honeymoon.table import new_game
 
 #: Long drawn sequences are the point here: each action is one small draw.
 LONG = [HealthCheck.too_slow, HealthCheck.large_base_example, HealthCheck.data_too_large]
@@ -44,18 +45,18 @@ def _rule_set_id(rules: RuleSet) -> str:
 def test_every_variant_and_option_keeps_every_invariant(
     rules: RuleSet, data: st.DataObject, seed: int, dealer: Seat
 ) -> None:
-    game = Game(rules, seed=seed, first_dealer=dealer)
+    game = new_game(rules, seed=seed, first_dealer=dealer)
     play_checked(game, data, max_actions=150)
 
 
-@pytest.mark.parametrize("variant", VARIANT_NAMES)
+@pytest.mark.parametrize("variant", ALL_VARIANT_NAMES)
 @settings(max_examples=8, deadline=None, suppress_health_check=LONG)
 @given(data=st.data(), seed=SEEDS, dealer=SEAT_CHOICES)
 def test_every_variant_plays_whole_rubbers_that_end_at_two_games_and_replay(
     variant: str, data: st.DataObject, seed: int, dealer: Seat
 ) -> None:
     rules = data.draw(rule_sets(variant), label="rules")
-    game = Game(rules, seed=seed, first_dealer=dealer)
+    game = new_game(rules, seed=seed, first_dealer=dealer)
     hands = play_rubber(game, data)
     sheet = game.score_sheet
     assert sheet.is_complete and max(sheet.games) == 2 and hands == len(game.history)
@@ -64,14 +65,14 @@ def test_every_variant_plays_whole_rubbers_that_end_at_two_games_and_replay(
 
 def test_the_rule_sets_cover_every_variant_and_option() -> None:
     names = {rules.name for rules in every_rule_set()}
-    assert names == set(VARIANTS)
-    for rules in VARIANTS.values():
+    assert names == set(VARIANTS) | set(TABLE_VARIANTS)
+    for rules in [*VARIANTS.values(), *TABLE_VARIANTS.values()]:
         for option in rules.option_names:
             values = {getattr(r, option) for r in every_rule_set() if r.name == rules.name}
             assert values == {False, True}, (rules.name, option)
 
 
-@pytest.mark.parametrize("variant", VARIANT_NAMES)
+@pytest.mark.parametrize("variant", ALL_VARIANT_NAMES)
 def test_the_drawn_actions_reach_the_auction_and_the_play(variant: str) -> None:
     # Guards the property tests above against a strategy that never leaves the first phase
     # (derandomized, so the guard itself is not flaky).
@@ -86,7 +87,7 @@ def test_the_drawn_actions_reach_the_auction_and_the_play(variant: str) -> None:
     )
     @given(data=st.data(), seed=SEEDS)
     def drive(data: st.DataObject, seed: int) -> None:
-        game = Game(VARIANTS[variant], seed=seed)
+        game = new_game(find_variant(variant, four_hands=True), seed=seed)
         for _ in range(150):
             reached.add(game.phase)
             game.apply(data.draw(action_strategy(game)))

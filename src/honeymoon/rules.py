@@ -56,6 +56,16 @@ OPTIONS: dict[str, OptionInfo] = {
         "Face-up stock: the winner's card is shown before each preliminary trick",
         "the top stock card is turned face up before each preliminary trick",
     ),
+    "racks": OptionInfo(
+        "Racks: a dummy is never shown to the opponent",
+        "each dummy is seen by its owner only, never by the opponent (RULES.md 5.5)",
+    ),
+    "clockwise": OptionInfo(
+        "Clockwise arrangement: the defender's dummy always leads",
+        "after the auction the hands are placed clockwise as defender's dummy, declarer's "
+        "dummy, defender, declarer, so the defender's dummy makes the opening lead "
+        "(RULES.md 5.5)",
+    ),
 }
 
 
@@ -79,6 +89,11 @@ class RuleSet:
     preliminary_follow_suit: bool = True
     #: Draw Bridge: the top stock card is turned face up before each preliminary trick.
     face_up_stock: bool = False
+    #: Double Dummy Bridge: each dummy is seen by its owner only, never by the opponent.
+    racks: bool = False
+    #: Double Dummy Bridge: after the auction the hands are placed clockwise as defender's
+    #: dummy, declarer's dummy, defender, declarer (the defender's dummy leads).
+    clockwise: bool = False
     #: The options a player may change with :meth:`with_options`.
     option_names: tuple[str, ...] = ("honours",)
 
@@ -107,7 +122,7 @@ class RuleSet:
         >>> DRAW_AND_DISCARD.public_rules()["procedure"]
         'draw-discard'
         """
-        return {
+        rules: dict[str, object] = {
             "procedure": self.procedure.value,
             "first_caller": self.first_caller.value,
             "discard_after_keep": self.discard_after_keep,
@@ -115,10 +130,23 @@ class RuleSet:
             "face_up_stock": self.face_up_stock,
             "honours": self.honours,
         }
+        if self.procedure is Procedure.DUMMIES:
+            rules["racks"] = self.racks
+            rules["clockwise"] = self.clockwise
+        return rules
+
+    @property
+    def four_hands(self) -> bool:
+        """True for the variants played at a four-hand table (each player with a dummy).
+
+        >>> DOUBLE_DUMMY.four_hands, DRAW_AND_DISCARD.four_hands
+        (True, False)
+        """
+        return self.procedure is Procedure.DUMMIES
 
     def options(self) -> dict[str, object]:
         """The option values that differ from the registered variant of the same name."""
-        base = VARIANTS.get(self.name)
+        base = VARIANTS.get(self.name) or TABLE_VARIANTS.get(self.name)
         if base is None:
             return {}
         return {
@@ -181,25 +209,50 @@ MEMORY_BRIDGE = RuleSet(
     procedure=Procedure.MEMORY,
 )
 
-#: Every variant that can be played, by name.
+DOUBLE_DUMMY = RuleSet(
+    name="double-dummy",
+    title="Double Dummy Bridge",
+    summary=(
+        "Four hands of 13 are dealt: each player's own and a dummy opposite. The players bid "
+        "(dealer first) seeing only their own hands, then look at their dummies; the hand at "
+        "declarer's left leads, both dummies are turned face up, and four-card tricks are "
+        "played clockwise, each player playing their dummy's cards. Rubber scoring."
+    ),
+    rules_section="5",
+    procedure=Procedure.DUMMIES,
+    first_caller=FirstCaller.DEALER,
+    option_names=("honours", "racks", "clockwise"),
+)
+
+#: Every two-hand variant, by name: the variants :class:`~honeymoon.game.Game` plays and the
+#: clients offer.
 VARIANTS: dict[str, RuleSet] = {
     rules.name: rules
     for rules in (DRAW_AND_DISCARD, DRAW_AND_DISCARD_KEEP_ENDS_TURN, DRAW_BRIDGE, MEMORY_BRIDGE)
 }
 
+#: The variants played at a four-hand table (RULES.md 5–8), by name: the engine
+#: (:class:`~honeymoon.table.TableGame`) plays them; the clients do not offer them yet.
+TABLE_VARIANTS: dict[str, RuleSet] = {rules.name: rules for rules in (DOUBLE_DUMMY,)}
+
 #: The default profile.
 DEFAULT_RULES = DRAW_AND_DISCARD
 
 
-def find_variant(name: str) -> RuleSet:
-    """The registered variant called ``name`` (case-insensitive).
+def find_variant(name: str, *, four_hands: bool = False) -> RuleSet:
+    """The registered variant called ``name`` (case-insensitive): one of :data:`VARIANTS`,
+    or with ``four_hands`` also one of :data:`TABLE_VARIANTS`.
+
+    >>> find_variant("Double-Dummy", four_hands=True).rules_section
+    '5'
 
     :raises UnknownVariantError: naming the known variants.
     """
     key = name.strip().lower()
-    rules = VARIANTS.get(key)
+    known = {**VARIANTS, **TABLE_VARIANTS} if four_hands else VARIANTS
+    rules = known.get(key)
     if rules is None:
         raise UnknownVariantError(
-            f"unknown variant {name!r}: choose one of {', '.join(sorted(VARIANTS))}"
+            f"unknown variant {name!r}: choose one of {', '.join(sorted(known))}"
         )
     return rules

@@ -23,6 +23,26 @@ class Direction(IntEnum):
         """``N``, ``E``, ``S`` or ``W``."""
         return "NESW"[self]
 
+    @property
+    def owner(self) -> Seat:
+        """The player whose hand or dummy sits here (RULES.md 5.1): South holds South and
+        North, East holds East and West.
+
+        >>> Direction.NORTH.owner, Direction.WEST.owner
+        (<Seat.SOUTH: 0>, <Seat.EAST: 1>)
+        """
+        return _SEATS[self & 1]
+
+    @property
+    def is_dummy(self) -> bool:
+        """True for North and West, the dummies' places."""
+        return self is Direction.NORTH or self is Direction.WEST
+
+    @property
+    def label(self) -> str:
+        """``North``, ``East``, ``South`` or ``West``."""
+        return self.name.capitalize()
+
 
 class Seat(IntEnum):
     """One of the two players. ``Seat.SOUTH`` is 0 and ``Seat.EAST`` is 1."""
@@ -39,6 +59,11 @@ class Seat(IntEnum):
     def direction(self) -> Direction:
         """Where this player's own hand sits."""
         return Direction.SOUTH if self is Seat.SOUTH else Direction.EAST
+
+    @property
+    def dummy(self) -> Direction:
+        """Where this player's dummy sits, opposite them: North for South, West for East."""
+        return Direction.NORTH if self is Seat.SOUTH else Direction.WEST
 
     @property
     def label(self) -> str:

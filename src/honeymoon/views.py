@@ -17,7 +17,7 @@ is public.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, overload
 
 from honeymoon.actions import describe
 from honeymoon.auction import Call, Contract
@@ -26,10 +26,21 @@ from honeymoon.errors import HoneymoonError
 from honeymoon.game import Game, HandResult, Phase, PreliminaryResult
 from honeymoon.rules import RuleSet
 from honeymoon.scoring import ScoreSheet, SheetEntry
-from honeymoon.seats import SEATS, Seat
+from honeymoon.seats import SEATS, Direction, Seat
+from honeymoon.table import TableGame
 from honeymoon.tricks import Trick, playing_order
 
-__all__ = ["SeatView", "TrickView", "DrawTurn", "HandReview", "view_for", "review_for"]
+__all__ = [
+    "SeatView",
+    "TrickView",
+    "DrawTurn",
+    "HandReview",
+    "TableView",
+    "TableTrickView",
+    "view_for",
+    "review_for",
+    "visible_hands",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,8 +138,19 @@ class SeatView:
         return _view_to_dict(self)
 
 
-def view_for(game: Game, seat: Seat | int | None) -> SeatView:
-    """The view of ``seat`` (or of a spectator when ``seat`` is None) of ``game``."""
+@overload
+def view_for(game: Game, seat: Seat | int | None) -> SeatView: ...
+
+
+@overload
+def view_for(game: TableGame, seat: Seat | int | None) -> TableView: ...
+
+
+def view_for(game: Game | TableGame, seat: Seat | int | None) -> SeatView | TableView:
+    """The view of ``seat`` (or of a spectator when ``seat`` is None) of ``game``: a
+    :class:`SeatView` of the two-hand game, a :class:`TableView` of the four-hand table."""
+    if isinstance(game, TableGame):
+        return _table_view(game, None if seat is None else SEATS[int(seat)])
     me = None if seat is None else SEATS[int(seat)]
     phase = game.phase
     to_act = game.to_act
@@ -463,4 +485,222 @@ def _result_to_dict(result: HandResult) -> dict[str, Any]:
             else None
         ),
         "ended_by_award": result.ended_by_award,
+    }
+
+
+# -- the four-hand table -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TableTrickView:
+    """A trick of the four-hand table as everyone saw it: the hand that led, the cards in
+    playing order, the hand that won (None if unfinished) and the table's playing order."""
+
+    leader: Direction
+    cards: tuple[Card, ...]
+    winner: Direction | None = None
+    order: tuple[Direction, ...] = tuple(Direction)
+
+    @property
+    def players(self) -> tuple[Direction, ...]:
+        """The hand that played each card, in order.
+
+        >>> TableTrickView(Direction.WEST, (Card.parse("HK"), Card.parse("HA"))).players
+        (<Direction.WEST: 3>, <Direction.NORTH: 0>)
+        """
+        order = tuple(int(d) for d in self.order)
+        return tuple(Direction(hand) for hand in playing_order(self.leader, order))[
+            : len(self.cards)
+        ]
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    """Everything one seat at the four-hand table is entitled to know, and nothing else.
+
+    ``hands`` holds, by :class:`~honeymoon.seats.Direction`, the cards of each hand this seat
+    may see now, and None for a hand it may not see (see :func:`visible_hands`); ``hand`` and
+    ``dummy`` are the seat's own hand and its dummy (empty while it may not see the dummy,
+    and both empty for a spectator). ``to_play`` is the hand whose card is to be played, its
+    controller being ``to_act``; ``legal_actions`` is empty unless it is this seat's turn.
+    """
+
+    seat: Seat | None
+    variant: str
+    phase: Phase
+    hand_number: int
+    dealer: Seat
+    to_act: Seat | None
+    to_play: Direction | None
+    hand: CardSet
+    dummy: CardSet
+    hands: tuple[CardSet | None, CardSet | None, CardSet | None, CardSet | None]
+    #: How many cards each hand holds, by Direction (public).
+    hand_sizes: tuple[int, int, int, int]
+    first_caller: Seat
+    auction: tuple[Call, ...]
+    contract: Contract | None
+    declarer: Seat | None
+    #: The hands in their playing order this hand (public once the auction is over).
+    order: tuple[Direction, ...]
+    opening_leader: Direction | None
+    current_trick: TableTrickView | None
+    tricks: tuple[TableTrickView, ...]
+    #: Tricks won by South's side and East's side.
+    tricks_won: tuple[int, int]
+    previous_last_trick: TableTrickView | None
+    score_sheet: ScoreSheet
+    results: tuple[HandResult, ...]
+    legal_actions: tuple[int, ...]
+    trump: Strain | None
+    rules: RuleSet
+
+    @property
+    def my_turn(self) -> bool:
+        """True if this seat must act now."""
+        return self.seat is not None and self.to_act == self.seat
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict (cards as ``"SA"``-style strings, calls as ``"3NT"``)."""
+        sheet = self.score_sheet
+        return {
+            "seat": _seat_name(self.seat),
+            "variant": self.variant,
+            "phase": self.phase.name.lower(),
+            "hand_number": self.hand_number,
+            "dealer": self.dealer.name.lower(),
+            "to_act": _seat_name(self.to_act),
+            "to_play": _direction_name(self.to_play),
+            "hand": _cards(self.hand),
+            "dummy": _cards(self.dummy),
+            "hands": {
+                direction.name.lower(): (_cards(cards) if cards is not None else None)
+                for direction, cards in zip(Direction, self.hands, strict=True)
+            },
+            "hand_sizes": list(self.hand_sizes),
+            "first_caller": self.first_caller.name.lower(),
+            "auction": [call.pbn for call in self.auction],
+            "contract": self.contract.pbn if self.contract is not None else None,
+            "declarer": _seat_name(self.declarer),
+            "order": [d.name.lower() for d in self.order],
+            "opening_leader": _direction_name(self.opening_leader),
+            "trump": self.trump.letter if self.trump is not None else None,
+            "rules": self.rules.public_rules(),
+            "current_trick": (
+                _table_trick_to_dict(self.current_trick) if self.current_trick else None
+            ),
+            "tricks": [_table_trick_to_dict(t) for t in self.tricks],
+            "previous_last_trick": (
+                _table_trick_to_dict(self.previous_last_trick)
+                if self.previous_last_trick is not None
+                else None
+            ),
+            "tricks_won": list(self.tricks_won),
+            "score": {
+                "above": [sheet.above(0), sheet.above(1)],
+                "below": [sheet.below(0), sheet.below(1)],
+                "totals": list(sheet.totals),
+                "games": list(sheet.games),
+                "progress": list(sheet.progress),
+                "vulnerable": [sheet.vulnerable(0), sheet.vulnerable(1)],
+                "rubber_winner": _seat_name(sheet.rubber_winner),
+                "points_winner": _seat_name(sheet.points_winner) if sheet.is_complete else None,
+                "entries": [_entry_to_dict(e) for e in sheet.entries],
+            },
+            "results": [_result_to_dict(r) for r in self.results],
+            "legal_actions": [{"action": a, "text": describe(a)} for a in self.legal_actions],
+        }
+
+
+def visible_hands(game: TableGame, seat: Seat | int | None) -> tuple[bool, bool, bool, bool]:
+    """Which hands (by Direction) ``seat`` may see now (None: a spectator). The rule of
+    RULES.md 5.2, 5.4 and 5.5 in one place:
+
+    * a player always sees their own hand, and never the opponent's;
+    * a player sees their own dummy once the auction is over;
+    * once the opening lead is made both dummies are face up, seen by everyone, unless the
+      variant keeps them in racks: then a dummy is seen by its owner only.
+
+    >>> from honeymoon.rules import DOUBLE_DUMMY
+    >>> game = TableGame(DOUBLE_DUMMY, seed=3, first_dealer=Seat.SOUTH)
+    >>> visible_hands(game, Seat.SOUTH), visible_hands(game, None)
+    ((False, False, True, False), (False, False, False, False))
+    """
+    me = None if seat is None else int(seat)
+    play = game.phase is Phase.PLAY
+    face_up = not game.rules.racks and game.opening_lead_made
+    shown = [False, False, False, False]
+    for direction in Direction:
+        owner = int(direction.owner)
+        if not direction.is_dummy:
+            shown[direction] = owner == me
+        else:
+            shown[direction] = (owner == me and play) or face_up
+    return (shown[0], shown[1], shown[2], shown[3])
+
+
+def _table_view(game: TableGame, me: Seat | None) -> TableView:
+    shown = visible_hands(game, me)
+    hands = tuple(game.hand_at(d) if shown[d] else None for d in Direction)
+    own = game.hand(me) if me is not None else CardSet()
+    dummy = game.dummy(me) if me is not None and shown[me.dummy] else CardSet()
+    to_act = game.to_act
+    current = game.current_trick
+    order = game.order
+    return TableView(
+        seat=me,
+        variant=game.rules.name,
+        phase=game.phase,
+        hand_number=game.hand_number,
+        dealer=game.dealer,
+        to_act=to_act,
+        to_play=game.to_play,
+        hand=own,
+        dummy=dummy,
+        hands=(hands[0], hands[1], hands[2], hands[3]),
+        hand_sizes=(
+            len(game.hand_at(0)),
+            len(game.hand_at(1)),
+            len(game.hand_at(2)),
+            len(game.hand_at(3)),
+        ),
+        first_caller=game.first_caller,
+        auction=game.auction_calls,
+        contract=game.contract,
+        declarer=game.declarer,
+        order=order,
+        opening_leader=game.opening_leader,
+        current_trick=_table_trick_view(current) if current is not None else None,
+        tricks=tuple(_table_trick_view(t) for t in game.completed_tricks),
+        tricks_won=game.tricks_won,
+        previous_last_trick=(
+            _table_trick_view(game.previous_hand_tricks[-1]) if game.previous_hand_tricks else None
+        ),
+        score_sheet=game.score_sheet,
+        results=tuple(h.result for h in game.history),
+        legal_actions=game.legal_actions() if me is not None and to_act == me else (),
+        trump=game.trump,
+        rules=game.rules,
+    )
+
+
+def _table_trick_view(trick: Trick) -> TableTrickView:
+    return TableTrickView(
+        Direction(trick.leader),
+        trick.cards,
+        Direction(trick.winner) if trick.winner is not None else None,
+        tuple(Direction(hand) for hand in trick.order),
+    )
+
+
+def _direction_name(direction: Direction | None) -> str | None:
+    return direction.name.lower() if direction is not None else None
+
+
+def _table_trick_to_dict(trick: TableTrickView) -> dict[str, Any]:
+    return {
+        "leader": trick.leader.name.lower(),
+        "cards": _cards(trick.cards),
+        "players": [d.name.lower() for d in trick.players],
+        "winner": _direction_name(trick.winner),
     }

@@ -41,6 +41,7 @@ from honeymoon.records._shape import HIDDEN_DRAW_TEXT, is_hidden_draw, stand_in_
 from honeymoon.rules import RuleSet, find_variant
 from honeymoon.scoring import HandScore, ScoreSheet
 from honeymoon.seats import SEATS, Seat
+from honeymoon.table import TableGame, new_game
 
 __all__ = [
     "FORMAT_NAME",
@@ -154,8 +155,33 @@ class GameRecord:
         result and the score sheet checked against the replay.
 
         :raises RecordError: if the record has no stock orders (a player-safe copy), or an
-            action is illegal, or a result differs from the replay.
+            action is illegal, or a result differs from the replay; code ``four_hands`` for
+            the record of a four-hand variant (replay it with :meth:`replay_table`).
         """
+        game = self._replay_any()
+        if isinstance(game, TableGame):
+            raise RecordError(
+                f"{self.rules.title} is played at a four-hand table: replay its record with "
+                "replay_table()",
+                code="four_hands",
+            )
+        return game
+
+    def replay_table(self) -> TableGame:
+        """As :meth:`replay`, for the record of a four-hand variant: a new
+        :class:`~honeymoon.table.TableGame` with every recorded action re-applied.
+
+        :raises RecordError: as :meth:`replay`; code ``two_hands`` for a two-hand variant.
+        """
+        game = self._replay_any()
+        if not isinstance(game, TableGame):
+            raise RecordError(
+                f"{self.rules.title} is a two-hand variant: replay its record with replay()",
+                code="two_hands",
+            )
+        return game
+
+    def _replay_any(self) -> Game | TableGame:
         if not self.is_replayable:
             raise RecordError(
                 "this record was written without the stock order (a player-safe copy): "
@@ -176,7 +202,7 @@ class GameRecord:
 
 
 def record_from_game(
-    game: Game, *, players: tuple[str | None, str | None] = (None, None)
+    game: Game | TableGame, *, players: tuple[str | None, str | None] = (None, None)
 ) -> GameRecord:
     """The record of ``game`` so far: every finished hand and, unless the rubber is over, the
     hand in progress (with its stock order and the actions taken so far)."""
@@ -210,7 +236,7 @@ def record_from_game(
 
 
 def dumps(
-    game: Game | GameRecord,
+    game: Game | TableGame | GameRecord,
     *,
     reveal: bool = True,
     players: tuple[str | None, str | None] | None = None,
@@ -235,7 +261,7 @@ def dumps(
 
 
 def dump(
-    game: Game | GameRecord,
+    game: Game | TableGame | GameRecord,
     fp: IO[str],
     *,
     reveal: bool = True,
@@ -447,6 +473,12 @@ def record_from_dict(data: object) -> GameRecord:
     else:
         # A player-safe copy: replayed on stand-in stocks that give each player the cards
         # they played (see records._shape), with the hidden drawing actions taken as keep.
+        if rules.four_hands:
+            raise RecordError(
+                f"a copy of a {rules.title} record without the stock orders cannot be read by "
+                "this version: read the full record",
+                code="unsupported_variant",
+            )
         stocks = [stand_in_stock(rules, hand.dealer, hand.actions) for hand in hands]
     game, actions = _replay(rules, seed, first_dealer, hands, stocks, hidden=not with_stock)
     records = tuple(
@@ -536,7 +568,7 @@ def _get(
 def _read_variant(variant: dict[str, Any]) -> RuleSet:
     name = _get(variant, "name", str, "'variant'", None)
     try:
-        base = find_variant(name)
+        base = find_variant(name, four_hands=True)
     except UnknownVariantError as error:
         raise RecordError(error.message, code="unknown_variant") from None
     options = _get(variant, "options", dict, "'variant'", None, optional=True) or {}
@@ -739,14 +771,14 @@ def _replay(
     stocks: Sequence[Sequence[int]] | None = None,
     *,
     hidden: bool = False,
-) -> tuple[Game, list[tuple[int | None, ...]]]:
+) -> tuple[Game | TableGame, list[tuple[int | None, ...]]]:
     """Replay ``hands`` through a new game on their stocks (or ``stocks``); return it and each
     hand's actions as numbers. ``hidden``: a player-safe copy, whose hidden drawing actions
     are replayed as keep (on stand-in stocks) and returned as None."""
     if stocks is None:
         stocks = [hand.stock or () for hand in hands]
     try:
-        game = Game(rules, seed=seed, stocks=stocks, first_dealer=first_dealer)
+        game = new_game(rules, seed=seed, stocks=stocks, first_dealer=first_dealer)
     except NotImplementedError:
         raise RecordError(
             f"{rules.title} cannot be played by this version, so its record cannot be replayed",
@@ -799,7 +831,7 @@ def _replay(
     return game, numbers
 
 
-def _parse_for_game(game: Game, raw: str | int | None, hand: int, position: int) -> int:
+def _parse_for_game(game: Game | TableGame, raw: str | int | None, hand: int, position: int) -> int:
     if isinstance(raw, int):
         return raw
     if raw is None:

@@ -16,6 +16,13 @@ so that a four-seat reader puts every call and card in the right seat:
   columns fixed in clockwise order from the opening leader (not from the trick's leader); the
   empty seats' columns are ``-`` (PBN's "no card").
 
+At the four-hand table (Double Dummy Bridge) North and West hold the dummies' cards, so the
+``Deal`` shows all four hands and the ``Play`` every seat's card; the dummies pass in the
+auction as the empty seats do. Under the clockwise arrangement, when East declares, East and
+West change places for the play (RULES.md 5.5): the export seats the hands where they sit for
+the play, East's own hand at West and East's dummy at East, so that PBN's clockwise order is the
+playing order.
+
 Every hand whose auction is over is exported (a passed-out hand with ``[Contract "Pass"]``).
 An unfinished hand's ``Result`` is ``?``. In a record written without the stock (a
 player-safe copy) a deal is known only from the play, so a hand not played to its end has
@@ -37,6 +44,7 @@ from honeymoon.game import Game, HandLog
 from honeymoon.records.json_record import GameRecord, record_from_game
 from honeymoon.scoring import ScoreSheet
 from honeymoon.seats import SEATS, Direction, Seat
+from honeymoon.table import MIRRORED, TableGame, TableHandLog
 
 __all__ = ["dump_pbn", "dumps_pbn", "PBN_VERSION"]
 
@@ -46,7 +54,7 @@ _UNKNOWN_DATE = "????.??.??"
 
 
 def dumps_pbn(
-    source: Game | GameRecord,
+    source: Game | TableGame | GameRecord,
     *,
     event: str | None = None,
     site: str = "?",
@@ -66,31 +74,34 @@ def dumps_pbn(
     for index, (hand, log) in enumerate(zip(record.hands, record.logs(), strict=True)):
         if log.auction_over:
             assert log.first_caller is not None
+            seats = _positions(log)
+            players = {seats[seat.direction]: seat for seat in SEATS}
             tags = [
                 ("Event", event_name),
                 ("Site", site),
                 ("Date", date),
                 ("Board", str(hand.number + 1)),
-                ("West", "-"),
-                ("North", "-"),
-                ("East", record.players[Seat.EAST] or "?"),
-                ("South", record.players[Seat.SOUTH] or "?"),
+                *_names(record.players, seats),
                 # PBN's dealer is the player who calls first (see the module's notes).
-                ("Dealer", log.first_caller.direction.letter),
+                ("Dealer", seats[log.first_caller.direction].letter),
                 ("Vulnerable", _vulnerable(sheet)),
                 ("Deal", _deal(log)),
                 ("Scoring", "Rubber"),
-                ("Declarer", log.declarer.direction.letter if log.declarer is not None else ""),
+                (
+                    "Declarer",
+                    seats[log.declarer.direction].letter if log.declarer is not None else "",
+                ),
                 ("Contract", log.contract.pbn if log.contract else "Pass"),
                 ("Result", _result(log)),
-                ("HoneymoonDealer", hand.dealer.direction.letter),
+                ("HoneymoonDealer", seats[hand.dealer.direction].letter),
             ]
             lines = [f"[{name} {_quote(value)}]" for name, value in tags]
-            lines.append(f'[Auction "{log.first_caller.direction.letter}"]')
-            lines.extend(_auction_lines(log))
-            if log.opening_leader is not None:
-                lines.append(f'[Play "{log.opening_leader.direction.letter}"]')
-                lines.extend(_play_lines(log))
+            lines.append(f'[Auction "{seats[log.first_caller.direction].letter}"]')
+            lines.extend(_auction_lines(log, players))
+            leader = _opening_hand(log)
+            if leader is not None:
+                lines.append(f'[Play "{seats[leader].letter}"]')
+                lines.extend(_play_lines(log, seats[leader], seats))
             games.append("\n".join(lines))
         result = hand.result
         if result is not None and result.score is not None and result.declarer is not None:
@@ -100,7 +111,7 @@ def dumps_pbn(
 
 
 def dump_pbn(
-    source: Game | GameRecord,
+    source: Game | TableGame | GameRecord,
     fp: IO[str],
     *,
     event: str | None = None,
@@ -127,7 +138,40 @@ def _vulnerable(sheet: ScoreSheet) -> str:
     return "None"
 
 
+def _positions(log: HandLog) -> tuple[Direction, Direction, Direction, Direction]:
+    # Where each hand (by Direction) sits for the play: its own place, except that East and
+    # West change places under the clockwise arrangement when East declares.
+    if isinstance(log, TableHandLog) and log.order == MIRRORED:
+        return (Direction.NORTH, Direction.WEST, Direction.SOUTH, Direction.EAST)
+    return (Direction.NORTH, Direction.EAST, Direction.SOUTH, Direction.WEST)
+
+
+def _names(
+    players: tuple[str | None, str | None], seats: tuple[Direction, ...]
+) -> list[tuple[str, str]]:
+    # West, North, East, South: the players' names at their places, "-" for the dummies.
+    names = {Direction.WEST: "-", Direction.NORTH: "-"}
+    names[seats[Direction.EAST]] = players[Seat.EAST] or "?"
+    names[seats[Direction.WEST]] = "-"
+    names[seats[Direction.SOUTH]] = players[Seat.SOUTH] or "?"
+    return [(d.label, names[d]) for d in (Direction.WEST, Direction.NORTH, Direction.EAST)] + [
+        ("South", names[Direction.SOUTH])
+    ]
+
+
+def _opening_hand(log: HandLog) -> Direction | None:
+    if isinstance(log, TableHandLog):
+        return log.leader
+    return log.opening_leader.direction if log.opening_leader is not None else None
+
+
 def _deal(log: HandLog) -> str:
+    if isinstance(log, TableHandLog):
+        if log.hands is None:
+            return "N:- - - -"
+        seats = _positions(log)
+        placed = {seats[hand]: cards.to_dotted() for hand, cards in enumerate(log.hands)}
+        return "N:" + " ".join(placed[d] for d in Direction)
     if log.deal is None:
         return "N:- - - -"
     south, east = log.deal
@@ -142,7 +186,6 @@ def _result(log: HandLog) -> str:
     return str(log.tricks_won(log.declarer))
 
 
-_PLAYER_DIRECTIONS = {Direction.SOUTH: Seat.SOUTH, Direction.EAST: Seat.EAST}
 #: The call written for an empty seat (North, West) in its turn.
 _EMPTY_SEAT_CALL = "Pass"
 
@@ -151,28 +194,28 @@ def _rotation(start: Direction) -> list[Direction]:
     return [Direction((start + step) % 4) for step in range(4)]
 
 
-def _auction_lines(log: HandLog) -> list[str]:
+def _auction_lines(log: HandLog, players: dict[Direction, Seat]) -> list[str]:
     # The empty seats pass in their turns, and after the last call until a player's turn would
     # come, so that a four-seat reader reads a complete four-seat auction with the same calls,
     # contract and declarer (see docs/record-format.md).
     tokens: list[str] = []
     calls = list(log.calls)
     assert log.first_caller is not None
-    direction = log.first_caller.direction
-    while calls or direction not in _PLAYER_DIRECTIONS:
-        tokens.append(calls.pop(0).pbn if direction in _PLAYER_DIRECTIONS else _EMPTY_SEAT_CALL)
+    direction = next(place for place, seat in players.items() if seat is log.first_caller)
+    while calls or direction not in players:
+        tokens.append(calls.pop(0).pbn if direction in players else _EMPTY_SEAT_CALL)
         direction = Direction((direction + 1) % 4)
     return [" ".join(tokens[start : start + 4]) for start in range(0, len(tokens), 4)]
 
 
-def _play_lines(log: HandLog) -> list[str]:
-    leader = log.opening_leader
-    assert leader is not None
-    columns = _rotation(leader.direction)
+def _play_lines(log: HandLog, leader: Direction, seats: tuple[Direction, ...]) -> list[str]:
+    columns = _rotation(leader)
+    table = isinstance(log, TableHandLog)
     lines: list[str] = []
     for trick in log.tricks:
         row = ["-"] * 4
-        for card, seat in zip(trick.cards, trick.players, strict=True):
-            row[columns.index(SEATS[seat].direction)] = card.pbn
+        for card, hand in zip(trick.cards, trick.players, strict=True):
+            place = seats[hand] if table else SEATS[hand].direction
+            row[columns.index(place)] = card.pbn
         lines.append(" ".join(row))
     return lines

@@ -1,0 +1,731 @@
+"""The four-hand table: the variants in which each player has a dummy (RULES.md 5–8).
+
+Two players, South and East, sit side by side; each one's dummy sits opposite them (North is
+South's dummy, West is East's: :attr:`Seat.dummy <honeymoon.seats.Seat.dummy>`). The hands are
+numbered by :class:`~honeymoon.seats.Direction` (N 0, E 1, S 2, W 3). A hand of Double Dummy
+Bridge (RULES.md 5) goes:
+
+1. the deal: four hands of 13 from the hand's stock, one card at a time clockwise, beginning
+   with the hand at the dealer's left;
+2. the auction between the two players, dealer first (:class:`~honeymoon.auction.Auction`
+   decides every call's legality, as in the two-hand game);
+3. the play: the hand at declarer's left leads, and four-card tricks go round the table in its
+   playing order (:func:`play_order`); each player plays their own hand's cards and their
+   dummy's, so :attr:`TableGame.to_act` is a :class:`~honeymoon.seats.Seat` and
+   :attr:`TableGame.to_play` the hand (a Direction) whose card it is;
+4. rubber scoring of the partnership's tricks (:mod:`honeymoon.scoring`).
+
+This is a table of its own rather than flags in :class:`~honeymoon.game.Game`: the two-hand
+game's hot paths are untouched, and both share the auction, trick and scoring code. Who sees
+which hand when is decided, as for every variant, in :func:`honeymoon.views.view_for`.
+
+>>> from honeymoon.rules import DOUBLE_DUMMY
+>>> game = TableGame(DOUBLE_DUMMY, seed=3, first_dealer=Seat.SOUTH)
+>>> game.phase.name, game.to_act, [len(game.hand_at(d)) for d in Direction]
+('AUCTION', <Seat.SOUTH: 0>, [13, 13, 13, 13])
+>>> for text in ("1S", "pass"):
+...     game.apply(game.parse_action(text))
+>>> game.opening_leader, game.to_act  # South declares: West (East's dummy) leads
+(<Direction.WEST: 3>, <Seat.EAST: 1>)
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from honeymoon.actions import action_of, describe
+from honeymoon.auction import LAST_BID, PASS, Auction, Call, Contract
+from honeymoon.cards import (
+    CARD_MASK,
+    CARD_SUIT,
+    SUIT_MASKS,
+    Card,
+    CardSet,
+    Strain,
+    mask_to_card_ids,
+)
+from honeymoon.errors import IllegalActionError, NotationError
+from honeymoon.game import (
+    Game,
+    HandHistory,
+    HandLog,
+    HandResult,
+    Phase,
+    RawTrick,
+    _action_number,
+    _check_stock,
+    shuffled_stock,
+)
+from honeymoon.rules import FirstCaller, RuleSet
+from honeymoon.scoring import ScoreSheet, honours_bonus, score_contract
+from honeymoon.seats import SEATS, Direction, Seat
+from honeymoon.tricks import BEATS, Trick, next_hands
+
+__all__ = [
+    "CLOCKWISE",
+    "MIRRORED",
+    "TableGame",
+    "TableHandHistory",
+    "TableHandLog",
+    "new_game",
+    "play_order",
+    "opening_leader",
+]
+
+#: The table's hands in clockwise order, N E S W: the playing order of RULES.md 5.1.
+CLOCKWISE: tuple[int, int, int, int] = (0, 1, 2, 3)
+#: N W S E: the playing order when East declares under the clockwise arrangement (RULES.md
+#: 5.5), in which East and West change places so that the hands sit clockwise as defender's
+#: dummy (North), declarer's dummy (West), defender (South), declarer (East).
+MIRRORED: tuple[int, int, int, int] = (0, 3, 2, 1)
+_TRICKS_PER_HAND = 13
+_OWNER = (0, 1, 0, 1)
+_OWN_HAND = (int(Direction.SOUTH), int(Direction.EAST))
+_DUMMY = (int(Direction.NORTH), int(Direction.WEST))
+_AUCTION = Phase.AUCTION
+_PLAY = Phase.PLAY
+_COMPLETE = Phase.COMPLETE
+_DIRECTIONS = tuple(Direction)
+
+
+def play_order(rules: RuleSet, declarer: Seat | int) -> tuple[int, int, int, int]:
+    """The hands (Direction numbers) in the order they play, once ``declarer`` is known.
+
+    Clockwise, N E S W (RULES.md 5.1); under the clockwise arrangement (``rules.clockwise``)
+    East and West change places when East declares, so that the defender's dummy leads.
+
+    >>> from honeymoon.rules import DOUBLE_DUMMY
+    >>> clockwise = DOUBLE_DUMMY.with_options(clockwise=True)
+    >>> play_order(DOUBLE_DUMMY, Seat.EAST), play_order(clockwise, Seat.EAST)
+    ((0, 1, 2, 3), (0, 3, 2, 1))
+    """
+    return MIRRORED if rules.clockwise and int(declarer) == 1 else CLOCKWISE
+
+
+def opening_leader(rules: RuleSet, declarer: Seat | int) -> Direction:
+    """The hand that makes the opening lead: the hand at declarer's left, the one that plays
+    after declarer's own hand (RULES.md 5.4).
+
+    >>> from honeymoon.rules import DOUBLE_DUMMY
+    >>> opening_leader(DOUBLE_DUMMY, Seat.SOUTH), opening_leader(DOUBLE_DUMMY, Seat.EAST)
+    (<Direction.WEST: 3>, <Direction.SOUTH: 2>)
+    """
+    order = play_order(rules, declarer)
+    return _DIRECTIONS[next_hands(order)[_OWN_HAND[int(declarer)]]]
+
+
+def _trick_of(raw: RawTrick, order: tuple[int, ...]) -> Trick:
+    leader, cards, winner = raw
+    return Trick(leader, tuple(Card.from_id(c) for c in cards), winner, order)
+
+
+@dataclass(frozen=True, slots=True)
+class TableHandLog(HandLog):
+    """A four-hand :class:`~honeymoon.game.HandLog`: its tricks' ``leader`` and ``winner`` are
+    hand numbers (Direction), in the playing order ``order``; ``hands`` holds the four hands
+    as dealt, by Direction (secret while the hand is in progress); ``deal`` holds the two
+    players' own hands (South's, East's), as in the two-hand log."""
+
+    hands: tuple[CardSet, CardSet, CardSet, CardSet] | None = None
+    order: tuple[int, ...] = CLOCKWISE
+    leader: Direction | None = None
+
+    @property
+    def opening_leader(self) -> Seat | None:
+        """The seat that plays the opening lead (for its own hand or its dummy)."""
+        return self.leader.owner if self.leader is not None else None
+
+    def tricks_won(self, seat: Seat | int) -> int:
+        """Completed tricks of the play won by ``seat``'s side (its hand and its dummy)."""
+        return sum(
+            1 for trick in self.tricks if trick.winner is not None and _OWNER[trick.winner] == seat
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class TableHandHistory(HandHistory):
+    """A completed four-hand hand: as :class:`~honeymoon.game.HandHistory`, with the four
+    hands as dealt (``hands``, masks by Direction) and the tricks as the engine played them."""
+
+    hands: tuple[int, int, int, int] = (0, 0, 0, 0)
+    raw_tricks: tuple[RawTrick, ...] = ()
+    order: tuple[int, ...] = CLOCKWISE
+    leader: int = -1
+
+    @property
+    def played(self) -> tuple[RawTrick, ...]:
+        """The tricks of the play, as (leading hand, card ids, winning hand)."""
+        return self.raw_tricks
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The tricks of the play, in order."""
+        return tuple(_trick_of(raw, self.order) for raw in self.raw_tricks)
+
+    @property
+    def log(self) -> TableHandLog:
+        """The hand as a :class:`TableHandLog`."""
+        result = self.result
+        return TableHandLog(
+            self.number,
+            self.dealer,
+            self.first_caller,
+            tuple(Call(c) for c in self.calls),
+            True,
+            result.contract,
+            result.declarer,
+            (CardSet(self.hands[2]), CardSet(self.hands[1])),
+            (),
+            None,
+            self.tricks,
+            (
+                CardSet(self.hands[0]),
+                CardSet(self.hands[1]),
+                CardSet(self.hands[2]),
+                CardSet(self.hands[3]),
+            ),
+            self.order,
+            _DIRECTIONS[self.leader] if self.leader >= 0 else None,
+        )
+
+
+class TableGame:
+    """A rubber of a four-hand variant (each player with a dummy) under ``rules``.
+
+    The parameters are :class:`~honeymoon.game.Game`'s: ``seed`` seeds each hand's shuffle
+    and the first dealer; ``stocks`` gives the first hands' stock orders (top card first: the
+    first card goes to the hand at the dealer's left, and so on clockwise).
+
+    :raises NotImplementedError: for a variant whose procedure this table does not play.
+    """
+
+    __slots__ = (
+        "rules",
+        "seed",
+        "first_dealer",
+        "_stocks",
+        "_phase",
+        "_to_act",
+        "_hand_number",
+        "_dealer",
+        "_stock",
+        "_hands",
+        "_deal_masks",
+        "_auction",
+        "_contract",
+        "_declarer",
+        "_trump",
+        "_beats",
+        "_order",
+        "_next_hand",
+        "_leader",
+        "_opening_leader",
+        "_to_play",
+        "_trick",
+        "_led_suit",
+        "_best_card",
+        "_best_hand",
+        "_tricks_won",
+        "_tricks",
+        "_actions",
+        "_history",
+        "_sheet",
+        "_honours",
+        "_previous_tricks",
+        "_previous_order",
+    )
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        *,
+        seed: int | str | None = None,
+        stocks: Sequence[Sequence[int | Card]] = (),
+        first_dealer: Seat | int | None = None,
+    ) -> None:
+        if not rules.four_hands:
+            raise NotImplementedError(f"{rules.name} is a two-hand variant: play it with Game")
+        if rules.name != "double-dummy":
+            raise NotImplementedError(f"the {rules.name} procedure is not implemented yet")
+        self.rules = rules
+        self.seed: int | str = secrets.randbits(64) if seed is None else seed
+        self._stocks = tuple(
+            _check_stock([action_of(c) for c in stock], i) for i, stock in enumerate(stocks)
+        )
+        if first_dealer is None:
+            first_dealer = random.Random(f"honeymoon:{self.seed}:dealer").randrange(2)
+        self.first_dealer: Seat = SEATS[int(first_dealer)]
+        self._hand_number = 0
+        self._dealer = int(self.first_dealer)
+        self._history: list[TableHandHistory] = []
+        self._previous_tricks: list[RawTrick] = []
+        self._previous_order: tuple[int, ...] = CLOCKWISE
+        self._sheet = ScoreSheet()
+        self._start_hand()
+
+    # -- hand set-up ------------------------------------------------------------------------
+
+    def stock_for_hand(self, hand_number: int) -> tuple[int, ...]:
+        """The stock order of hand ``hand_number`` (0-based): preset, or from the seed."""
+        if hand_number < len(self._stocks):
+            return self._stocks[hand_number]
+        return shuffled_stock(self.seed, hand_number)
+
+    def _start_hand(self) -> None:
+        self._stock = self.stock_for_hand(self._hand_number)
+        hands = [0, 0, 0, 0]
+        # One card at a time clockwise, the hand at the dealer's left first (as at bridge).
+        first = (_OWN_HAND[self._dealer] + 1) % 4
+        for offset, card in enumerate(self._stock):
+            hands[(first + offset) % 4] |= CARD_MASK[card]
+        self._hands = hands
+        self._deal_masks = (hands[0], hands[1], hands[2], hands[3])
+        caller = self._dealer if self.rules.first_caller is FirstCaller.DEALER else 1 - self._dealer
+        self._auction = Auction(caller)
+        self._contract: Contract | None = None
+        self._declarer = -1
+        self._trump = -1
+        self._beats = BEATS[4]
+        self._order: tuple[int, ...] = CLOCKWISE
+        self._next_hand = next_hands(CLOCKWISE)
+        self._leader = -1
+        self._opening_leader = -1
+        self._to_play = -1
+        self._trick: list[int] = []
+        self._led_suit = -1
+        self._best_card = -1
+        self._best_hand = -1
+        self._tricks_won = [0, 0]
+        self._tricks: list[RawTrick] = []
+        self._actions: list[int] = []
+        self._honours = (0, 0)
+        self._phase = _AUCTION
+        self._to_act = caller
+
+    def clone(self) -> TableGame:
+        """An independent copy (for search and simulation)."""
+        clone = TableGame.__new__(TableGame)
+        for name in TableGame.__slots__:
+            setattr(clone, name, getattr(self, name))
+        clone._hands = self._hands.copy()
+        clone._auction = self._auction.copy()
+        clone._trick = self._trick.copy()
+        clone._tricks_won = self._tricks_won.copy()
+        clone._tricks = self._tricks.copy()
+        clone._actions = self._actions.copy()
+        clone._history = self._history.copy()
+        return clone
+
+    # -- the public state -------------------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        """The current phase: the auction, the play, or ``COMPLETE`` once the rubber is over."""
+        return self._phase
+
+    @property
+    def to_act(self) -> Seat | None:
+        """The player who must act now (for their own hand or their dummy); None at the end."""
+        return None if self._phase is _COMPLETE else SEATS[self._to_act]
+
+    @property
+    def to_play(self) -> Direction | None:
+        """The hand whose card is to be played now; None outside the play."""
+        return _DIRECTIONS[self._to_play] if self._phase is _PLAY else None
+
+    @property
+    def is_over(self) -> bool:
+        """True once the rubber is over."""
+        return self._phase is _COMPLETE
+
+    @property
+    def hand_number(self) -> int:
+        """The current hand's number, 0 for the first (passed-out hands count)."""
+        return self._hand_number
+
+    @property
+    def dealer(self) -> Seat:
+        """The current hand's dealer."""
+        return SEATS[self._dealer]
+
+    @property
+    def score_sheet(self) -> ScoreSheet:
+        """The rubber's score sheet so far."""
+        return self._sheet
+
+    @property
+    def history(self) -> tuple[TableHandHistory, ...]:
+        """Every completed hand, in order."""
+        return tuple(self._history)
+
+    @property
+    def actions(self) -> tuple[int, ...]:
+        """The actions of the current hand so far."""
+        return tuple(self._actions)
+
+    @property
+    def stock_remaining(self) -> int:
+        """Cards left in the stock: none, as all 52 are dealt."""
+        return 0
+
+    @property
+    def auction_calls(self) -> tuple[Call, ...]:
+        """The calls made so far this hand."""
+        return tuple(Call(c) for c in self._auction.calls)
+
+    @property
+    def first_caller(self) -> Seat:
+        """Who calls (or called) first this hand."""
+        return SEATS[self._auction.first_caller]
+
+    @property
+    def trump(self) -> Strain | None:
+        """The contract's strain during the play; None otherwise."""
+        return Strain(self._trump) if self._phase is _PLAY else None
+
+    @property
+    def contract(self) -> Contract | None:
+        """The contract being played (or the current highest bid during the auction)."""
+        if self._contract is not None:
+            return self._contract
+        return self._auction.contract
+
+    @property
+    def declarer(self) -> Seat | None:
+        """Declarer once the auction is over (or the current highest bidder during it)."""
+        if self._declarer >= 0:
+            return SEATS[self._declarer]
+        bidder = self._auction.declarer
+        return SEATS[bidder] if bidder is not None else None
+
+    @property
+    def order(self) -> tuple[Direction, ...]:
+        """The hands in their playing order this hand (clockwise until the auction is over)."""
+        return tuple(_DIRECTIONS[hand] for hand in self._order)
+
+    @property
+    def opening_leader(self) -> Direction | None:
+        """The hand that leads (or led) to the first trick; None before the play."""
+        return _DIRECTIONS[self._opening_leader] if self._opening_leader >= 0 else None
+
+    @property
+    def opening_lead_made(self) -> bool:
+        """True once the first card of the play is on the table (the dummies are then turned
+        face up, RULES.md 5.4)."""
+        return self._phase is _PLAY and bool(self._tricks or self._trick)
+
+    @property
+    def tricks_won(self) -> tuple[int, int]:
+        """Tricks won this hand by South's side and East's side (each with its dummy)."""
+        return (self._tricks_won[0], self._tricks_won[1])
+
+    @property
+    def current_trick(self) -> Trick | None:
+        """The trick in progress (possibly empty) during the play; its leader is a hand."""
+        if self._phase is not _PLAY:
+            return None
+        return Trick(self._leader, tuple(Card.from_id(c) for c in self._trick), None, self._order)
+
+    @property
+    def completed_tricks(self) -> tuple[Trick, ...]:
+        """The tricks completed this hand, in order (leaders and winners are hands)."""
+        return tuple(_trick_of(raw, self._order) for raw in self._tricks)
+
+    @property
+    def previous_hand_tricks(self) -> tuple[Trick, ...]:
+        """The tricks of the previous hand (public: every card of them was played face up)."""
+        return tuple(_trick_of(raw, self._previous_order) for raw in self._previous_tricks)
+
+    @property
+    def preliminary_tricks(self) -> tuple[Trick, ...]:
+        """None in these variants: an empty tuple."""
+        return ()
+
+    def hand(self, seat: Seat | int) -> CardSet:
+        """``seat``'s own hand now. Secret: show it only through a view."""
+        return CardSet(self._hands[_OWN_HAND[int(seat)]])
+
+    def dummy(self, seat: Seat | int) -> CardSet:
+        """``seat``'s dummy now. Secret: show it only through a view."""
+        return CardSet(self._hands[_DUMMY[int(seat)]])
+
+    def hand_at(self, direction: Direction | int) -> CardSet:
+        """The hand at ``direction`` now. Secret: show it only through a view."""
+        return CardSet(self._hands[int(direction)])
+
+    def dealt(self, direction: Direction | int) -> CardSet:
+        """The hand at ``direction`` as it was dealt this hand. Secret."""
+        return CardSet(self._deal_masks[int(direction)])
+
+    def hand_log(self, number: int | None = None) -> TableHandLog:
+        """What happened in hand ``number`` (0-based; the current hand if omitted). The
+        current hand's ``hands`` and ``deal`` are secret: show them through a view.
+
+        :raises IndexError: for a hand not yet begun.
+        """
+        if number is not None and number != self._hand_number:
+            if not 0 <= number < len(self._history):
+                raise IndexError(f"hand {number} has not been played")
+            return self._history[number].log
+        if self._phase is _COMPLETE:
+            return self._history[-1].log
+        auction = self._auction
+        over = auction.is_finished
+        tricks = tuple(_trick_of(raw, self._order) for raw in self._tricks)
+        if self._phase is _PLAY and self._trick:
+            cards = tuple(Card.from_id(c) for c in self._trick)
+            tricks += (Trick(self._leader, cards, None, self._order),)
+        masks = self._deal_masks
+        return TableHandLog(
+            self._hand_number,
+            SEATS[self._dealer],
+            SEATS[auction.first_caller],
+            tuple(Call(c) for c in auction.calls),
+            over,
+            self.contract if over else None,
+            self.declarer if over else None,
+            (CardSet(masks[2]), CardSet(masks[1])),
+            (),
+            None,
+            tricks,
+            (CardSet(masks[0]), CardSet(masks[1]), CardSet(masks[2]), CardSet(masks[3])),
+            self._order,
+            self.opening_leader,
+        )
+
+    # -- actions ----------------------------------------------------------------------------
+
+    def legal_actions(self) -> tuple[int, ...]:
+        """The legal actions of the player to act, ascending: in the play, the cards of the
+        hand :attr:`to_play` that may be played; empty once the rubber is over."""
+        phase = self._phase
+        if phase is _PLAY:
+            hand = self._hands[self._to_play]
+            led = self._led_suit
+            if led >= 0 and hand & SUIT_MASKS[led]:
+                hand &= SUIT_MASKS[led]
+            return mask_to_card_ids(hand)
+        if phase is _AUCTION:
+            return self._auction.legal_calls()
+        return ()
+
+    def is_legal(self, action: int | Card | Call, seat: Seat | int | None = None) -> bool:
+        """True if ``apply(action, seat)`` would succeed."""
+        try:
+            self.check(action, seat)
+        except IllegalActionError:
+            return False
+        return True
+
+    def check(self, action: int | Card | Call, seat: Seat | int | None = None) -> None:
+        """Raise :class:`IllegalActionError` if the action is not legal now; change nothing."""
+        self._validate(_action_number(action), seat)
+
+    def _validate(self, action: int, seat: Seat | int | None) -> None:
+        phase = self._phase
+        if phase is _COMPLETE:
+            raise IllegalActionError("the rubber is over: no more actions", "game_over")
+        if seat is not None and int(seat) != self._to_act:
+            raise IllegalActionError(
+                f"it is {SEATS[self._to_act]}'s turn, not {SEATS[int(seat)]}'s", "not_your_turn"
+            )
+        if not 0 <= action <= LAST_BID:
+            raise IllegalActionError(
+                f"{action} is not an action of this variant (cards are 0 to 51, calls 52 to "
+                f"{LAST_BID})",
+                "unknown_action",
+            )
+        if phase is _PLAY:
+            if action >= 52:
+                raise IllegalActionError(
+                    f"{describe(action)} is not possible now: play a card from {self._hand_name()}",
+                    "wrong_phase",
+                )
+            hand = self._hands[self._to_play]
+            if not hand & CARD_MASK[action]:
+                raise IllegalActionError(
+                    f"{describe(action)} is not in {self._hand_name()}", "card_not_in_hand"
+                )
+            led = self._led_suit
+            if led >= 0 and CARD_SUIT[action] != led and hand & SUIT_MASKS[led]:
+                symbol = "♣♦♥♠"[led]
+                raise IllegalActionError(
+                    f"{self._hand_name()} must follow suit: {symbol} was led and it holds {symbol}",
+                    "must_follow_suit",
+                )
+            return
+        if action < PASS:
+            raise IllegalActionError(
+                f"{describe(action)} is not possible now: it is the auction; make a call",
+                "wrong_phase",
+            )
+        self._auction.check(action)
+
+    def _hand_name(self) -> str:
+        # The hand to play, as its controller hears it: "your hand" or "your dummy (North)".
+        direction = _DIRECTIONS[self._to_play]
+        return f"your dummy ({direction.label})" if direction.is_dummy else "your hand"
+
+    def apply(self, action: int | Card | Call, seat: Seat | int | None = None) -> None:
+        """Validate ``action`` for the player to act and carry it out: a call in the auction,
+        a card of the hand :attr:`to_play` in the play.
+
+        :param seat: if given, the player who means to act (``not_your_turn`` if it is not
+            theirs).
+        :raises IllegalActionError: with a machine-readable ``code``; the state is unchanged.
+        """
+        number = _action_number(action)
+        self._validate(number, seat)
+        if self._phase is _PLAY:
+            self._play_card(number)
+        else:
+            self._call(number)
+
+    def parse_action(self, text: str) -> int:
+        """Read an action written for the current phase: a call (``1NT``, ``pass``, ``X``) in
+        the auction, a card (``SA``, ``10H``) in the play. Only the notation is checked here.
+
+        :raises NotationError: naming the bad text and what the phase accepts.
+        """
+        if self._phase is _AUCTION:
+            return Call.parse(text).action
+        if self._phase is _PLAY:
+            return Card.parse(text).id
+        raise NotationError("the rubber is over: there is nothing to do", "bad_action")
+
+    # -- phase handlers (called after validation) -------------------------------------------
+
+    def _call(self, action: int) -> None:
+        auction = self._auction
+        auction.add(action)
+        self._actions.append(action)
+        if not auction.is_finished:
+            self._to_act = auction.to_call
+            return
+        if auction.is_passed_out:
+            self._finish_hand(
+                HandResult(self._hand_number, SEATS[self._dealer], None, None, None, None)
+            )
+            return
+        contract = auction.contract
+        declarer = auction.declarer
+        assert contract is not None and declarer is not None
+        self._contract = contract
+        self._declarer = declarer
+        self._trump = int(contract.strain)
+        self._beats = BEATS[self._trump]
+        if self.rules.honours:
+            # Honours held in any one hand count for the side that holds it (rubber bridge).
+            masks = self._hands
+            self._honours = (
+                honours_bonus(masks[0], contract.strain) + honours_bonus(masks[2], contract.strain),
+                honours_bonus(masks[1], contract.strain) + honours_bonus(masks[3], contract.strain),
+            )
+        self._order = play_order(self.rules, declarer)
+        self._next_hand = next_hands(self._order)
+        leader = self._next_hand[_OWN_HAND[declarer]]
+        self._opening_leader = self._leader = self._to_play = leader
+        self._to_act = _OWNER[leader]
+        self._phase = _PLAY
+
+    def _play_card(self, action: int) -> None:
+        hand = self._to_play
+        self._hands[hand] ^= CARD_MASK[action]
+        self._actions.append(action)
+        trick = self._trick
+        trick.append(action)
+        if len(trick) == 1:
+            self._led_suit = CARD_SUIT[action]
+            self._best_card = action
+            self._best_hand = hand
+        elif self._beats[self._best_card << 6 | action]:
+            self._best_card = action
+            self._best_hand = hand
+        if len(trick) < 4:
+            following = self._next_hand[hand]
+            self._to_play = following
+            self._to_act = _OWNER[following]
+            return
+        winner = self._best_hand
+        self._tricks_won[_OWNER[winner]] += 1
+        self._tricks.append((self._leader, tuple(trick), winner))
+        self._trick = []
+        self._led_suit = -1
+        self._leader = self._to_play = winner
+        self._to_act = _OWNER[winner]
+        if len(self._tricks) == _TRICKS_PER_HAND:
+            self._score_played_hand()
+
+    def _score_played_hand(self) -> None:
+        contract = self._contract
+        assert contract is not None
+        declarer = self._declarer
+        taken = self._tricks_won[declarer]
+        score = score_contract(contract, taken, self._sheet.vulnerable(declarer))
+        result = HandResult(
+            self._hand_number,
+            SEATS[self._dealer],
+            contract,
+            SEATS[declarer],
+            taken,
+            score,
+            self._honours,
+        )
+        self._sheet = self._sheet.add_hand(self._hand_number, declarer, score, self._honours)
+        self._finish_hand(result)
+
+    def _finish_hand(self, result: HandResult) -> None:
+        self._previous_tricks = self._tricks
+        self._previous_order = self._order
+        masks = self._deal_masks
+        self._history.append(
+            TableHandHistory(
+                self._hand_number,
+                SEATS[self._dealer],
+                self._stock,
+                tuple(self._actions),
+                result,
+                SEATS[self._auction.first_caller],
+                (masks[2], masks[1]),
+                masks,
+                tuple(self._tricks),
+                self._order,
+                self._opening_leader,
+            )
+        )
+        if self._sheet.is_complete:
+            self._phase = _COMPLETE
+            self._to_act = -1
+            self._to_play = -1
+            return
+        self._hand_number += 1
+        self._dealer = 1 - self._dealer
+        self._start_hand()
+
+    def __repr__(self) -> str:
+        return (
+            f"<TableGame {self.rules.name} hand {self._hand_number + 1} "
+            f"{self._phase.name.lower()} to act: {self.to_act}>"
+        )
+
+
+def new_game(
+    rules: RuleSet,
+    *,
+    seed: int | str | None = None,
+    stocks: Sequence[Sequence[int | Card]] = (),
+    first_dealer: Seat | int | None = None,
+) -> Game | TableGame:
+    """A new rubber of ``rules``: a :class:`~honeymoon.game.Game` for a two-hand variant, a
+    :class:`TableGame` for a four-hand one (the same parameters).
+
+    >>> from honeymoon.rules import DOUBLE_DUMMY, DRAW_BRIDGE
+    >>> type(new_game(DOUBLE_DUMMY, seed=1)).__name__, type(new_game(DRAW_BRIDGE, seed=1)).__name__
+    ('TableGame', 'Game')
+    """
+    if rules.four_hands:
+        return TableGame(rules, seed=seed, stocks=stocks, first_dealer=first_dealer)
+    return Game(rules, seed=seed, stocks=stocks, first_dealer=first_dealer)
