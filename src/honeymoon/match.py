@@ -25,13 +25,14 @@ True
 from __future__ import annotations
 
 import contextlib
+import io
 import math
 import multiprocessing
 import shlex
 import shutil
 import statistics
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -61,6 +62,9 @@ __all__ = [
     "pair_seed",
     "play_game",
     "play_pair",
+    "play_pair_unwritten",
+    "write_records",
+    "collect_pairs",
     "run_match",
     "summarize",
     "t_critical",
@@ -167,6 +171,10 @@ class MatchConfig:
     :param records_dir: write every rubber's JSON record into this folder; None writes none.
     :param max_hands: stop a rubber that reaches this many hands (it then counts unfinished).
     :param rules: the variant and its options (the default profile unless given).
+    :param cluster: ``"ray"`` plays the pairs as tasks of a Ray cluster instead of local
+        processes (the ``cluster`` extra; see :mod:`honeymoon.cluster`); None plays them here.
+    :param address: the Ray cluster to use (``HOST:PORT``, ``ray://HOST:PORT``, ``auto`` or
+        ``local``); giving one implies ``cluster="ray"``.
     """
 
     bot_a: str
@@ -178,6 +186,8 @@ class MatchConfig:
     records_dir: str | None = None
     max_hands: int = 500
     rules: RuleSet = DEFAULT_RULES
+    cluster: str | None = None
+    address: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -374,6 +384,10 @@ def check_config(config: MatchConfig) -> None:
         raise MatchConfigError(
             f"timeout is {config.timeout}: give a positive number of seconds per decision"
         )
+    if config.cluster is not None or config.address is not None:
+        from honeymoon.cluster import check_cluster
+
+        check_cluster(config.cluster, config.address)
     for spec in (config.bot_a, config.bot_b):
         if spec.startswith(EXTERNAL_PREFIX):
             _check_program(spec)
@@ -491,7 +505,19 @@ def _finish_bot(bot: Bot, game: Game, seat: Seat, forfeit: Forfeit | None, side:
 
 def play_pair(config: MatchConfig, pair: int) -> PairOutcome:
     """Play rubber pair ``pair`` of ``config``: A as South, then A as East, same cards."""
+    outcome, records = play_pair_unwritten(config, pair)
+    write_records(records)
+    return outcome
+
+
+def play_pair_unwritten(
+    config: MatchConfig, pair: int
+) -> tuple[PairOutcome, tuple[tuple[str, str], ...]]:
+    """Play rubber pair ``pair`` as :func:`play_pair` does, but write nothing: return the
+    outcome and, when ``config.records_dir`` is set, each rubber's record as ``(path, JSON
+    text)`` for :func:`write_records` (a cluster's task hands them to the machine that asked)."""
     games: list[GameOutcome] = []
+    records: list[tuple[str, str]] = []
     for a_seat in (Seat.SOUTH, Seat.EAST):
         bot_a = make_bot(config.bot_a, _bot_seed(config.seed, pair, "a"), timeout=config.timeout)
         bot_b = make_bot(config.bot_b, _bot_seed(config.seed, pair, "b"), timeout=config.timeout)
@@ -513,7 +539,8 @@ def play_pair(config: MatchConfig, pair: int) -> PairOutcome:
             winner = "a" if rubber_winner == a_seat else "b"
         record = None
         if config.records_dir is not None:
-            record = _write_record(config, game, pair, a_seat)
+            record, text = _record(config, game, pair, a_seat)
+            records.append((record, text))
         hands = len(game.history) + (0 if game.is_over or forfeit is None else 1)
         checks = [check_hand(hand) for hand in game.history]
         games.append(
@@ -532,19 +559,25 @@ def play_pair(config: MatchConfig, pair: int) -> PairOutcome:
                 sanity_b=SanityStats.of(checks, a_seat.other),
             )
         )
-    return PairOutcome(pair, tuple(games))
+    return PairOutcome(pair, tuple(games)), tuple(records)
 
 
-def _write_record(config: MatchConfig, game: Game, pair: int, a_seat: Seat) -> str:
+def _record(config: MatchConfig, game: Game, pair: int, a_seat: Seat) -> tuple[str, str]:
     from honeymoon.records import dump
 
-    folder = Path(config.records_dir or ".")
-    folder.mkdir(parents=True, exist_ok=True)
     players = (config.bot_a, config.bot_b) if a_seat is Seat.SOUTH else (config.bot_b, config.bot_a)
-    path = folder / f"pair{pair:05d}-a-{a_seat.key}.json"
-    with path.open("w", encoding="utf-8") as handle:
-        dump(game, handle, players=players)
-    return str(path)
+    path = Path(config.records_dir or ".") / f"pair{pair:05d}-a-{a_seat.key}.json"
+    text = io.StringIO()
+    dump(game, text, players=players)
+    return str(path), text.getvalue()
+
+
+def write_records(records: Iterable[tuple[str, str]]) -> None:
+    """Write each ``(path, text)`` of :func:`play_pair_unwritten`, making the folder."""
+    for name, text in records:
+        path = Path(name)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
 
 
 _GUARD_ADVICE = (
@@ -553,55 +586,90 @@ _GUARD_ADVICE = (
 )
 
 
-def _play_pair_job(job: tuple[MatchConfig, int]) -> PairOutcome:
-    config, pair = job
-    return play_pair(config, pair)
-
-
 def run_match(
     config: MatchConfig, on_pair: Callable[[PairOutcome], None] | None = None
 ) -> MatchResult:
-    """Play every pair of ``config`` (in ``config.jobs`` processes) and return them in order.
+    """Play every pair of ``config`` (in ``config.jobs`` processes, or as the tasks of a Ray
+    cluster when ``config.cluster`` or ``config.address`` is set) and return them in order.
 
     ``on_pair`` is called in this process as each pair finishes (for a progress bar).
 
     :raises MatchConfigError: before anything is played, for a configuration that cannot be
         played (see :func:`check_config`); when called while a worker process is starting (a
-        script without a ``__main__`` guard); or when a worker process dies.
+        script without a ``__main__`` guard); or when a worker process dies (on a cluster a
+        lost task is played again; see :mod:`honeymoon.cluster`).
     """
     check_config(config)
     if getattr(multiprocessing.current_process(), "_inheriting", False):
         # A worker is importing the main script again, which called run_match at its top
         # level: starting more workers from here would go on for ever.
         raise MatchConfigError(_GUARD_ADVICE)
-    jobs = [(config, pair) for pair in range(config.rubber_pairs)]
-    outcomes: list[PairOutcome] = []
-    if config.jobs <= 1 or config.rubber_pairs == 1:
-        for job in jobs:
-            outcome = _play_pair_job(job)
-            outcomes.append(outcome)
+    outcomes: Iterator[PairOutcome]
+    if config.cluster is not None or config.address is not None:
+        from honeymoon.cluster import play_on_cluster
+
+        outcomes = play_on_cluster(config)
+    elif config.jobs <= 1 or config.rubber_pairs == 1:
+        outcomes = (play_pair(config, pair) for pair in range(config.rubber_pairs))
+    else:
+        outcomes = _play_in_processes(config)
+    return collect_pairs(config, outcomes, on_pair)
+
+
+def collect_pairs(
+    config: MatchConfig,
+    outcomes: Iterator[PairOutcome],
+    on_pair: Callable[[PairOutcome], None] | None = None,
+) -> MatchResult:
+    """The match from the pairs as a runner hands them over, in any order: exactly one outcome
+    per pair index, the first that arrives (a pair played again after its task was lost counts
+    once), ``on_pair`` called for each.
+
+    :raises MatchConfigError: if a pair is missing when the runner is done.
+
+    >>> config = MatchConfig("random", "random", rubber_pairs=2, max_hands=1)
+    >>> one, two = play_pair(config, 1), play_pair(config, 0)
+    >>> result = collect_pairs(config, iter([one, two, one]))
+    >>> [pair.pair for pair in result.pairs]
+    [0, 1]
+    """
+    kept: dict[int, PairOutcome] = {}
+    try:
+        for outcome in outcomes:
+            if outcome.pair in kept or not 0 <= outcome.pair < config.rubber_pairs:
+                continue
+            kept[outcome.pair] = outcome
             if on_pair is not None:
                 on_pair(outcome)
-    else:
-        processes = min(config.jobs, config.rubber_pairs)
-        context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(processes, mp_context=context) as pool:
-            futures = [pool.submit(_play_pair_job, job) for job in jobs]
-            try:
-                for future in as_completed(futures):
-                    outcome = future.result()
-                    outcomes.append(outcome)
-                    if on_pair is not None:
-                        on_pair(outcome)
-            except BrokenProcessPool:
-                for future in futures:
-                    future.cancel()
-                raise MatchConfigError(
-                    f"a worker process of the match stopped before finishing its rubbers. "
-                    f"{_GUARD_ADVICE}"
-                ) from None
-    outcomes.sort(key=lambda outcome: outcome.pair)
-    return MatchResult(config, tuple(outcomes))
+    finally:
+        close = getattr(outcomes, "close", None)
+        if callable(close):
+            close()  # a runner stops its workers
+    missing = [pair for pair in range(config.rubber_pairs) if pair not in kept]
+    if missing:
+        raise MatchConfigError(
+            f"{len(missing)} rubber pairs never came back (the first is pair {missing[0]}); "
+            "play the match again"
+        )
+    return MatchResult(config, tuple(kept[pair] for pair in range(config.rubber_pairs)))
+
+
+def _play_in_processes(config: MatchConfig) -> Iterator[PairOutcome]:
+    processes = min(config.jobs, config.rubber_pairs)
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(processes, mp_context=context) as pool:
+        futures = [pool.submit(play_pair, config, pair) for pair in range(config.rubber_pairs)]
+        try:
+            for future in as_completed(futures):
+                yield future.result()
+        except BrokenProcessPool:
+            raise MatchConfigError(
+                f"a worker process of the match stopped before finishing its rubbers. "
+                f"{_GUARD_ADVICE}"
+            ) from None
+        finally:
+            for future in futures:
+                future.cancel()
 
 
 # -- statistics -----------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from honeymoon.bots import BOTS, EXTERNAL_PREFIX, LEVELS, resolve_bot_name
 from honeymoon.cli.analyze import write_analyses
 from honeymoon.cli.options import add_variant_arguments, variant_with_options
 from honeymoon.errors import HoneymoonError
-from honeymoon.match import MatchConfig, MatchSummary, PairOutcome, run_match
+from honeymoon.match import MatchConfig, MatchSummary, PairOutcome, check_config, run_match
 from honeymoon.rules import DEFAULT_RULES
 
 
@@ -45,7 +45,24 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument("--seed", default="0", help="match seed (default 0)")
     add_variant_arguments(parser)
-    parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument("--jobs", type=int, help="worker processes (default 1)")
+    parser.add_argument(
+        "--cluster",
+        metavar="NAME",
+        help=(
+            "play the rubber pairs as tasks of a cluster instead of local processes: 'ray' "
+            "(needs the cluster extra: pip install 'honeymoon[cluster]'; see docs/scale.md)"
+        ),
+    )
+    parser.add_argument(
+        "--address",
+        metavar="ADDRESS",
+        help=(
+            "the Ray cluster to use: HOST:PORT of its head, ray://HOST:PORT of its Ray Client "
+            "server, 'auto' or 'local' (implies --cluster ray; default: RAY_ADDRESS, else the "
+            "cluster started on this machine, else a new local one)"
+        ),
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(
         "--records",
@@ -81,8 +98,15 @@ def run(args: argparse.Namespace) -> int:
             resolve_bot_name(spec)  # raises a clear error for an unknown name
     if args.rubbers < 1:
         raise HoneymoonError("--rubbers must be at least 1", "bad_argument")
-    if args.jobs < 1:
+    if args.jobs is not None and args.jobs < 1:
         raise HoneymoonError("--jobs must be at least 1", "bad_argument")
+    cluster = args.cluster or ("ray" if args.address is not None else None)
+    if cluster is not None and args.jobs is not None:
+        raise HoneymoonError(
+            "--jobs sets the local worker processes; on a cluster its CPUs set how many pairs "
+            "play at once: leave --jobs out with --cluster or --address",
+            "bad_argument",
+        )
     if args.timeout <= 0:
         raise HoneymoonError("--timeout must be a positive number of seconds", "bad_argument")
     if args.max_hands < 1:
@@ -93,12 +117,15 @@ def run(args: argparse.Namespace) -> int:
         bot_b=args.bot_b,
         rubber_pairs=args.rubbers,
         seed=seed,
-        jobs=args.jobs,
+        jobs=args.jobs or 1,
         timeout=args.timeout,
         records_dir=None if args.no_records else (args.records or default_records_dir(args)),
         max_hands=args.max_hands,
         rules=variant_with_options(args.variant or DEFAULT_RULES.name, args.option),
+        cluster=cluster,
+        address=args.address,
     )
+    check_config(config)  # a bad cluster or address is told before the progress bar shows
     show_progress = not args.json and sys.stderr.isatty()
     with _progress(config.rubber_pairs, show_progress) as advance:
         result = run_match(config, advance)
