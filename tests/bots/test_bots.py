@@ -12,7 +12,7 @@ import pytest
 from helpers import call_all, cards, draw_all, searchable_view, stock_for_hands
 
 from honeymoon.actions import KEEP, REJECT
-from honeymoon.auction import FIRST_BID, Call
+from honeymoon.auction import FIRST_BID, Call, Contract
 from honeymoon.bots import (
     BOTS,
     LEVELS,
@@ -27,7 +27,8 @@ from honeymoon.bots import (
     register_bot,
     resolve_bot_name,
 )
-from honeymoon.cards import Card, CardSet, Strain
+from honeymoon.bots.advice import Figures, Reason
+from honeymoon.cards import Card, CardSet, Strain, Suit
 from honeymoon.errors import HoneymoonError
 from honeymoon.game import Game, Phase
 from honeymoon.seats import SEATS, Seat
@@ -194,13 +195,13 @@ def test_bots_refuse_a_view_without_a_turn() -> None:
 # -- advice -----------------------------------------------------------------------------------
 
 _REASON_START = {
-    Phase.DRAWING: re.compile(r"^(keep|reject) "),
-    Phase.AUCTION: re.compile(r"^(bid|pass|double|redouble)\b"),
-    Phase.PLAY: re.compile(r"^(win cheaply|ruff|discard|draw trumps|cash|lead|♠|♥|♦|♣)"),
+    Phase.DRAWING: re.compile(r"^(keep|reject)"),
+    Phase.AUCTION: re.compile(r"^(bid|pass|double|redouble)"),
+    Phase.PLAY: re.compile(r"^(win_cheaply|play_low|ruff|discard|draw_trumps|cash|lead)"),
 }
 
 
-def test_advice_is_the_action_with_a_one_line_reason() -> None:
+def test_advice_is_the_action_with_a_reason_code() -> None:
     game = Game(seed="advice", first_dealer=Seat.SOUTH)
     bot = HeuristicBot("advice")
     rng = random.Random(4)
@@ -212,8 +213,8 @@ def test_advice_is_the_action_with_a_one_line_reason() -> None:
         advice = bot.advise(view)
         assert isinstance(advice, Advice)
         assert advice.action in view.legal_actions
-        assert advice.reason and "\n" not in advice.reason and len(advice.reason) < 100
-        assert _REASON_START[view.phase].match(advice.reason), advice.reason
+        assert isinstance(advice.code, Reason)
+        assert _REASON_START[view.phase].match(advice.code.value), advice
         seen.add(view.phase)
         game.apply(advice.action if rng.random() < 0.8 else rng.choice(view.legal_actions))
     assert seen == {Phase.DRAWING, Phase.AUCTION, Phase.PLAY}
@@ -223,7 +224,8 @@ def test_advise_works_for_a_bot_without_an_advise_method() -> None:
     game = Game(seed=1, first_dealer=Seat.SOUTH)
     view = view_for(game, game.to_act)
     advice = advise(RandomBot(1), view)
-    assert advice.action in view.legal_actions and "random" in advice.reason
+    assert advice.action in view.legal_actions
+    assert advice.code is Reason.BOT_CHOICE and advice.figures.bot == "random"
 
 
 def _game_with_hands(east: str, south: str, calls: list[str]) -> Game:
@@ -247,7 +249,10 @@ def test_heuristic_keeps_a_card_that_builds_its_long_suit() -> None:
             if view.hand.count(top.suit) >= 4 and top.rank <= 6:
                 advice = bot.advise(view)
                 assert advice.action == KEEP
-                assert advice.reason.startswith(f"keep {top}: builds")
+                assert advice.code is Reason.KEEP_LENGTH
+                assert advice.figures == Figures(
+                    card=top, suit=top.suit, length=view.hand.count(top.suit) + 1
+                )
                 return
             game.apply(bot.act(view))
     raise AssertionError("no shuffle offered a low card of a four-card suit")
@@ -262,7 +267,9 @@ def test_heuristic_bids_game_with_a_strong_long_suit() -> None:
     advice = HeuristicBot(1).advise(view_for(game, Seat.SOUTH))
     call = Call(advice.action)
     assert call.strain is Strain.SPADES and call.level is not None and call.level >= 4
-    assert advice.reason.startswith(f"bid {call}") and "spades" in advice.reason
+    assert advice.code is Reason.BID and advice.figures.call == call
+    assert advice.figures.suit is Suit.SPADES and advice.figures.length == 8
+    assert advice.figures.points == 26  # AKQJ, AKQ, AK
 
 
 def test_heuristic_passes_a_weak_hand_and_doubles_a_hopeless_contract() -> None:
@@ -273,7 +280,7 @@ def test_heuristic_passes_a_weak_hand_and_doubles_a_hopeless_contract() -> None:
     call_all(game, ["pass", "1NT", "4S"])  # East makes a hopeless bid
     advice = HeuristicBot(1).advise(view_for(game, Seat.SOUTH))
     assert advice.action == Call.parse("X").action
-    assert advice.reason.startswith("double 4♠")
+    assert advice.code is Reason.DOUBLE and advice.figures.contract == Contract.parse("4S")
 
 
 def test_heuristic_wins_cheaply_and_plays_low_when_it_cannot_win() -> None:
@@ -284,12 +291,13 @@ def test_heuristic_wins_cheaply_and_plays_low_when_it_cannot_win() -> None:
     )
     game.apply(Card.parse("SJ").id, Seat.SOUTH)  # South leads against East's 1NT
     advice = HeuristicBot(1).advise(view_for(game, Seat.EAST))
-    assert advice == Advice(Card.parse("SQ").id, "win cheaply with ♠Q")
+    queen = Card.parse("SQ")
+    assert advice == Advice(queen.id, Reason.WIN_CHEAPLY, Figures(card=queen))
     game.apply(advice.action, Seat.EAST)
     game.apply(Card.parse("SA").id, Seat.EAST)  # East leads the ace; South cannot win
     advice = HeuristicBot(1).advise(view_for(game, Seat.SOUTH))
     assert advice.action == Card.parse("S8").id
-    assert "cannot win" in advice.reason
+    assert advice.code is Reason.PLAY_LOW
 
 
 def test_heuristic_ruffs_with_its_lowest_trump() -> None:
@@ -308,7 +316,8 @@ def test_heuristic_ruffs_with_its_lowest_trump() -> None:
     )
     game.apply(Card.parse("HA").id, Seat.EAST)
     advice = HeuristicBot(1).advise(view_for(game, Seat.SOUTH))
-    assert advice == Advice(Card.parse("CQ").id, "ruff with ♣Q")
+    queen = Card.parse("CQ")
+    assert advice == Advice(queen.id, Reason.RUFF, Figures(card=queen))
 
 
 def _implemented_variants() -> list[str]:

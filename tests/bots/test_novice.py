@@ -8,8 +8,9 @@ from helpers import call_all, cards, draw_all, stock_for_hands
 from honeymoon.actions import KEEP, REJECT
 from honeymoon.auction import DOUBLE, PASS, REDOUBLE, Call
 from honeymoon.bots import NoviceBot, make_bot
+from honeymoon.bots.advice import Reason
 from honeymoon.bots.novice import novice_tricks
-from honeymoon.cards import Card
+from honeymoon.cards import Card, Suit
 from honeymoon.game import Game, Phase
 from honeymoon.rules import VARIANTS
 from honeymoon.seats import Seat
@@ -32,13 +33,18 @@ def test_it_opens_with_values_and_passes_when_weak() -> None:
     game = _game_with_hands(east=WEAK, south=STRONG, calls=[])
     bot = NoviceBot(1, mistake_rate=0.0)
     advice = bot.advise(view_for(game, Seat.EAST))
-    assert advice.action == PASS and "not enough to open" in advice.reason
+    assert advice.action == PASS and advice.code is Reason.PASS_WEAK
     game.apply(PASS, Seat.EAST)
     advice = bot.advise(view_for(game, Seat.SOUTH))
     call = Call(advice.action)
     # 21 points and seven spades: it counts 9.9 tricks, so it bids the spade game at once.
-    assert str(call) == "4♠", advice.reason
-    assert advice.reason.startswith("bid 4♠: 21 points, 7 spades")
+    assert str(call) == "4♠", advice
+    assert advice.code is Reason.BID
+    assert (advice.figures.points, advice.figures.suit, advice.figures.length) == (
+        21,
+        Suit.SPADES,
+        7,
+    )
 
 
 def test_it_competes_in_its_suit_up_to_its_count_and_no_further() -> None:
@@ -122,7 +128,7 @@ def test_it_follows_low_and_wins_cheaply() -> None:
     game.apply(Card.parse("SJ").id, Seat.SOUTH)
     bot = NoviceBot(1, mistake_rate=0.0)
     advice = bot.advise(view_for(game, Seat.EAST))
-    assert advice.action == Card.parse("SQ").id and advice.reason == "win cheaply with ♠Q"
+    assert advice.action == Card.parse("SQ").id and advice.code is Reason.WIN_CHEAPLY
     game.apply(advice.action, Seat.EAST)
     game.apply(Card.parse("SA").id, Seat.EAST)
     assert bot.act(view_for(game, Seat.SOUTH)) == Card.parse("S8").id

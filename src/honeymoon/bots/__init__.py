@@ -9,7 +9,8 @@ which drive another process.
 
 Optional methods, found with :func:`getattr` (or the protocols below):
 
-* ``advise(view) -> Advice``: the action the bot recommends and a one-line reason, for hints;
+* ``advise(view) -> Advice``: the action the bot recommends, a reason code and its figures
+  (:mod:`honeymoon.bots.advice`), for hints;
 * ``game_over(view) -> None``: told once when the rubber ends (or is abandoned);
 * ``close() -> None``: release anything the bot holds (an external bot's process).
 
@@ -26,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
-from honeymoon.bots.advice import Advice
+from honeymoon.bots.advice import Advice, Figures, Reason
 from honeymoon.bots.ddsample import YARDSTICK_SAMPLES, DDSampleBot
 from honeymoon.bots.expert import STRONG_SAMPLES, ExpertBot
 from honeymoon.bots.heuristic import HeuristicBot
@@ -74,7 +75,7 @@ class AdvisingBot(Bot, Protocol):
     """A bot that can also explain its choice (used for hints)."""
 
     def advise(self, view: SeatView) -> Advice:
-        """The action this bot would take in ``view``, with a one-line reason."""
+        """The action this bot would take in ``view``, with its reason code and figures."""
         ...
 
 
@@ -190,10 +191,10 @@ def make_bot(name_or_level: str, seed: int | str | None = None, *, timeout: floa
 
 def advise(bot: Bot, view: SeatView) -> Advice:
     """The bot's advice for ``view``: its own ``advise`` if it has one, else its action with a
-    plain reason."""
+    plain reason (code ``bot_choice``)."""
     method = getattr(bot, "advise", None)
     if callable(method):
         advice = method(view)
         assert isinstance(advice, Advice)
         return advice
-    return Advice(bot.act(view), f"the {bot.name} bot's choice")
+    return Advice(bot.act(view), Reason.BOT_CHOICE, Figures(bot=bot.name))

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from honeymoon.bots.advice import Advice
+from honeymoon.bots.advice import Advice, Candidate, Figures, Reason, ranked
 from honeymoon.bots.heuristic import HeuristicBot
 from honeymoon.bots.sampling import knowledge_from_view, sample_layouts
 from honeymoon.cards import Card
@@ -54,7 +54,7 @@ class DDSampleBot(HeuristicBot):
     def _play(self, view: SeatView) -> Advice:
         legal = view.legal_actions
         if len(legal) == 1:
-            return Advice(legal[0], f"{Card.from_id(legal[0])}: the only legal card")
+            return Advice(legal[0], Reason.ONLY_CARD, Figures(card=Card.from_id(legal[0])))
         rules = VARIANTS.get(view.variant)
         memory = rules is not None and rules.procedure is Procedure.MEMORY
         if view.phase is Phase.PRELIMINARY and not memory:
@@ -74,6 +74,11 @@ class DDSampleBot(HeuristicBot):
                 totals[card] += tricks
         # The most tricks on average; on a tie the lowest card.
         best = max(legal, key=lambda c: (totals[c], -(c % 13), -c))
-        mean = totals[best] / len(layouts)
-        where = "with the hands known" if knowledge.is_exact else f"over {len(layouts)} layouts"
-        return Advice(best, f"{Card.from_id(best)}: {mean:.1f} more tricks on average {where}")
+        count = len(layouts)
+        compared = ranked(best, (Candidate(c, tricks=round(totals[c] / count, 2)) for c in legal))
+        figures = Figures(
+            card=Card.from_id(best),
+            tricks=compared[0].tricks,
+            layouts=0 if knowledge.is_exact else count,
+        )
+        return Advice(best, Reason.MOST_TRICKS, figures, compared)

@@ -53,7 +53,7 @@ from honeymoon.auction import (
     bid_action,
     cheapest_bid,
 )
-from honeymoon.bots.advice import Advice
+from honeymoon.bots.advice import Advice, Candidate, Figures, Reason, ranked
 from honeymoon.bots.heuristic import (
     SAMPLE_ATTEMPTS,
     HeuristicBot,
@@ -130,9 +130,10 @@ CALL_TOLERANCE = 30.0
 READER_SAMPLES = 8
 #: How far a call the model rules out (a bid far beyond the hand's tricks) counts as missed.
 _RULED_OUT = 1000.0
-#: Layouts drawn per layout wanted, at most, to find layouts that fit the calls for a card
-#: (fewer than in the auction: a card is asked for thirteen times a deal).
-PLAY_CONDITION_ATTEMPTS = 4
+#: Layouts drawn per layout wanted, at most, to find layouts that fit the calls for a card:
+#: one, so a card's new layouts are plain ones weighed by whether they fit (a card is asked
+#: for thirteen times a deal; the pool of fitting hands does the rest).
+PLAY_CONDITION_ATTEMPTS = 1
 #: The weight of a layout that does not fit the opponent's calls, against 1 for one that does.
 MISFIT_WEIGHT = 0.02
 #: The memory award's contract: 1NT made (RULES.md 4).
@@ -521,7 +522,7 @@ class ExpertBot:
         preliminary tricks)."""
         legal = view.legal_actions
         if len(legal) == 1:
-            return Advice(legal[0], f"{Card.from_id(legal[0])}: the only legal card")
+            return Advice(legal[0], Reason.ONLY_CARD, Figures(card=Card.from_id(legal[0])))
         assert view.seat is not None
         me = int(view.seat)
         knowledge = knowledge_from_view(view)
@@ -566,18 +567,31 @@ class ExpertBot:
             layouts, weights = self._play_layouts(view, knowledge, more)
         best = max(legal, key=lambda c: (score[c], tricks[c], -(c % 13), -c))
         total = sum(weight for weight, _ in rows) or 1.0
-        share = round(100 * success[best] / total)
-        card = Card.from_id(best)
-        where = "with the hands known" if knowledge.is_exact else f"in {share}% of {count} layouts"
-        if contract is None:
-            verb, goal = "take", "7+ memory tricks"
-        elif view.declarer == view.seat:
-            verb, goal = "make", str(contract)
-        else:
-            verb, goal = "set", str(contract)
-        if knowledge.is_exact and not share:
-            return Advice(best, f"{card}: cannot {verb} {goal} {where}")
-        return Advice(best, f"{card}: {verb}s {goal} {where}")
+        # The advice: the best card, and every card with its mean outcome (no layout).
+        compared = ranked(
+            best,
+            (
+                Candidate(
+                    c,
+                    score=round(score[c] / total),
+                    tricks=round(tricks[c] / total, 2),
+                    chance=round(success[c] / total, 3),
+                )
+                for c in legal
+            ),
+        )
+        declarer = view.declarer == view.seat
+        code = Reason.MEMORY if contract is None else Reason.MAKES if declarer else Reason.SETS
+        if knowledge.is_exact and not success[best]:
+            code = Reason.LOST
+        figures = Figures(
+            card=Card.from_id(best),
+            contract=contract,
+            declarer=declarer if contract is not None else None,
+            chance=compared[0].chance,
+            layouts=0 if knowledge.is_exact else count,
+        )
+        return Advice(best, code, figures, compared)
 
     def _outcome_function(self, view: SeatView, me: int) -> _Outcome:
         """The scorer of a card's solver value (the seat's tricks from now on)."""
@@ -693,7 +707,7 @@ class ExpertBot:
                 break
             self._solve_auction_layouts(table, knowledge, more, reader)
         if not options:  # cannot happen: pass is always legal; stay safe
-            return Advice(PASS, "Pass: no call to compare")
+            return Advice(PASS, Reason.NO_CHOICE)
         # Among the calls tied at the top, the one whose contract is worth most if the
         # auction ends on it: the best strain, not the lowest call.
         top = max(value for value, _ in options)
@@ -702,12 +716,17 @@ class ExpertBot:
             key=lambda option: (search.settled_value(state, option[1]), -option[1]),
         )
         count = table.fitting or len(table.layouts)
-        over = "with the hands known" if knowledge.is_exact else f"over {count} layouts"
+        # The advice: the call, its expected score, and every legal call's.
         chosen = Call(best_call)
-        text = f"{chosen}: expected {best_value:+.0f} {over}"
-        if chosen.contract is not None:
-            text += f" ({search.mean[0][chosen.contract.strain]:.1f} tricks)"
-        return Advice(best_call, text)
+        bid = chosen.contract
+        figures = Figures(
+            call=chosen,
+            score=round(best_value),
+            tricks=round(search.mean[0][bid.strain], 1) if bid is not None else None,
+            layouts=0 if knowledge.is_exact else count,
+        )
+        compared = ranked(best_call, (Candidate(c, score=round(v)) for v, c in options))
+        return Advice(best_call, Reason.BEST_CALL, figures, compared)
 
     # -- Draw Bridge preliminary tricks -----------------------------------------------------
 
@@ -730,6 +749,7 @@ class ExpertBot:
         opponent_size = view.hand_sizes[1 - int(view.seat)]
         best: tuple[float, int] | None = None
         chance_of_best = 0.0
+        compared: list[Candidate] = []  # for the advice
         for card in legal:
             rest = hand & ~CARD_MASK[card]
             random_draw = sum(hand_value(rest | CARD_MASK[u], gone) for u in unseen_ids) / max(
@@ -745,15 +765,20 @@ class ExpertBot:
                     chance = _chance_unbeaten(card, unseen, len(unseen_ids), opponent_size)
                 value = chance * hand_value(rest | face_up.mask, gone) + (1 - chance) * random_draw
             key = value - 1e-6 * (card % 13)
+            shown = round(chance, 3) if face_up is not None else None
+            compared.append(Candidate(card, value=round(value, 2), chance=shown))
             if best is None or key > best[0]:
                 best = (key, card)
                 chance_of_best = chance
         assert best is not None
         card = best[1]
-        text = f"{Card.from_id(card)}: keeps the best hand (value {best[0]:.1f})"
-        if face_up is not None:
-            text += f", {chance_of_best:.0%} to win {face_up}"
-        return Advice(card, text)
+        figures = Figures(
+            card=Card.from_id(card),
+            value=round(best[0], 1),
+            chance=round(chance_of_best, 3) if face_up is not None else None,
+            face_up=face_up,
+        )
+        return Advice(card, Reason.BEST_HAND, figures, ranked(card, compared))
 
 
 def _close_cards(

@@ -39,9 +39,9 @@ from functools import lru_cache
 
 from honeymoon.actions import KEEP, REJECT
 from honeymoon.auction import DOUBLE, PASS, REDOUBLE, AuctionSummary, Call, Contract, SeenCall
-from honeymoon.bots.advice import Advice, PhasedBot
+from honeymoon.bots.advice import Advice, Candidate, Figures, PhasedBot, Reason
 from honeymoon.bots.sampling import Knowledge, knowledge_from_view, sample_layouts
-from honeymoon.cards import FULL_DECK_MASK, SUIT_MASKS, Card, Strain, mask_to_card_ids
+from honeymoon.cards import FULL_DECK_MASK, SUIT_MASKS, Card, Strain, Suit, mask_to_card_ids
 from honeymoon.game import Phase
 from honeymoon.scoring import GAME_POINTS, score_contract
 from honeymoon.views import SeatView
@@ -58,7 +58,6 @@ __all__ = [
     "shown_suits_of",
 ]
 
-_SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 #: Length points of a suit by its length: 0 up to three cards, then growing faster than linearly.
 _LENGTH_POINTS = (0.0, 0.0, 0.0, 0.0, 0.5, 1.5, 3.0, 4.5, 6.0, 7.5, 9.0, 10.5, 12.0, 13.5)
 #: The value of a card with ``k`` unknown higher cards of its suit: 4, 2, 1, 0.5, …
@@ -320,6 +319,7 @@ def trick_table(
         samples = len(candidates)
     counts: list[dict[int, float]] = [{} for _ in range(5)]
     terms = _hand_terms(hand)
+    noise = [(offset, weight / samples) for offset, weight in _NOISE]
     for index in range(samples):
         # A natural bidder holds four cards of each suit it bid and comes close to its
         # contract: keep the first sample that fits, else the one that fits best.
@@ -348,9 +348,9 @@ def trick_table(
         for strain, tricks in enumerate(_calibrated(_estimate_all(hand, mask), terms)):
             row = counts[strain]
             rounded = round(tricks)
-            for offset, weight in _NOISE:
+            for offset, share in noise:
                 spread = min(13, max(0, rounded + offset))
-                row[spread] = row.get(spread, 0.0) + weight / samples
+                row[spread] = row.get(spread, 0.0) + share
     return _TrickTable(
         tuple(tuple(sorted(row.items())) for row in counts),
         tuple(sum(t * w for t, w in row.items()) for row in counts),
@@ -462,7 +462,7 @@ class HeuristicBot(PhasedBot):
     def _draw(self, view: SeatView) -> Advice:
         top = view.looking_at
         if top is None:  # cannot happen on this seat's turn; keep is always legal
-            return Advice(KEEP, "keep: nothing to compare")
+            return Advice(KEEP, Reason.NO_CHOICE)
         hand = view.hand.mask
         out = view.discards.mask
         out_after = out | top.mask
@@ -478,24 +478,31 @@ class HeuristicBot(PhasedBot):
             total += base_total - base[s] + _suit_value(lane, _lane(out_after, s))
         reject_value = total / max(1, len(unseen_ids))
         suit = int(top.suit)
+        compared = (
+            Candidate(KEEP, value=round(keep_value, 2)),
+            Candidate(REJECT, value=round(reject_value, 2)),
+        )
         if keep_value >= reject_value:
             length = view.hand.count(top.suit) + 1
             above = (0x1FFF << (int(top.rank) - 1)) & 0x1FFF
             higher_unknown = (above & ~_lane(hand | out, suit)).bit_count()
             if length >= 4:
-                reason = f"builds {_SUIT_NAMES[suit]} to {length} cards"
+                code = Reason.KEEP_LENGTH
             elif higher_unknown == 0:
-                reason = f"the top {_SUIT_NAMES[suit][:-1]} left in play"
+                code = Reason.KEEP_MASTER
             elif int(top.rank) >= 11:
-                reason = "a high card"
+                code = Reason.KEEP_HIGH
             else:
-                reason = "worth more than an unseen card on average"
-            return Advice(KEEP, f"keep {top}: {reason}")
-        return Advice(
-            REJECT,
-            f"reject {top}: an unseen card is worth more on average "
-            f"({reject_value:.1f} against {keep_value:.1f})",
-        )
+                code = Reason.KEEP_VALUE
+            longest = length - 1 >= max(view.hand.count(other) for other in Suit)
+            figures = Figures(
+                card=top,
+                suit=top.suit,
+                length=length,
+                longest=longest if code is Reason.KEEP_HIGH else None,
+            )
+            return Advice(KEEP, code, figures, compared)
+        return Advice(REJECT, Reason.REJECT_VALUE, Figures(card=top), compared[::-1])
 
     # -- auction ----------------------------------------------------------------------------
 
@@ -529,7 +536,13 @@ class HeuristicBot(PhasedBot):
             (sheet.progress[me], sheet.progress[1 - me]),
         )
         best_action = best_call(values)
-        return Advice(best_action, _call_reason(best_action, view, mean_tricks, best_bid))
+        code, figures = _call_reason(best_action, view, mean_tricks, best_bid)
+        # The calls weighed, the chosen one first, then by expected score.
+        compared = sorted(
+            (Candidate(action, score=round(value)) for action, value in values.items()),
+            key=lambda c: (c.action != best_action, -(c.score or 0.0)),
+        )
+        return Advice(best_action, code, figures, tuple(compared))
 
     # -- play -------------------------------------------------------------------------------
 
@@ -586,41 +599,43 @@ def _out_of_play(view: SeatView) -> int:
 
 def _call_reason(
     action: int, view: SeatView, mean_tricks: Sequence[float], best_bid: tuple[float, int] | None
-) -> str:
+) -> tuple[Reason, Figures]:
     current = view.contract
     if action == PASS:
         if current is None:
             if best_bid is None:
-                return "pass: no bid is worth it"
+                return Reason.PASS_NO_BID, Figures()
             strain = Call(best_bid[1]).strain
             assert strain is not None
-            return (
-                f"pass: no bid is worth it (best: {strain.symbol} with about "
-                f"{mean_tricks[int(strain)]:.1f} tricks)"
+            return Reason.PASS_NO_BID, Figures(
+                strain=strain, tricks=round(mean_tricks[int(strain)], 1)
             )
         if view.declarer == view.seat:
-            return f"pass: {current} is the contract to play"
-        return f"pass: defending {current} costs less than bidding on"
+            return Reason.PASS_OWN, Figures(contract=current)
+        return Reason.PASS_DEFEND, Figures(contract=current)
     if action == DOUBLE:
         assert current is not None
         short = current.tricks_needed - (13 - mean_tricks[int(current.strain)])
-        return f"double {current}: expect to beat it by {short:.1f} tricks"
+        return Reason.DOUBLE, Figures(contract=current, margin=round(short, 1))
     if action == REDOUBLE:
         assert current is not None
-        return f"redouble {current}: expect {mean_tricks[int(current.strain)]:.1f} tricks"
+        return Reason.REDOUBLE, Figures(
+            contract=current, tricks=round(mean_tricks[int(current.strain)], 1)
+        )
     call = Call(action)
     assert call.strain is not None
     points = high_card_points(view.hand.mask)
-    expected = mean_tricks[int(call.strain)]
+    expected = round(mean_tricks[int(call.strain)], 1)
     if call.strain is Strain.NOTRUMP:
-        shape = "-".join(
-            str((view.hand.mask & SUIT_MASKS[s]).bit_count()) for s in range(3, -1, -1)
-        )
-        return f"bid {call}: {points} points, shape {shape}, about {expected:.1f} tricks"
+        shape = tuple((view.hand.mask & SUIT_MASKS[s]).bit_count() for s in range(3, -1, -1))
+        return Reason.BID, Figures(call=call, points=points, shape=shape, tricks=expected)
     suit = int(call.strain)
-    return (
-        f"bid {call}: {points} points, {(view.hand.mask & SUIT_MASKS[suit]).bit_count()} "
-        f"{_SUIT_NAMES[suit]}, about {expected:.1f} tricks"
+    return Reason.BID, Figures(
+        call=call,
+        points=points,
+        suit=Suit(suit),
+        length=(view.hand.mask & SUIT_MASKS[suit]).bit_count(),
+        tricks=expected,
     )
 
 
@@ -643,17 +658,17 @@ def _follow(state: _PlayState, led: Card, legal: Sequence[int]) -> Advice:
         winners = [card for card in legal if card > led_id]
         if winners:
             card = min(winners)
-            return Advice(card, f"win cheaply with {Card.from_id(card)}")
+            return Advice(card, Reason.WIN_CHEAPLY, Figures(card=Card.from_id(card)))
         card = min(legal)
-        return Advice(card, f"{Card.from_id(card)}: cannot win, so play low")
+        return Advice(card, Reason.PLAY_LOW, Figures(card=Card.from_id(card)))
     trump = state.trump
     if trump != Strain.NOTRUMP and led_suit != trump:
         trumps = _cards_of_suit(legal, trump)
         if trumps:
             card = min(trumps)
-            return Advice(card, f"ruff with {Card.from_id(card)}")
+            return Advice(card, Reason.RUFF, Figures(card=Card.from_id(card)))
     card = _discard(state, legal)
-    return Advice(card, f"discard {Card.from_id(card)}: least useful card")
+    return Advice(card, Reason.DISCARD, Figures(card=Card.from_id(card)))
 
 
 def _discard(state: _PlayState, legal: Sequence[int]) -> int:
@@ -691,7 +706,7 @@ def _lead(state: _PlayState, legal: Sequence[int]) -> Advice:
         if state.declarer and len(my_trumps) > expected:
             top = max(my_trumps)
             card = top if _is_master(top, possible) else min(my_trumps)
-            return Advice(card, f"draw trumps with {Card.from_id(card)}")
+            return Advice(card, Reason.DRAW_TRUMPS, Figures(card=Card.from_id(card)))
     # Cash winners that promote nothing: the opponent can hold no more cards of the suit
     # than the bot's run of winners, or the hand is ending.
     by_suit: dict[int, list[int]] = {}
@@ -709,14 +724,14 @@ def _lead(state: _PlayState, legal: Sequence[int]) -> Advice:
         their_length = _lane(possible, suit).bit_count()
         if run and (run >= their_length or run >= state.tricks_left):
             card = max(cards)
-            return Advice(card, f"cash {Card.from_id(card)}: a sure winner")
+            return Advice(card, Reason.CASH, Figures(card=Card.from_id(card)))
     # Defender with trumps: a singleton side suit sets up a ruff.
     if trump_game and not state.declarer and my_trumps:
         for suit, cards in by_suit.items():
             if suit != trump and len(cards) == 1 and not ruffable(suit):
                 card = cards[0]
                 if not _is_master(card, possible) and card % 13 < 9:
-                    return Advice(card, f"lead {Card.from_id(card)}: a singleton, to ruff later")
+                    return Advice(card, Reason.LEAD_SINGLETON, Figures(card=Card.from_id(card)))
     # The top of a sequence of honours forces out the opponent's higher card.
     for suit, cards in by_suit.items():
         if ruffable(suit) or (suit == trump and not state.declarer):
@@ -724,7 +739,7 @@ def _lead(state: _PlayState, legal: Sequence[int]) -> Advice:
         ordered = sorted(cards, reverse=True)
         for high, low in zip(ordered, ordered[1:], strict=False):
             if high - low == 1 and high % 13 >= 9:
-                return Advice(high, f"lead {Card.from_id(high)}: top of a sequence")
+                return Advice(high, Reason.LEAD_SEQUENCE, Figures(card=Card.from_id(high)))
     # Lead low from the longest safe suit (not trumps as a defender, if possible).
     candidates = [
         suit
@@ -734,9 +749,10 @@ def _lead(state: _PlayState, legal: Sequence[int]) -> Advice:
     suit = max(candidates, key=lambda s: (len(by_suit[s]), -min(by_suit[s]) % 13))
     card = min(by_suit[suit])
     length = len(by_suit[suit])
-    return Advice(
-        card,
-        f"lead {Card.from_id(card)} from length ({length} {_SUIT_NAMES[suit]})"
-        if length >= 3
-        else f"lead {Card.from_id(card)}: the safest suit to lead",
-    )
+    if length >= 3:
+        return Advice(
+            card,
+            Reason.LEAD_LENGTH,
+            Figures(card=Card.from_id(card), suit=Suit(suit), length=length),
+        )
+    return Advice(card, Reason.LEAD_SAFE, Figures(card=Card.from_id(card)))

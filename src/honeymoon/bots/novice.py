@@ -35,15 +35,14 @@ from collections.abc import Sequence
 
 from honeymoon.actions import KEEP, REJECT
 from honeymoon.auction import DOUBLE, PASS, AuctionSummary, Call, Contract, cheapest_bid
-from honeymoon.bots.advice import Advice, PhasedBot
+from honeymoon.bots.advice import Advice, Figures, PhasedBot, Reason
 from honeymoon.bots.heuristic import high_card_points, play_state
-from honeymoon.cards import SUIT_MASKS, Card, Strain
+from honeymoon.cards import SUIT_MASKS, Card, Strain, Suit
 from honeymoon.scoring import GAME_POINTS, contract_points
 from honeymoon.views import SeatView
 
 __all__ = ["NoviceBot", "novice_tricks", "MISTAKE_RATE"]
 
-_SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 #: The share of the decisions that matter that the beginner gets wrong.
 MISTAKE_RATE = 0.1
 #: Tricks the beginner wants before it opens the bidding.
@@ -102,20 +101,25 @@ class NoviceBot(PhasedBot):
     def _draw(self, view: SeatView) -> Advice:
         top = view.looking_at
         if top is None or KEEP not in view.legal_actions:
-            return Advice(view.legal_actions[0], "nothing to choose")
+            return Advice(view.legal_actions[0], Reason.NO_CHOICE, Figures(card=top))
         length = view.hand.count(top.suit)
+        lengths = [view.hand.count(suit) for suit in Suit]
+        figures = Figures(card=top, suit=top.suit, length=length + 1)
         if int(top.rank) >= 11:
-            keep, reason = True, "a high card"
+            keep, code = True, Reason.KEEP_HIGH
+            figures = Figures(
+                card=top, suit=top.suit, length=length + 1, longest=length == max(lengths)
+            )
         elif length >= 3:
-            keep, reason = True, f"a {length + 1}th {_SUIT_NAMES[int(top.suit)][:-1]}"
+            keep, code = True, Reason.KEEP_LENGTH
         else:
-            keep, reason = False, "a low card of a short suit"
+            keep, code = False, Reason.REJECT_SHORT
         if REJECT in view.legal_actions and self._slip():
             keep = not keep
-            reason = "on a whim"
+            code, figures = Reason.WHIM, Figures(card=top)
         if keep or REJECT not in view.legal_actions:
-            return Advice(KEEP, f"keep {top}: {reason}")
-        return Advice(REJECT, f"reject {top}: {reason}")
+            return Advice(KEEP, code, figures)
+        return Advice(REJECT, code, figures)
 
     # -- auction ----------------------------------------------------------------------------
 
@@ -136,7 +140,7 @@ class NoviceBot(PhasedBot):
             strains.insert(0, int(Strain.NOTRUMP))
         mine = current is not None and summary.declarer == summary.seat
         if current is None and max(tricks[s] for s in strains) < _OPENING_TRICKS:
-            return Advice(PASS, f"pass: {points} points, not enough to open")
+            return Advice(PASS, Reason.PASS_WEAK, Figures(points=points))
         # (level, strain, the highest level it will bid, the level its count makes)
         options: list[tuple[int, int, int, int]] = []
         for strain in strains:
@@ -162,26 +166,26 @@ class NoviceBot(PhasedBot):
         if sound and not (slip and current is not None):
             level, strain, _target, expected = max(sound, key=lambda o: (o[2] - o[0], o[1]))
             if slip and level < 5 and level <= expected:
-                return self._bid(view, level + 1, strain, tricks, points, lengths, "one too high")
+                return self._bid(view, level + 1, strain, tricks, points, lengths, push=True)
             return self._bid(view, level, strain, tricks, points, lengths)
         if sound:
-            return Advice(PASS, f"pass: {points} points, happy to stop here")  # one too low
+            return Advice(PASS, Reason.PASS_CONTENT, Figures(points=points))  # one too low
         near = [o for o in options if o[0] == o[2] + 1 and o[0] <= min(5, o[3] + 1)]
         if near and slip and current is not None and not mine:
             level, strain, _target, _expected = near[0]
-            return self._bid(view, level, strain, tricks, points, lengths, "pushing one too high")
+            return self._bid(view, level, strain, tricks, points, lengths, push=True)
         if current is not None and not mine and DOUBLE in view.legal_actions:
             their_suit = current.strain
             defence = points / 4
             if their_suit is not Strain.NOTRUMP and lengths[int(their_suit)] >= 4:
                 defence += 1
             if current.level >= 3 and defence >= 14 - current.tricks_needed + 1:
-                return Advice(DOUBLE, f"double {current}: {points} points, it should go down")
+                return Advice(DOUBLE, Reason.DOUBLE, Figures(contract=current, points=points))
         if current is None:
-            return Advice(PASS, f"pass: {points} points, no suit to bid")
+            return Advice(PASS, Reason.PASS_NO_SUIT, Figures(points=points))
         if mine:
-            return Advice(PASS, f"pass: {current} is its contract")
-        return Advice(PASS, f"pass: too high to bid on over {current}")
+            return Advice(PASS, Reason.PASS_OWN, Figures(contract=current))
+        return Advice(PASS, Reason.PASS_TOO_HIGH, Figures(contract=current))
 
     def _bid(
         self,
@@ -191,16 +195,25 @@ class NoviceBot(PhasedBot):
         tricks: Sequence[float],
         points: int,
         lengths: Sequence[int],
-        why: str = "",
+        *,
+        push: bool = False,
     ) -> Advice:
         call = Call.bid(level, strain)
         if call.action not in view.legal_actions:  # cannot happen: bids come from cheapest_bid
-            return Advice(PASS, "pass")
-        what = f"{lengths[strain]} {_SUIT_NAMES[strain]}" if strain < 4 else "a balanced hand"
-        extra = f", {why}" if why else ""
+            return Advice(PASS, Reason.NO_CHOICE)
+        shape = tuple(lengths[suit] for suit in range(3, -1, -1))
         return Advice(
             call.action,
-            f"bid {call}: {points} points, {what}, counts {tricks[strain]:.0f} tricks{extra}",
+            Reason.BID,
+            Figures(
+                points=points,
+                suit=Suit(strain) if strain < 4 else None,
+                length=lengths[strain] if strain < 4 else None,
+                shape=shape if strain == 4 else None,
+                call=call,
+                tricks=round(tricks[strain], 1),
+                push=push or None,
+            ),
         )
 
     # -- play -------------------------------------------------------------------------------
@@ -217,15 +230,15 @@ class NoviceBot(PhasedBot):
                 winners = [card for card in legal if card > led]
                 if winners and not (self._slip() and len(legal) > 1):
                     card = min(winners)
-                    return Advice(card, f"win cheaply with {Card.from_id(card)}")
+                    return Advice(card, Reason.WIN_CHEAPLY, Figures(card=Card.from_id(card)))
                 card = min(legal)
-                return Advice(card, f"{Card.from_id(card)}: play low")
+                return Advice(card, Reason.PLAY_LOW, Figures(card=Card.from_id(card)))
             trumps = [card for card in legal if card // 13 == trump] if trump < 4 else []
             if trumps:
                 card = min(trumps)
-                return Advice(card, f"ruff with {Card.from_id(card)}")
+                return Advice(card, Reason.RUFF, Figures(card=Card.from_id(card)))
             card = min(legal, key=lambda c: (c // 13 == trump, _count(legal, c // 13), c % 13))
-            return Advice(card, f"discard {Card.from_id(card)}")
+            return Advice(card, Reason.DISCARD, Figures(card=Card.from_id(card)))
         by_suit: dict[int, list[int]] = {}
         for card in legal:
             by_suit.setdefault(card // 13, []).append(card)
@@ -234,12 +247,12 @@ class NoviceBot(PhasedBot):
             theirs = (state.possible & SUIT_MASKS[trump]).bit_count()
             if theirs and len(by_suit[trump]) * 2 > theirs:
                 card = max(by_suit[trump])
-                return Advice(card, f"draw trumps with {Card.from_id(card)}")
+                return Advice(card, Reason.DRAW_TRUMPS, Figures(card=Card.from_id(card)))
         if not slip:
             for suit, cards in by_suit.items():
                 top = max(cards)
                 if top % 13 == 12 and (suit != trump or state.declarer):
-                    return Advice(top, f"cash {Card.from_id(top)}")
+                    return Advice(top, Reason.CASH, Figures(card=Card.from_id(top)))
         # Lead low from the longest suit (not trumps as a defender); a slip takes another.
         order = sorted(
             by_suit,
@@ -248,7 +261,11 @@ class NoviceBot(PhasedBot):
         )
         suit = order[1] if slip and len(order) > 1 else order[0]
         card = min(by_suit[suit])
-        return Advice(card, f"lead {Card.from_id(card)} from {_SUIT_NAMES[suit]}")
+        return Advice(
+            card,
+            Reason.LEAD_LENGTH,
+            Figures(card=Card.from_id(card), suit=Suit(suit), length=len(by_suit[suit])),
+        )
 
 
 def _count(cards: Sequence[int], suit: int) -> int:

@@ -5,8 +5,10 @@ when input or output is not a terminal, it plays line by line, which works with 
 readers, pipes and scripts: one prompt per decision, answered with ``keep``/``reject`` (``k``,
 ``r``), a call (``1NT``, ``p``, ``x``) or a card (``SA``, ``10H``), plus commands (``help``,
 ``rules``, ``hand``, ``discards`` or ``drawn``, ``auction``, ``tricks``, ``status``, ``score``,
-``last``, ``hint``, ``claim``, ``undo``, ``save``, ``quit``). In the tricks the prompt lists
-the cards that may be played. ``--variant draw`` and ``--variant memory`` add the preliminary
+``last``, ``hint`` and ``hint more``, ``claim``, ``undo``, ``save``, ``quit``). In the tricks
+the prompt lists
+the cards that may be played; ``--letters`` and ``--ten T`` change how cards are written.
+``--variant draw`` and ``--variant memory`` add the preliminary
 tricks; ``--option NAME=true|false`` sets a variant's options. Nothing typed can crash the
 game: a bad answer gets one line saying what would be accepted, and the same question again;
 Ctrl-C and ``quit`` offer to save first.
@@ -39,6 +41,7 @@ _HELP = """Commands at any prompt:
   auction       the calls so far       score       the score sheet
   tricks        the tricks this hand   status      contract, tricks won, who is vulnerable
   last          the last trick         hint or h   what the computer would do, and why
+  hint more     the numbers behind the hint: the choices the computer compared (also: why)
   claim         in the play: claim the rest of the tricks (the computer checks the claim)
   undo or u     take back your last action (and the computer's replies), unless a card
                 has been shown to you since
@@ -135,33 +138,43 @@ class PlainSession:
         try:
             action = self.table.parse(answer)
         except HoneymoonError as error:
-            self.write(f"{error} (legal now: {render.legal_action_words(view)}; 'help' for more)")
+            legal = render.legal_action_words(view, self.style)
+            self.write(f"{error} (legal now: {legal}; 'help' for more)")
             return
         self._narrate(self.table.play(action))
 
+    @property
+    def style(self) -> render.CardStyle:
+        """How cards are written (the table's style: ``--letters``, ``--ten``)."""
+        return self.table.style
+
     def _prompt(self, view: SeatView) -> str:
+        style = self.style
         if view.phase is Phase.DRAWING:
             assert view.looking_at is not None
             return (
-                f"[stock {view.stock_remaining}] You look at {view.looking_at}. "
+                f"[stock {view.stock_remaining}] You look at {style.card(view.looking_at)}. "
                 "Keep or reject? (k/r) "
             )
         if view.phase is Phase.AUCTION:
-            current = f"current bid {view.contract}" if view.contract else "no bid yet"
-            return f"[{current}] Your call ({render.legal_action_words(view)}): "
+            current = f"current bid {style.contract(view.contract)}" if view.contract else ""
+            return (
+                f"[{current or 'no bid yet'}] Your call "
+                f"({render.legal_action_words(view, style)}): "
+            )
         trick = view.current_trick
         if trick and trick.cards:
-            on_table = f"{trick.leader} led " + " ".join(str(c) for c in trick.cards)
+            on_table = f"{trick.leader} led " + " ".join(style.card(c) for c in trick.cards)
         else:
             on_table = "you lead"
         status = on_table
         if view.phase is Phase.PRELIMINARY:
             status = f"{self._preliminary_status(view)} · {on_table}"
         legal = [card for card in view.hand.cards_high_to_low() if card.id in view.legal_actions]
-        cards = " ".join(str(card) for card in legal)
+        cards = " ".join(style.card(card) for card in legal)
         if len(legal) == len(view.hand):
             return f"[{status}] Any card of your hand: {cards}. Your card: "
-        hand = " ".join(render.hand_lines(view.hand))
+        hand = " ".join(render.hand_lines(view.hand, style))
         return f"[{status}] Your hand: {hand}. Legal: {cards}. Your card: "
 
     def _preliminary_status(self, view: SeatView) -> str:
@@ -173,7 +186,7 @@ class PlainSession:
             return f"memory trick {number} of 13 · you {won[me]}, {me.other.label} {won[me.other]}"
         parts = [f"preliminary trick {number} of 13", f"stock {view.stock_remaining}"]
         if view.face_up is not None:
-            parts.append(f"face up {view.face_up}: the winner gets it")
+            parts.append(f"face up {self.style.card(view.face_up)}: the winner gets it")
         return " · ".join(parts)
 
     def _command(self, answer: str, view: SeatView) -> bool:
@@ -185,23 +198,27 @@ class PlainSession:
         elif word == "rules":
             lines = render.rules_help(self.table.rules)
         elif word == "hand":
-            lines = render.hand_lines(view.hand)
+            lines = render.hand_lines(view.hand, self.style)
         elif word in ("discards", "drawn", "draws"):
             lines = self._own_cards_lines(view)
         elif word == "auction":
-            lines = render.auction_table(view) or ["The auction has not started."]
+            lines = render.auction_table(view, self.style) or ["The auction has not started."]
         elif word == "tricks":
-            lines = render.tricks_lines(view)
+            lines = render.tricks_lines(view, self.style)
         elif word == "status":
-            lines = render.status_lines(view, self.table.rules)
+            lines = render.status_lines(view, self.table.rules, self.style)
         elif word == "score":
             lines = render.score_sheet_lines(view.score_sheet)
         elif word == "last":
             last = self.table.last_trick
-            words = render.trick_words(last, self.human) if last else "none yet"
+            words = render.trick_words(last, self.human, self.style) if last else "none yet"
             lines = [f"Last trick: {words}"]
+        elif word in ("hint", "h") and rest.strip().lower() in ("more", "numbers", "why"):
+            lines = self.table.hint(more=True)
         elif word in ("hint", "h"):
-            lines = [self.table.hint()]
+            lines = self.table.hint(more=False)
+        elif word in ("why", "numbers"):
+            lines = self.table.hint(more=True)
         elif word == "claim":
             self._narrate(self.table.claim())
             return True
@@ -225,7 +242,8 @@ class PlainSession:
         """What the player drew or discarded this hand (never the opponent's cards)."""
         procedure = self.table.rules.procedure
         if procedure is Procedure.DRAW:
-            return ["Cards you drew this hand: " + (" ".join(map(str, view.drawn)) or "none yet")]
+            drawn = " ".join(self.style.card(card) for card in view.drawn)
+            return ["Cards you drew this hand: " + (drawn or "none yet")]
         if procedure is Procedure.MEMORY:
             won = render.preliminary_won(view)
             me = self.human
@@ -233,8 +251,9 @@ class PlainSession:
                 "Memory Bridge has no drawing and no discards. Memory tricks this hand: "
                 f"you {won[me]}, {me.other.label} {won[me.other]}."
             ]
-        lines = ["Your discards: " + (str(view.discards) if view.discards else "none yet")]
-        return lines + render.draws_lines(view)
+        discards = " ".join(self.style.card(c) for c in view.discards.cards_high_to_low())
+        lines = ["Your discards: " + (discards or "none yet")]
+        return lines + render.draws_lines(view, self.style)
 
     # -- leaving and saving -------------------------------------------------------------------
 
@@ -289,7 +308,7 @@ class PlainSession:
             # The cards are all in: show the hand the auction is about.
             self._hand_shown = view.hand_number
             self.write("Your hand:")
-            for line in render.hand_lines(view.hand):
+            for line in render.hand_lines(view.hand, self.style):
                 self.write(line)
         if view.hand_number != self._announced and not self.table.is_over:
             for line in render.score_sheet_lines(view.score_sheet):
@@ -323,10 +342,10 @@ class PlainSession:
                 "memory award."
             )
         self.write("Your hand:")
-        for line in render.hand_lines(view.hand):
+        for line in render.hand_lines(view.hand, self.style):
             self.write(line)
         if view.face_up is not None:
-            self.write(f"The face-up card is {view.face_up}.")
+            self.write(f"The face-up card is {self.style.card(view.face_up)}.")
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -381,6 +400,17 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="pause before each of the computer's moves in the full-screen table (0.8)",
     )
     parser.add_argument(
+        "--letters",
+        action="store_true",
+        help="write suits as letters (S H D C) instead of symbols (♠ ♥ ♦ ♣)",
+    )
+    parser.add_argument(
+        "--ten",
+        choices=render.TEN_FORMS,
+        default="10",
+        help="how the ten is written: 10 (the default) or T",
+    )
+    parser.add_argument(
         "--four-colours",
         "--four-colors",
         action="store_true",
@@ -423,13 +453,29 @@ def build_table(args: argparse.Namespace) -> tuple[Table, str | None]:
         if getattr(args, "no_undo", False):
             table.allow_undo = False
         table.auto_play = getattr(args, "auto_play", True)
+        table.style = card_style(args)
         return table, note
     rules = variant_with_options(args.variant or DEFAULT_RULES.name, args.option)
     game = Game(rules, seed=args.seed)
     bot, note = choose_bot(level, f"{game.seed}:bot")
     allow_undo = not getattr(args, "no_undo", False)
     auto_play = getattr(args, "auto_play", True)
-    return Table(game, seat or Seat.SOUTH, bot, allow_undo=allow_undo, auto_play=auto_play), note
+    table = Table(
+        game,
+        seat or Seat.SOUTH,
+        bot,
+        allow_undo=allow_undo,
+        auto_play=auto_play,
+        style=card_style(args),
+    )
+    return table, note
+
+
+def card_style(args: argparse.Namespace) -> render.CardStyle:
+    """The card style ``--letters`` and ``--ten`` ask for (symbols and 10 without them)."""
+    return render.CardStyle(
+        letters=bool(getattr(args, "letters", False)), ten=getattr(args, "ten", None) or "10"
+    )
 
 
 def run(args: argparse.Namespace) -> int:

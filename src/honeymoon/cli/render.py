@@ -1,7 +1,9 @@
 """Plain-text rendering of what a seat sees: hands, the auction, tricks and the score sheet.
 
 Everything here takes a :class:`~honeymoon.views.SeatView` (or public values such as a score
-sheet), so nothing can print a card the seat may not see.
+sheet), so nothing can print a card the seat may not see. This is the one place the terminal
+words cards, calls and contracts: through a :class:`CardStyle` (suit symbols or letters, the
+ten as ``10`` or ``T``), passed to every function that names one.
 """
 
 from __future__ import annotations
@@ -10,8 +12,9 @@ import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from honeymoon.actions import FIRST_BID, LAST_BID, describe
-from honeymoon.cards import CardSet, Suit
+from honeymoon.actions import FIRST_BID, KEEP, LAST_BID, REJECT
+from honeymoon.auction import PASS, Call, Contract
+from honeymoon.cards import Card, CardSet, Rank, Strain, Suit
 from honeymoon.events import (
     AuctionOver,
     AuctionStarted,
@@ -32,23 +35,89 @@ from honeymoon.seats import SEATS, Seat
 from honeymoon.views import SeatView, TrickView
 
 
-def hand_lines(cards: CardSet) -> list[str]:
+@dataclass(frozen=True, slots=True)
+class CardStyle:
+    """How the terminal writes cards: suit symbols (``♠``) or letters (``S``), and the ten as
+    ``10`` or ``T`` (``honeymoon play --letters --ten T``).
+
+    >>> from honeymoon.cards import Card
+    >>> ten = Card.parse("ST")
+    >>> SYMBOLS.card(ten), CardStyle(letters=True, ten="T").card(ten)
+    ('♠10', 'ST')
+    >>> CardStyle(letters=True).contract(Contract.parse("4HX")), SYMBOLS.action(KEEP)
+    ('4HX', 'keep')
+    """
+
+    letters: bool = False
+    ten: str = "10"
+
+    def __post_init__(self) -> None:
+        if self.ten not in TEN_FORMS:
+            raise ValueError(f"the ten is written {' or '.join(TEN_FORMS)}, not {self.ten!r}")
+
+    def suit(self, suit: Suit) -> str:
+        """``♠`` or ``S``."""
+        return suit.letter if self.letters else suit.symbol
+
+    def strain(self, strain: Strain) -> str:
+        """``♠`` or ``S``; ``NT`` either way."""
+        return strain.letter if self.letters else strain.symbol
+
+    def rank(self, rank: Rank) -> str:
+        """``A`` … ``2``, the ten as the style says."""
+        return self.ten if rank == Rank.TEN else rank.symbol
+
+    def card(self, card: Card) -> str:
+        """``♠10``, ``S10``, ``♠T`` or ``ST``."""
+        return self.suit(card.suit) + self.rank(card.rank)
+
+    def call(self, call: Call) -> str:
+        """``3♠``, ``3S``, ``3NT``, ``Pass``, ``X``, ``XX``."""
+        if call.level is None or call.strain is None:
+            return str(call)
+        return f"{call.level}{self.strain(call.strain)}"
+
+    def contract(self, contract: Contract) -> str:
+        """``4♠X`` or ``4SX``."""
+        return f"{contract.level}{self.strain(contract.strain)}{'X' * contract.doubling}"
+
+    def action(self, action: int) -> str:
+        """Words for an action number: a card, a call, ``keep`` or ``reject``."""
+        if 0 <= action < 52:
+            return self.card(Card.from_id(action))
+        if PASS <= action <= LAST_BID:
+            return self.call(Call(action))
+        if action == KEEP:
+            return "keep"
+        if action == REJECT:
+            return "reject"
+        return f"<unknown action {action}>"
+
+
+#: The ways of writing the ten (``--ten``).
+TEN_FORMS = ("10", "T")
+#: The default style: suit symbols and the ten as 10.
+SYMBOLS = CardStyle()
+
+
+def hand_lines(cards: CardSet, style: CardStyle = SYMBOLS) -> list[str]:
     """One line a suit, spades first: ``♠ A K 10 5``."""
     lines = []
     for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
         ranks = cards.ranks(suit)
-        lines.append(f"{suit.symbol} " + (" ".join(r.symbol for r in ranks) if ranks else "-"))
+        shown = " ".join(style.rank(r) for r in ranks) if ranks else "-"
+        lines.append(f"{style.suit(suit)} {shown}")
     return lines
 
 
-def auction_table(view: SeatView) -> list[str]:
+def auction_table(view: SeatView, style: CardStyle = SYMBOLS) -> list[str]:
     """The calls so far as a two-column table, the first caller's column first."""
     if view.first_caller is None:
         return []
     first = view.first_caller
     second = first.other
     lines = [f"{first.label:<8}{second.label:<8}"]
-    calls = [str(call) for call in view.auction]
+    calls = [style.call(call) for call in view.auction]
     if view.phase is Phase.AUCTION and view.to_act is not None:
         calls.append("?")
     for index in range(0, len(calls), 2):
@@ -141,7 +210,7 @@ def score_sheet_lines(sheet: ScoreSheet) -> list[str]:
     return lines
 
 
-def result_words(result: HandResult, human: Seat | None = None) -> str:
+def result_words(result: HandResult, human: Seat | None = None, style: CardStyle = SYMBOLS) -> str:
     """One hand's result in one line, with the undertricks or overtricks, from the player's
     side (``you`` for the seat ``human``), e.g. ``Hand 4: 6♣X by East, 9 tricks, down 3:
     you 500 above``.
@@ -185,7 +254,7 @@ def result_words(result: HandResult, human: Seat | None = None) -> str:
     if contract is None or declarer is None or score is None or tricks is None:
         return f"{head}passed out"
     needed = contract.tricks_needed
-    text = f"{head}{contract} by {name(declarer)}, {tricks} tricks, "
+    text = f"{head}{style.contract(contract)} by {name(declarer)}, {tricks} tricks, "
     if tricks >= needed:
         over = f" with {tricks - needed} over" if tricks > needed else ""
         text += f"made{over}: {score.declarer_below} below, {score.declarer_above} above"
@@ -331,23 +400,25 @@ def rules_help(rules: RuleSet, width: int | None = 76) -> list[str]:
     return wrapped
 
 
-def draws_lines(view: SeatView) -> list[str]:
+def draws_lines(view: SeatView, style: CardStyle = SYMBOLS) -> list[str]:
     """The player's own drawing turns this hand: what was kept and what was discarded."""
     lines = []
     for number, turn in enumerate(view.draws, start=1):
+        kept = style.card(turn.kept)
+        discarded = style.card(turn.discarded) if turn.discarded is not None else ""
         if turn.kept_first and turn.discarded is None:
-            lines.append(f"{number:>2}. kept {turn.kept}")
+            lines.append(f"{number:>2}. kept {kept}")
         elif turn.kept_first:
-            lines.append(f"{number:>2}. kept {turn.kept}, then discarded {turn.discarded}")
+            lines.append(f"{number:>2}. kept {kept}, then discarded {discarded}")
         else:
-            lines.append(f"{number:>2}. rejected {turn.discarded}, then took {turn.kept}")
+            lines.append(f"{number:>2}. rejected {discarded}, then took {kept}")
     return lines
 
 
-def drawn_lines(view: SeatView) -> list[str]:
+def drawn_lines(view: SeatView, style: CardStyle = SYMBOLS) -> list[str]:
     """Draw Bridge: the cards the player drew this hand, trick by trick (never the opponent's)."""
     return [
-        f"{number:>2}. after trick {number} you drew {card}"
+        f"{number:>2}. after trick {number} you drew {style.card(card)}"
         for number, card in enumerate(view.drawn, start=1)
     ]
 
@@ -379,10 +450,10 @@ def _award_words(result: PreliminaryResult, human: Seat | None) -> str | None:
     )
 
 
-def trick_words(trick: TrickView, human: Seat | None = None) -> str:
+def trick_words(trick: TrickView, human: Seat | None = None, style: CardStyle = SYMBOLS) -> str:
     """A trick in words: ``East ♥K, South ♥A: South wins``."""
     parts = [
-        f"{'You' if seat == human else seat.label} {card}"
+        f"{'You' if seat == human else seat.label} {style.card(card)}"
         for seat, card in zip(trick.players, trick.cards, strict=True)
     ]
     text = ", ".join(parts)
@@ -445,12 +516,15 @@ def claim_refused_words(guaranteed: int, remaining: int) -> str:
     )
 
 
-def claim_line_words(first: int, tricks: Sequence[TrickView], human: Seat | None) -> str:
+def claim_line_words(
+    first: int, tricks: Sequence[TrickView], human: Seat | None, style: CardStyle = SYMBOLS
+) -> str:
     """The line that beat a claim made at trick ``first`` (from 1): best play by both from
     there, trick by trick. It names the opponent's cards, so it is shown only once the hand
     is over."""
     played = "; ".join(
-        f"{number}) {trick_words(trick, human)}" for number, trick in enumerate(tricks, first)
+        f"{number}) {trick_words(trick, human, style)}"
+        for number, trick in enumerate(tricks, first)
     )
     return f"Against your claim at trick {first} the best defence goes: {played}."
 
@@ -458,7 +532,9 @@ def claim_line_words(first: int, tricks: Sequence[TrickView], human: Seat | None
 # -- narration: what one action did, in words ------------------------------------------------
 
 
-def narrate(said: Sequence[Event], view: SeatView, rules: RuleSet) -> list[str]:
+def narrate(
+    said: Sequence[Event], view: SeatView, rules: RuleSet, style: CardStyle = SYMBOLS
+) -> list[str]:
     """The lines telling the player at ``view.seat`` what the events ``said`` (those of one
     action, from :func:`honeymoon.events.apply`) report. The events are public; the player's
     own cards (what they drew) come from ``view``, their view after the action, so no line can
@@ -469,30 +545,33 @@ def narrate(said: Sequence[Event], view: SeatView, rules: RuleSet) -> list[str]:
     drew = next((e for e in said if isinstance(e, StockDrawn)), None)
     for event in said:
         if isinstance(event, Drew):
-            lines.append(_draw_words(event, view, rules))
+            lines.append(_draw_words(event, view, rules, style))
         elif isinstance(event, Called):
             mine = event.seat == me
-            lines.append(f"{_who(event.seat, me)} {'call' if mine else 'calls'} {event.call}.")
+            said_call = style.call(event.call)
+            lines.append(f"{_who(event.seat, me)} {'call' if mine else 'calls'} {said_call}.")
         elif isinstance(event, AuctionOver):
             if event.contract is not None and event.declarer is not None:
                 declarer = "you" if event.declarer == me else event.declarer.label
                 leads = "lead" if event.leader == me else "leads"
                 lines.append(
-                    f"Contract {event.contract} by {declarer}; {_who(event.leader, me)} {leads}."
+                    f"Contract {style.contract(event.contract)} by {declarer}; "
+                    f"{_who(event.leader, me)} {leads}."
                 )
         elif isinstance(event, CardPlayed):
             mine = event.seat == me
-            lines.append(f"{_who(event.seat, me)} {'play' if mine else 'plays'} {event.card}.")
+            played = style.card(event.card)
+            lines.append(f"{_who(event.seat, me)} {'play' if mine else 'plays'} {played}.")
         elif isinstance(event, TrickWon) and not event.preliminary:
             lines.append(_wins(event.seat, me) + ".")
         elif isinstance(event, TrickWon):
-            lines += _preliminary_trick_words(event, drew, view)
+            lines += _preliminary_trick_words(event, drew, view, style)
         elif isinstance(event, PreliminaryOver):
             preliminary = event.result
         elif isinstance(event, AuctionStarted):
             lines += _auction_start_words(event, preliminary, me)
         elif isinstance(event, HandOver):
-            lines.append(result_words(event.result, me))
+            lines.append(result_words(event.result, me, style))
         elif isinstance(event, RubberOver):
             lines.append(final_words(event.sheet, me))
     return lines
@@ -508,15 +587,17 @@ def _wins(seat: Seat, me: Seat | None) -> str:
     return "You win the trick" if seat == me else f"{seat.label} wins the trick"
 
 
-def _draw_words(event: Drew, view: SeatView, rules: RuleSet) -> str:
+def _draw_words(event: Drew, view: SeatView, rules: RuleSet, style: CardStyle) -> str:
     """A drawing turn: the player's own cards, or only what the piles show of the other's."""
     if event.seat == view.seat and view.draws:
         turn = view.draws[-1]
+        kept = style.card(turn.kept)
         if turn.discarded is None:
-            return f"You keep {turn.kept}; your turn ends."
+            return f"You keep {kept}; your turn ends."
+        discarded = style.card(turn.discarded)
         if turn.kept_first:
-            return f"You keep {turn.kept} and discard the next card, {turn.discarded}."
-        return f"You reject {turn.discarded} and take the next card, {turn.kept}."
+            return f"You keep {kept} and discard the next card, {discarded}."
+        return f"You reject {discarded} and take the next card, {kept}."
     name = event.seat.label
     if rules.discard_after_keep:
         return f"{name} draws: one card kept, one discarded."
@@ -526,20 +607,23 @@ def _draw_words(event: Drew, view: SeatView, rules: RuleSet) -> str:
     return f"{name} keeps the top card."
 
 
-def _preliminary_trick_words(event: TrickWon, drew: StockDrawn | None, view: SeatView) -> list[str]:
+def _preliminary_trick_words(
+    event: TrickWon, drew: StockDrawn | None, view: SeatView, style: CardStyle
+) -> list[str]:
     """After a preliminary trick: who won, what the player drew (Draw Bridge) or the count
     toward seven (Memory Bridge), and the card turned face up next."""
     me = view.seat
     winner = event.seat
     lines: list[str] = []
     if drew is not None:
-        mine = view.drawn[-1] if view.drawn else None
+        mine = style.card(view.drawn[-1]) if view.drawn else None
         if winner == me:
             lines.append(f"You win the trick and draw {mine}.")
             lines.append(f"{winner.other.label} draws a card.")
         else:
             if drew.shown is not None:
-                lines.append(f"{winner.label} wins the trick and draws the face-up {drew.shown}.")
+                shown = style.card(drew.shown)
+                lines.append(f"{winner.label} wins the trick and draws the face-up {shown}.")
             else:
                 lines.append(f"{winner.label} wins the trick and draws a card.")
             lines.append(f"You draw {mine}.")
@@ -547,7 +631,7 @@ def _preliminary_trick_words(event: TrickWon, drew: StockDrawn | None, view: Sea
         you, other = _you_and_other(preliminary_won(view), me)
         lines.append(_wins(winner, me) + f" (memory tricks: you {you}, {other}).")
     if view.phase is Phase.PRELIMINARY and view.face_up is not None:
-        lines.append(f"The face-up card is {view.face_up}.")
+        lines.append(f"The face-up card is {style.card(view.face_up)}.")
     return lines
 
 
@@ -579,7 +663,7 @@ def _you_and_other(counts: tuple[int, int], me: Seat | None) -> tuple[int, str]:
     return counts[seat], f"{seat.other.label} {counts[seat.other]}"
 
 
-def tricks_lines(view: SeatView) -> list[str]:
+def tricks_lines(view: SeatView, style: CardStyle = SYMBOLS) -> list[str]:
     """The tricks of this hand so far, one a line, from the player's side (``You`` for the
     player): the preliminary or memory tricks first, then the play."""
     me = view.seat
@@ -591,14 +675,14 @@ def tricks_lines(view: SeatView) -> list[str]:
         groups.append(("Trick", view.tricks))
     for title, tricks in groups:
         for number, trick in enumerate(tricks, start=1):
-            lines.append(f"{title} {number}: {trick_words(trick, me)}")
+            lines.append(f"{title} {number}: {trick_words(trick, me, style)}")
     current = view.current_trick
     if current is not None and current.cards and view.phase in (Phase.PLAY, Phase.PRELIMINARY):
-        lines.append(f"Now: {trick_words(current, me)}")
+        lines.append(f"Now: {trick_words(current, me, style)}")
     return lines or ["No trick has been played yet this hand."]
 
 
-def status_lines(view: SeatView, rules: RuleSet) -> list[str]:
+def status_lines(view: SeatView, rules: RuleSet, style: CardStyle = SYMBOLS) -> list[str]:
     """Where the hand stands: the hand number and phase, the contract and the tricks won, the
     stock, and who is vulnerable."""
     me = view.seat
@@ -619,11 +703,18 @@ def status_lines(view: SeatView, rules: RuleSet) -> list[str]:
             f"Preliminary trick {min(len(view.tricks) + 1, 13)} of 13; won: " + _per_seat(won, me)
         )
     elif view.phase is Phase.AUCTION:
-        bid = f"{view.contract} by {name(view.declarer)}" if view.contract else "none yet"
+        bid = (
+            f"{style.contract(view.contract)} by {name(view.declarer)}"
+            if view.contract
+            else "none yet"
+        )
         lines.append(f"Highest bid: {bid}")
     elif view.phase is Phase.PLAY and view.contract is not None:
         needed = view.contract.tricks_needed
-        lines.append(f"Contract {view.contract} by {name(view.declarer)}: {needed} tricks needed")
+        lines.append(
+            f"Contract {style.contract(view.contract)} by {name(view.declarer)}: "
+            f"{needed} tricks needed"
+        )
         lines.append(
             f"Trick {min(len(view.tricks) + 1, 13)} of 13; won: " + _per_seat(view.tricks_won, me)
         )
@@ -636,14 +727,14 @@ def _per_seat(counts: tuple[int, int], me: Seat | None) -> str:
     return ", ".join(f"{'you' if seat == me else seat.label} {counts[seat]}" for seat in SEATS)
 
 
-def legal_action_words(view: SeatView) -> str:
+def legal_action_words(view: SeatView, style: CardStyle = SYMBOLS) -> str:
     """The legal actions as words, for a prompt; bids are summed up as ``a bid from 3♦ up``."""
     bids = [a for a in view.legal_actions if FIRST_BID <= a <= LAST_BID]
-    others = [describe(a) for a in view.legal_actions if not FIRST_BID <= a <= LAST_BID]
+    others = [style.action(a) for a in view.legal_actions if not FIRST_BID <= a <= LAST_BID]
     if len(bids) > 1:
-        others.append(f"or a bid from {describe(bids[0])} up")
+        others.append(f"or a bid from {style.action(bids[0])} up")
     elif bids:
-        others.append(describe(bids[0]))
+        others.append(style.action(bids[0]))
     return ", ".join(others)
 
 

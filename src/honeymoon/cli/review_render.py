@@ -12,7 +12,15 @@ from dataclasses import dataclass
 
 from honeymoon.analysis import CardCost, HandAnalysis
 from honeymoon.cards import CardSet, Strain
-from honeymoon.cli.render import auction_table, hand_lines, result_words, trick_words, tricks_lines
+from honeymoon.cli.render import (
+    SYMBOLS,
+    CardStyle,
+    auction_table,
+    hand_lines,
+    result_words,
+    trick_words,
+    tricks_lines,
+)
 from honeymoon.game import Phase
 from honeymoon.scoring import Line
 from honeymoon.seats import SEATS, Seat
@@ -83,14 +91,14 @@ def hands_at(review: HandReview, step: ReviewStep | None) -> tuple[CardSet, Card
     return (hands[0] - gone, hands[1] - gone)
 
 
-def review_title(review: HandReview) -> str:
+def review_title(review: HandReview, style: CardStyle = SYMBOLS) -> str:
     """``Hand 3 of 4: 2♥ by you, 9 tricks, made with 1 over: 60 below, 30 above``."""
-    words = result_words(review.result, review.seat)
+    words = result_words(review.result, review.seat, style)
     head, _, rest = words.partition(": ")
     return f"{head} of {review.finished_hands}: {rest}" if rest else words
 
 
-def review_auction_lines(review: HandReview) -> list[str]:
+def review_auction_lines(review: HandReview, style: CardStyle = SYMBOLS) -> list[str]:
     """Who dealt, then the calls in two columns (the first caller's first)."""
     me = review.seat
     lines = [f"{_name(review.dealer, me)} dealt"]
@@ -98,15 +106,17 @@ def review_auction_lines(review: HandReview) -> list[str]:
         return lines + ["No auction (the memory award ended the rubber)."]
     first = review.first_caller
     lines.append(f"{_name(first, me):<8}{_name(first.other, me):<8}")
-    calls = [str(call) for call in review.auction]
+    calls = [style.call(call) for call in review.auction]
     for index in range(0, len(calls), 2):
         lines.append("".join(f"{c:<8}" for c in calls[index : index + 2]).rstrip())
     if review.contract is not None:
-        lines.append(f"{review.contract} by {_name(review.declarer, me)}")
+        lines.append(f"{style.contract(review.contract)} by {_name(review.declarer, me)}")
     return lines
 
 
-def review_hand_columns(review: HandReview, step: ReviewStep | None) -> list[tuple[str, list[str]]]:
+def review_hand_columns(
+    review: HandReview, step: ReviewStep | None, style: CardStyle = SYMBOLS
+) -> list[tuple[str, list[str]]]:
     """Each seat's heading and its cards, one line a suit; the player's own hand first."""
     me = review.seat
     order = [me, me.other] if me is not None else list(SEATS)
@@ -121,17 +131,19 @@ def review_hand_columns(review: HandReview, step: ReviewStep | None) -> list[tup
         if unseen and seat != me:
             columns.append((heading, ["not seen:", "no card", "was played"]))
         else:
-            columns.append((f"{heading} ({len(cards)})", hand_lines(cards)))
+            columns.append((f"{heading} ({len(cards)})", hand_lines(cards, style)))
     return columns
 
 
-def review_step_line(review: HandReview, step: ReviewStep | None) -> str:
+def review_step_line(
+    review: HandReview, step: ReviewStep | None, style: CardStyle = SYMBOLS
+) -> str:
     """The trick shown, in words; or where the review starts."""
     if step is None:
         if not review.tricks and not review.preliminary_tricks:
             return "No card was played in this hand."
         return "The hands after the drawing: → steps through the tricks"
-    return f"{step.title}: {trick_words(step.trick, review.seat)}"
+    return f"{step.title}: {trick_words(step.trick, review.seat, style)}"
 
 
 def review_tricks_won_line(review: HandReview, step: ReviewStep | None) -> str:
@@ -163,14 +175,15 @@ def review_score_lines(review: HandReview) -> list[str]:
     return lines
 
 
-def review_own_lines(review: HandReview) -> list[str]:
+def review_own_lines(review: HandReview, style: CardStyle = SYMBOLS) -> list[str]:
     """The player's own drawing: discards (Draw and Discard) or drawn cards (Draw Bridge)."""
     lines = []
     if review.discards:
-        cards = " ".join(str(c) for c in review.discards.cards_high_to_low())
+        cards = " ".join(style.card(c) for c in review.discards.cards_high_to_low())
         lines.append(f"Your discards ({len(review.discards)}): {cards}")
     if review.drawn:
-        lines.append(f"You drew ({len(review.drawn)}): " + " ".join(str(c) for c in review.drawn))
+        drawn = " ".join(style.card(c) for c in review.drawn)
+        lines.append(f"You drew ({len(review.drawn)}): {drawn}")
     return lines
 
 
@@ -179,21 +192,22 @@ def hand_list(count: int, current: int) -> list[tuple[int, str]]:
     return [(n, f"[{n + 1}]" if n == current else f" {n + 1} ") for n in range(count)]
 
 
-def so_far_lines(view: SeatView, *, compact: bool = False) -> list[str]:
+def so_far_lines(view: SeatView, *, compact: bool = False, style: CardStyle = SYMBOLS) -> list[str]:
     """During a hand: the auction (once it has begun) and the tricks so far. ``compact``
     (the side panel) numbers the tricks under a heading instead of naming each one."""
     lines: list[str] = []
-    table = auction_table(view)
+    table = auction_table(view, style)
     if table:
         lines.append("Auction")
         lines += table
         if view.contract is not None and view.phase is not Phase.AUCTION:
-            lines.append(f"Contract {view.contract} by {_name(view.declarer, view.seat)}")
+            contract = style.contract(view.contract)
+            lines.append(f"Contract {contract} by {_name(view.declarer, view.seat)}")
         lines.append("")
     if not compact:
         if view.phase in (Phase.PLAY, Phase.PRELIMINARY) or view.preliminary_tricks:
             lines.append("Tricks")
-            lines += tricks_lines(view)
+            lines += tricks_lines(view, style)
         return lines or ["No call and no trick yet this hand."]
     me = view.seat
     groups = [("Preliminary tricks", view.preliminary_tricks)]
@@ -204,17 +218,19 @@ def so_far_lines(view: SeatView, *, compact: bool = False) -> list[str]:
     for title, tricks in groups:
         if tricks:
             lines.append(title)
-            lines += [f"{n:>2} {trick_words(t, me)}" for n, t in enumerate(tricks, start=1)]
+            lines += [f"{n:>2} {trick_words(t, me, style)}" for n, t in enumerate(tricks, start=1)]
     current = view.current_trick
     if current is not None and current.cards and view.phase in (Phase.PLAY, Phase.PRELIMINARY):
-        lines.append(f"Now {trick_words(current, me)}")
+        lines.append(f"Now {trick_words(current, me, style)}")
     return lines or ["No call and no trick yet", "this hand."]
 
 
 # -- the double-dummy analysis of a finished hand ----------------------------------------------
 
 
-def analysis_lines(analysis: HandAnalysis, me: Seat | None) -> list[str]:
+def analysis_lines(
+    analysis: HandAnalysis, me: Seat | None, style: CardStyle = SYMBOLS
+) -> list[str]:
     """What the hand held, double dummy: the tricks each player takes as declarer in every
     strain (the other leading), par, and the tricks each player's cards cost in the play. Every
     figure is the analysis's (``analysis.for_seat``: nothing of a deal the player has not
@@ -227,7 +243,7 @@ def analysis_lines(analysis: HandAnalysis, me: Seat | None) -> list[str]:
     strains = list(Strain)
     lines = [
         "Double dummy, tricks as declarer:",
-        f"  {'':<6}" + "".join(f"{strain.symbol:>4}" for strain in strains),
+        f"  {'':<6}" + "".join(f"{style.strain(strain):>4}" for strain in strains),
     ]
     for seat in (first, first.other):
         row = "".join(f"{table.tricks(seat, strain):>4}" for strain in strains)
@@ -242,7 +258,8 @@ def analysis_lines(analysis: HandAnalysis, me: Seat | None) -> list[str]:
             who = _lower(first, me)
             sacrifice = " (a sacrifice)" if par.is_sacrifice else ""
             lines.append(
-                f"Par: {outcome.contract} by {_lower(outcome.declarer, me)}, {outcome.tricks} "
+                f"Par: {style.contract(outcome.contract)} by {_lower(outcome.declarer, me)}, "
+                f"{outcome.tricks} "
                 f"tricks{sacrifice}: {who} {'+' if net >= 0 else '−'}{abs(net)}."
             )
     play = analysis.play
@@ -257,26 +274,31 @@ def analysis_lines(analysis: HandAnalysis, me: Seat | None) -> list[str]:
         costly = play.costly
         if costly:
             lines.append("Costly cards:")
-            lines += [f"  trick {cost.trick + 1}: {_costly_words(cost, me)}" for cost in costly]
+            lines += [
+                f"  trick {cost.trick + 1}: {_costly_words(cost, me, style)}" for cost in costly
+            ]
         else:
             lines.append("No card cost a trick.")
     return lines
 
 
-def _costly_words(cost: CardCost, me: Seat | None) -> str:
+def _costly_words(cost: CardCost, me: Seat | None, style: CardStyle) -> str:
     tricks = "1 trick" if cost.cost == 1 else f"{cost.cost} tricks"
-    better = f" ({cost.better} was better)" if cost.better is not None else ""
-    return f"{_name(cost.seat, me)} {cost.card} cost {tricks}{better}"
+    better = f" ({style.card(cost.better)} was better)" if cost.better is not None else ""
+    return f"{_name(cost.seat, me)} {style.card(cost.card)} cost {tricks}{better}"
 
 
 def costly_lines(
-    analysis: HandAnalysis | None, step: ReviewStep | None, me: Seat | None
+    analysis: HandAnalysis | None,
+    step: ReviewStep | None,
+    me: Seat | None,
+    style: CardStyle = SYMBOLS,
 ) -> list[str]:
     """The cards of the trick shown that cost a trick or more, each with the better card."""
     if analysis is None or analysis.play is None or step is None or step.preliminary:
         return []
     return [
-        "Costly: " + _costly_words(cost, me)
+        "Costly: " + _costly_words(cost, me, style)
         for cost in analysis.play.costly
         if cost.trick == step.index
     ]

@@ -36,12 +36,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from honeymoon import events
-from honeymoon.actions import KEEP, REJECT, describe
 from honeymoon.analysis import GameAnalysis, HandAnalysis, analyze_hand
-from honeymoon.bots import LEVELS, Bot, RandomBot, make_bot, strongest_bot_name
+from honeymoon.bots import LEVELS, Advice, Bot, RandomBot, advise, make_bot, strongest_bot_name
 from honeymoon.cards import Card
 from honeymoon.claims import judge_claim
-from honeymoon.cli import render
+from honeymoon.cli import hints, render
 from honeymoon.errors import HoneymoonError
 from honeymoon.events import CardPlayed, Event, HandOver, TrickWon
 from honeymoon.game import Game, HandResult, Phase
@@ -208,6 +207,7 @@ class Table:
     :param allow_undo: False turns undo off for the whole rubber (``--no-undo``).
     :param auto_play: the player's only legal card plays itself (``--auto-play``): a front end
         plays :attr:`forced_card` with :meth:`play_forced`.
+    :param style: how cards are written (``--letters``, ``--ten``); :attr:`style` may change.
     """
 
     def __init__(
@@ -220,13 +220,18 @@ class Table:
         undo_limit: int = 200,
         allow_undo: bool = True,
         auto_play: bool = False,
+        style: render.CardStyle = render.SYMBOLS,
     ) -> None:
         self._game = game
+        #: How the terminal writes cards: suit symbols or letters, the ten as 10 or T.
+        self.style = style
         self.auto_play = auto_play
         self.human = human
         self.bot = bot
         self._adviser = adviser
         self._hints = 0
+        # The last hint: the decision it was for, the adviser's name and its advice.
+        self._hint: tuple[tuple[int, int, int, tuple[int, ...]], str, Advice] | None = None
         self._memory = _Memory()
         self.undo_limit = undo_limit
         self.allow_undo = allow_undo
@@ -353,7 +358,7 @@ class Table:
                 self._game.clone(),
                 copy.deepcopy(self.bot),
                 self._memory.last_trick,
-                describe(action),
+                self.style.action(action),
                 view.hand_number,
                 cards_seen(view),
                 self._memory.claims,
@@ -439,7 +444,7 @@ class Table:
             return f"Undo stops here: your claim was judged after your {snapshot.label}."
         new = cards_seen(view) - snapshot.seen
         if new:
-            shown = " ".join(str(Card.from_id(card)) for card in sorted(new))
+            shown = " ".join(self.style.card(Card.from_id(card)) for card in sorted(new))
             return f"Undo stops here: you have seen {shown} since your {snapshot.label}."
         return None
 
@@ -458,7 +463,7 @@ class Table:
             self._memory.beaten_claim = (
                 self._game.hand_number,
                 render.claim_line_words(
-                    14 - verdict.remaining, self._line_tricks(verdict.line), self.human
+                    14 - verdict.remaining, self._line_tricks(verdict.line), self.human, self.style
                 ),
             )
             return [render.claim_refused_words(verdict.guaranteed, verdict.remaining)]
@@ -472,7 +477,7 @@ class Table:
         # claim did, then what the end of the hand did (its result, the rubber's end).
         self._memory.events = tuple(said)
         quiet = [e for e in said if not isinstance(e, (CardPlayed, TrickWon))]
-        lines = render.narrate(quiet, self.view(), self._game.rules)
+        lines = render.narrate(quiet, self.view(), self._game.rules, self.style)
         return [render.claim_accepted_words(verdict.remaining), *lines, *self._claim_reveal(said)]
 
     def _line_tricks(self, line: tuple[Card, ...]) -> list[TrickView]:
@@ -504,28 +509,41 @@ class Table:
         over)."""
         return self._memory.claim_lines.get(number)
 
-    def hint(self) -> str:
-        """One line: what the strongest bot would do now, and why (when it can say)."""
+    def has_hint(self) -> bool:
+        """True if a hint was given for the decision now before the player (a second ask
+        shows its numbers)."""
+        view = self.view()
+        key = (view.hand_number, len(self._game.actions), view.hand.mask, view.legal_actions)
+        return view.my_turn and self._hint is not None and self._hint[0] == key
+
+    def hint(self, *, more: bool | None = None) -> list[str]:
+        """The hint for this decision: one line saying what the strongest bot would do and
+        why, in words (:mod:`honeymoon.cli.hints`). Asked again on the same decision, or with
+        ``more``, the numbers behind it too: the choices the bot compared and their figures
+        (the same advice: a repeated hint is counted once). ``more=False`` never adds them."""
         view = self.view()
         if not view.my_turn:
-            return "No hint: it is not your turn."
+            return ["No hint: it is not your turn."]
+        key = (view.hand_number, len(self._game.actions), view.hand.mask, view.legal_actions)
+        known = self._hint
+        if known is not None and known[0] == key:
+            _key, name, advice = known
+            if more is False:
+                return [hints.hint_line(advice, name, self.style)]
+            return hints.numbers_lines(advice, self.style)
         try:
             adviser = self._adviser() if self._adviser else self._default_adviser()
-            advise = getattr(adviser, "advise", None)
-            reason: str | None = None
-            if callable(advise):
-                advice = advise(view)
-                action = int(advice.action)
-                reason = getattr(advice, "reason", None)
-            else:
-                action = adviser.act(view)
+            advice = advise(adviser, view)
         except Exception:  # a faulty adviser must never end the game
-            return "No hint available here: the computer has no advice for this phase yet."
-        if action not in view.legal_actions:
-            return "No hint available."
+            return ["No hint available here: the computer has no advice for this phase yet."]
+        if advice.action not in view.legal_actions:
+            return ["No hint available."]
         self.hints_used += 1
-        words = {KEEP: "keep it", REJECT: "reject it"}.get(action, describe(action))
-        return f"Hint ({adviser.name}): {words}" + (f" — {reason}" if reason else ".")
+        self._hint = (key, adviser.name, advice)
+        lines = [hints.hint_line(advice, adviser.name, self.style)]
+        if more:
+            lines += hints.numbers_lines(advice, self.style)
+        return lines
 
     def _default_adviser(self) -> Bot:
         self._hints += 1
@@ -617,7 +635,7 @@ class Table:
         # The engine reports what the action did (public events); the player's own cards in
         # the narration come from the player's view, never from the events.
         said = self._apply_events(seat, action)
-        lines = render.narrate(said, self.view(), self._game.rules)
+        lines = render.narrate(said, self.view(), self._game.rules, self.style)
         return lines + self._claim_reveal(said)
 
     def _apply_events(self, seat: Seat, action: int) -> tuple[Event, ...]:
@@ -631,7 +649,7 @@ class Table:
 
     def describe_result(self, result: HandResult) -> str:
         """The hand's result in one line, from the player's side of the table."""
-        return render.result_words(result, self.human)
+        return render.result_words(result, self.human, self.style)
 
     def final_line(self) -> str:
         """Who won the rubber and who won on points (once the rubber is over)."""

@@ -8,6 +8,7 @@ the arrows and Enter, or clicked.
 
 from __future__ import annotations
 
+import dataclasses
 import textwrap
 from collections.abc import Sequence
 from pathlib import Path
@@ -47,7 +48,8 @@ KEYS_HELP = """\
 [b]In the tricks[/b]    type a card and Enter: sa, h10, 10h, dq …
                    or ←→↑↓ and Enter; c and Enter claims the rest
                    of the tricks (the computer checks the claim)
-[b]Any time[/b]         ? help · h hint · u undo · l last trick
+[b]Any time[/b]         ? help · h hint (h again: the numbers behind it)
+                   u undo · l last trick
                    a the auction and the tricks so far
                    b review a finished hand: ← → its tricks,
                      ↑ ↓ the other hands (also offered after each hand)
@@ -57,7 +59,8 @@ KEYS_HELP = """\
 In the tricks h, s, d, c, q and a start a card: type h, s, a or c, then
 Enter, for a hint, the score sheet, the auction and tricks so far, or
 a claim.
-On a terminal 120 columns wide the auction and tricks stay in view.
+On a terminal 120 columns wide the auction and tricks stay in view;
+with 36 rows or more the cards are bigger and the log longer.
 Backspace and Esc edit what you type.
 Enter does nothing until you have moved the highlight or typed.
 Mouse: click a card or a call."""
@@ -113,6 +116,8 @@ _LOG_ROWS_MOST = 3
 MIN_SIZE = (80, 24)
 #: From this width on, the auction and the tricks so far stay in view in a side panel.
 WIDE = 120
+#: From this height on (and 100 columns), the big cards are bigger still.
+TALL = 36
 
 
 def log_rows(height: int) -> int:
@@ -144,7 +149,7 @@ class GameScreen(Screen[None]):
         super().__init__()
         self.table = table
         self.delay = delay
-        self.palette = widgets.Palette(four_colours)
+        self.palette = widgets.Palette(four_colours, cards=table.style)
         self.typed = ""
         self.messages: list[tuple[str, str]] = [("info", line) for line in greeting]
         self.show_last_trick = False
@@ -217,6 +222,10 @@ class GameScreen(Screen[None]):
     def refresh_table(self) -> None:
         """Redraw everything from the player's view."""
         self._check_size()
+        width, height = self.app.size
+        big = width >= 100 and height >= TALL
+        if (self.palette.big, self.palette.cards) != (big, self.table.style):
+            self.palette = dataclasses.replace(self.palette, big=big, cards=self.table.style)
         view = self.view()
         self._fix_cursors(view)
         self._show("#status", widgets.status_markup(view, self.table.rules_title))
@@ -244,7 +253,7 @@ class GameScreen(Screen[None]):
         self.set_class(wide, "wide")
         if not wide:
             return
-        lines = [escape(line) for line in so_far_lines(view, compact=True)]
+        lines = [escape(line) for line in so_far_lines(view, compact=True, style=self.table.style)]
         # The panel is as high as the middle of the table, less its frame.
         height = self.app.size.height
         room = max(4, height - 1 - 6 - log_rows(height) - 2 - 2)
@@ -272,11 +281,11 @@ class GameScreen(Screen[None]):
             foot_text = widgets.discards_markup(view, self.palette)
         elif phase is Phase.AUCTION:
             panel.border_title = "Auction"
-            left_text = widgets.auction_markup(view)
+            left_text = widgets.auction_markup(view, self.table.style)
             legal = view.legal_actions
             cursor = legal[self._call_cursor] if view.my_turn and legal else None
             right_text = widgets.call_grid_markup(view, self.palette, cursor)
-            foot_text = widgets.contract_line(view)
+            foot_text = widgets.contract_line(view, self.table.style)
             summary = widgets.preliminary_summary_line(view, self.table.rules.procedure)
             if summary:
                 foot_text += "\n" + summary
@@ -292,7 +301,7 @@ class GameScreen(Screen[None]):
         elif phase is Phase.PLAY:
             panel.border_title = "Play"
             left_text = widgets.trick_markup(self._trick_shown(view), view.seat, self.palette)
-            right_text = widgets.play_info_markup(view)
+            right_text = widgets.play_info_markup(view, self.table.style)
             foot_text = self._last_trick_line()
         else:
             panel.border_title = "The rubber is over"
@@ -313,7 +322,8 @@ class GameScreen(Screen[None]):
             return "[#9fbfa8]l: show the last trick[/]" if last else ""
         if last is None:
             return "Last trick: none yet"
-        return "Last trick: " + escape(render.trick_words(last, self.table.human))
+        words = render.trick_words(last, self.table.human, self.table.style)
+        return "Last trick: " + escape(words)
 
     def _draw_log(self) -> None:
         """The newest message in full (the log grows to three rows for it), and above it as
@@ -347,7 +357,8 @@ class GameScreen(Screen[None]):
         elif not view.my_turn:
             ask = f"{view.to_act.label if view.to_act else ''} is thinking…"
         elif view.phase is Phase.DRAWING:
-            ask = f"Keep or reject {view.looking_at}?  k / r"
+            looking = self.table.style.card(view.looking_at) if view.looking_at else ""
+            ask = f"Keep or reject {looking}?  k / r"
         elif view.phase is Phase.AUCTION:
             ask = "Your call: type it (1n, 2s, p, x) and Enter, or arrows and Enter"
         elif view.phase is Phase.PRELIMINARY:
@@ -550,7 +561,8 @@ class GameScreen(Screen[None]):
             if command:
                 self.action_command(command)
                 return
-            self.say(f"{error} · legal now: {render.legal_action_words(view)}", "error")
+            legal = render.legal_action_words(view, self.table.style)
+            self.say(f"{error} · legal now: {legal}", "error")
             self.refresh_table()
             return
         self.action_act(action)
@@ -569,7 +581,8 @@ class GameScreen(Screen[None]):
         try:
             lines = self.table.play(action)
         except HoneymoonError as error:
-            self.say(f"{error} · legal now: {render.legal_action_words(view)}", "error")
+            legal = render.legal_action_words(view, self.table.style)
+            self.say(f"{error} · legal now: {legal}", "error")
             self.refresh_table()
             return
         self._draw_cursor = 0
@@ -591,7 +604,12 @@ class GameScreen(Screen[None]):
             body = "\n".join(escape(line) for line in rules)
             app.push_screen(TextScreen("Help", body + "\n\n" + KEYS_HELP))
         elif command == "hint":
-            self.say(self.table.hint(), "hint")
+            if self.table.has_hint():  # asked again on the same decision: the numbers
+                body = "\n".join(escape(line) for line in self.table.hint(more=True))
+                app.push_screen(TextScreen("The numbers behind the hint", body))
+            else:
+                for line in self.table.hint(more=False):
+                    self.say(line, "hint")
         elif command == "claim":
             self._claim()
             return
@@ -607,7 +625,7 @@ class GameScreen(Screen[None]):
         elif command == "score":
             app.push_screen(self.sheet_screen())
         elif command == "so-far":
-            lines = [escape(line) for line in so_far_lines(self.view())]
+            lines = [escape(line) for line in so_far_lines(self.view(), style=self.table.style)]
             app.push_screen(TextScreen("The auction and the tricks so far", "\n".join(lines)))
         elif command == "review":
             if not self.view().results:
@@ -615,7 +633,9 @@ class GameScreen(Screen[None]):
             else:
                 app.push_screen(self.review_screen())
         elif command == "colours":
-            self.palette = widgets.Palette(not self.palette.four_colours)
+            self.palette = dataclasses.replace(
+                self.palette, four_colours=not self.palette.four_colours
+            )
             self.say("Four colours." if self.palette.four_colours else "Red and black.")
         elif command == "save":
             app.save_game()
@@ -652,13 +672,17 @@ class GameScreen(Screen[None]):
         view = self.view()
         procedure = self.table.rules.procedure
         if procedure is Procedure.DRAW:
-            lines = render.drawn_lines(view) or ["You have not drawn a card yet this hand."]
+            lines = render.drawn_lines(view, self.table.style) or [
+                "You have not drawn a card yet this hand."
+            ]
             body = "\n".join(escape(line) for line in lines)
             app.push_screen(TextScreen("The cards you drew this hand", body))
         elif procedure is Procedure.MEMORY:
             self.say("Memory Bridge has no drawing and no discards.", "error")
         else:
-            lines = render.draws_lines(view) or ["You have not drawn yet this hand."]
+            lines = render.draws_lines(view, self.table.style) or [
+                "You have not drawn yet this hand."
+            ]
             body = widgets.discards_markup(view, self.palette) + "\n\n" + "\n".join(lines)
             app.push_screen(TextScreen("Your drawing turns this hand", body))
 
@@ -678,6 +702,7 @@ class GameScreen(Screen[None]):
             memory=memory,
             analysis=table.analysis,
             summary=summary if table.is_over else None,
+            style=table.style,
         )
 
     def sheet_screen(self, headline: list[str] | None = None, *, final: bool = False) -> TextScreen:
@@ -723,7 +748,8 @@ class GameScreen(Screen[None]):
         headline = [self.table.describe_result(e.result) for e in said if isinstance(e, HandOver)]
         last = self.table.last_trick
         if last is not None and any(isinstance(e, TrickWon) for e in said):
-            headline.append("Last trick: " + render.trick_words(last, self.table.human))
+            words = render.trick_words(last, self.table.human, self.table.style)
+            headline.append("Last trick: " + words)
         finished = len(self.view().results) - 1
         beaten = self.table.beaten_claim(finished)
         if beaten is not None:

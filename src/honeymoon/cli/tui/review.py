@@ -22,6 +22,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from honeymoon.analysis import HandAnalysis
+from honeymoon.cli.render import SYMBOLS, CardStyle
 from honeymoon.cli.review_render import (
     ReviewStep,
     analysis_lines,
@@ -72,8 +73,11 @@ class ReviewScreen(ModalScreen[None]):
         memory: bool = False,
         analysis: Callable[[int], HandAnalysis] | None = None,
         summary: Callable[[], str] | None = None,
+        style: CardStyle = SYMBOLS,
     ) -> None:
         super().__init__()
+        #: How cards are written (the table's card style).
+        self.style = style
         self._review = review
         self._analysis = analysis
         self._summary = summary
@@ -140,29 +144,35 @@ class ReviewScreen(ModalScreen[None]):
             f"[@click=screen.goto({n})]{escape(label)}[/]"
             for n, label in hand_list(self.count, self.number)
         )
+        title = escape(review_title(review, self.style))
         self.query_one("#review-headline", Static).update(
-            f"[bold]{escape(review_title(review))}[/]\n[#9fbfa8]Finished hands:[/] {hands}"
+            f"[bold]{title}[/]\n[#9fbfa8]Finished hands:[/] {hands}"
         )
-        for index, (heading, lines) in enumerate(review_hand_columns(review, step)):
+        for index, (heading, lines) in enumerate(review_hand_columns(review, step, self.style)):
             body = "\n".join(escape(line) for line in lines)
             self.query_one(f"#review-hand-{index}", Static).update(
                 f"[bold]{escape(heading)}[/]\n{body}"
             )
         self.query_one("#review-auction", Static).update(
-            "\n".join(escape(line) for line in review_auction_lines(review))
+            "\n".join(escape(line) for line in review_auction_lines(review, self.style))
         )
         where = f"{self.step} of {len(self.steps)}" if self.steps else "no tricks"
         trick = [
-            f"[bold #ffd75f]{escape(review_step_line(review, step))}[/]",
+            f"[bold #ffd75f]{escape(review_step_line(review, step, self.style))}[/]",
             f"{escape(review_tricks_won_line(review, step))} · step {where}",
         ]
         trick += [
-            f"[#ff8787]{escape(line)}[/]" for line in costly_lines(self.analysis, step, review.seat)
+            f"[#ff8787]{escape(line)}[/]"
+            for line in costly_lines(self.analysis, step, review.seat, self.style)
         ]
         self.query_one("#review-trick", Static).update("\n".join(trick))
-        lines = review_score_lines(review) + review_own_lines(review)
+        lines = review_score_lines(review) + review_own_lines(review, self.style)
         self.query_one("#review-score", Static).update("\n".join(escape(x) for x in lines))
-        study = analysis_lines(self.analysis, review.seat) if self.analysis is not None else []
+        study = (
+            analysis_lines(self.analysis, review.seat, self.style)
+            if self.analysis is not None
+            else []
+        )
         if self._summary is not None:
             study.append(self._summary())
         self.query_one("#review-analysis", Static).update("\n".join(escape(x) for x in study))

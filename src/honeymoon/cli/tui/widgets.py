@@ -2,7 +2,9 @@
 
 Every function here takes a :class:`~honeymoon.views.SeatView` (or public values taken from
 one), so the table cannot draw a card the player may not see. Cards are drawn as small white
-chips (black or red, or four colours), the card being looked at and the trick as bigger cards.
+chips (black or red, or four colours), the card being looked at and the trick as bigger cards
+(bigger still on a big terminal); the palette's :class:`~honeymoon.cli.render.CardStyle` says
+how a card is written (suit symbols or letters, the ten as 10 or T).
 Clickable parts carry ``@click`` actions of the game screen (``screen.act(N)`` for action N).
 """
 
@@ -17,7 +19,7 @@ from textual.widgets import Static
 from honeymoon.actions import DOUBLE, KEEP, PASS, REDOUBLE, REJECT
 from honeymoon.auction import Call, bid_action
 from honeymoon.cards import Card, Strain, Suit
-from honeymoon.cli.render import memory_award, preliminary_won, sheet_rows
+from honeymoon.cli.render import SYMBOLS, CardStyle, memory_award, preliminary_won, sheet_rows
 from honeymoon.game import Phase
 from honeymoon.rules import Procedure
 from honeymoon.seats import SEATS, Seat
@@ -69,9 +71,17 @@ class Surface(Static):
 
 @dataclass(frozen=True, slots=True)
 class Palette:
-    """Suit colours: red and black, or four colours (♠ black, ♥ red, ♦ orange, ♣ green)."""
+    """How cards look: suit colours (red and black, or four colours: ♠ black, ♥ red, ♦ orange,
+    ♣ green), how they are written (``cards``) and whether the big cards are bigger still
+    (``big``, on a big terminal)."""
 
     four_colours: bool = False
+    cards: CardStyle = SYMBOLS
+    big: bool = False
+
+    def card(self, card: Card) -> str:
+        """The card in words: ``♠10``, ``SK``."""
+        return self.cards.card(card)
 
     def suit(self, suit: Suit) -> str:
         """The colour of ``suit`` on a white card."""
@@ -87,7 +97,7 @@ class Palette:
 
     def chip(self, card: Card, *, selected: bool = False, dim: bool = False) -> str:
         """A card as a small chip, `` A♠ ``, optionally selected (gold) or dimmed."""
-        text = f"{card.rank.symbol}{card.suit.symbol}".center(4)
+        text = f"{self.cards.rank(card.rank)}{self.cards.suit(card.suit)}".center(4)
         if dim:
             return f"[{DIM_CARD_TEXT} on {DIM_CARD_FACE}]{text}[/]"
         background = "#ffd75f" if selected else _CARD_FACE
@@ -119,7 +129,7 @@ def hand_markup(
     rows = []
     for suit in _SUIT_ORDER:
         cards = [card for card in hand_order(view) if card.suit == suit]
-        symbol = f"[bold {palette.on_table(suit)}]{suit.symbol}[/]"
+        symbol = f"[bold {palette.on_table(suit)}]{palette.cards.suit(suit)}[/]"
         chips = []
         for card in cards:
             chip = palette.chip(
@@ -135,7 +145,10 @@ def hand_markup(
 
 
 def big_card(card: Card | None, palette: Palette, *, empty: str = "") -> list[str]:
-    """A card five rows high and seven wide (an outlined gap when ``card`` is None)."""
+    """A card five rows high and seven wide (an outlined gap when ``card`` is None); seven
+    rows high and nine wide with ``palette.big``."""
+    if palette.big:
+        return _bigger_card(card, palette, empty)
     if card is None:
         label = escape(empty).center(5)[:5]
         return [
@@ -146,13 +159,40 @@ def big_card(card: Card | None, palette: Palette, *, empty: str = "") -> list[st
             "[#3f7f55]╰┄┄┄┄┄╯[/]",
         ]
     style = f"bold {palette.suit(card.suit)} on {_CARD_FACE}"
-    rank = card.rank.symbol
+    rank = palette.cards.rank(card.rank)
     return [
         f"[{style}]╭─────╮[/]",
         f"[{style}]│{rank:<5}│[/]",
-        f"[{style}]│  {card.suit.symbol}  │[/]",
+        f"[{style}]│  {palette.cards.suit(card.suit)}  │[/]",
         f"[{style}]│{rank:>5}│[/]",
         f"[{style}]╰─────╯[/]",
+    ]
+
+
+def _bigger_card(card: Card | None, palette: Palette, empty: str) -> list[str]:
+    if card is None:
+        label = escape(empty).center(7)[:7]
+        gap = "[#3f7f55]┆       ┆[/]"
+        return [
+            "[#3f7f55]╭┄┄┄┄┄┄┄╮[/]",
+            gap,
+            gap,
+            f"[#3f7f55]┆[/][#9fbfa8]{label}[/][#3f7f55]┆[/]",
+            gap,
+            gap,
+            "[#3f7f55]╰┄┄┄┄┄┄┄╯[/]",
+        ]
+    style = f"bold {palette.suit(card.suit)} on {_CARD_FACE}"
+    rank = palette.cards.rank(card.rank)
+    suit = palette.cards.suit(card.suit)
+    return [
+        f"[{style}]╭───────╮[/]",
+        f"[{style}]│{rank:<7}│[/]",
+        f"[{style}]│       │[/]",
+        f"[{style}]│   {suit}   │[/]",
+        f"[{style}]│       │[/]",
+        f"[{style}]│{rank:>7}│[/]",
+        f"[{style}]╰───────╯[/]",
     ]
 
 
@@ -175,7 +215,7 @@ def drawing_markup(
         left = "\n".join(big_card(card, palette))
         colour = palette.on_table(card.suit)
         right = [
-            f"You are looking at [bold {colour}]{card}[/]  (turn {turn} of 13)",
+            f"You are looking at [bold {colour}]{palette.card(card)}[/]  (turn {turn} of 13)",
             "",
             _option(
                 "keep it, discard the next card"
@@ -204,13 +244,13 @@ def drawing_markup(
 def discards_markup(view: SeatView, palette: Palette) -> str:
     """One line: how many cards the player has discarded, and which."""
     chips = " ".join(
-        f"[bold {palette.on_table(card.suit)}]{card}[/]"
+        f"[bold {palette.on_table(card.suit)}]{palette.card(card)}[/]"
         for card in view.discards.cards_high_to_low()
     )
     return f"Your discards ({len(view.discards)}): " + (chips or "none yet")
 
 
-def auction_markup(view: SeatView) -> str:
+def auction_markup(view: SeatView, style: CardStyle = SYMBOLS) -> str:
     """The calls so far as a table, first caller's column first, ``?`` for the call awaited."""
     me = view.seat
     if view.first_caller is None:
@@ -218,7 +258,7 @@ def auction_markup(view: SeatView) -> str:
     first = view.first_caller
     names = (seat_name(first, me), seat_name(first.other, me))
     lines = [f"[bold underline]{names[0]:<7}[/] [bold underline]{names[1]:<7}[/]"]
-    calls = [str(call) for call in view.auction]
+    calls = [style.call(call) for call in view.auction]
     if view.phase is Phase.AUCTION and view.to_act is not None:
         calls.append("?")
     for index in range(0, len(calls), 2):
@@ -252,13 +292,13 @@ def call_grid_markup(view: SeatView, palette: Palette, cursor: int | None) -> st
         top.append(cell(REDOUBLE, "XX", 4))
     lines = [" ".join(top)]
     for level in range(1, 8):
-        bids = [(bid_action(level, strain), strain.symbol) for strain in Strain]
+        bids = [(bid_action(level, strain), palette.cards.strain(strain)) for strain in Strain]
         if any(action in legal for action, _symbol in bids):
             lines.append(f"{level} " + " ".join(cell(action, symbol, 3) for action, symbol in bids))
     return "\n".join(lines)
 
 
-def contract_line(view: SeatView) -> str:
+def contract_line(view: SeatView, style: CardStyle = SYMBOLS) -> str:
     """The contract (or highest bid), its declarer, and who is vulnerable."""
     me = view.seat
     vulnerable = [seat_name(s, me) for s in SEATS if view.vulnerable[s]]
@@ -266,7 +306,8 @@ def contract_line(view: SeatView) -> str:
     if view.contract is None:
         return f"No bid yet · {vul}"
     label = "Contract" if view.phase is Phase.PLAY else "Bid"
-    return f"{label} [bold]{view.contract}[/] by {seat_name(view.declarer, me)} · {vul}"
+    contract = style.contract(view.contract)
+    return f"{label} [bold]{contract}[/] by {seat_name(view.declarer, me)} · {vul}"
 
 
 def trick_markup(trick: TrickView | None, me: Seat | None, palette: Palette) -> str:
@@ -283,8 +324,9 @@ def trick_markup(trick: TrickView | None, me: Seat | None, palette: Palette) -> 
         seat_name(seats[0], me) + (" led" if trick.cards else " lead"),
         seat_name(seats[1], me),
     ]
-    lines = [f"{labels[0]:<9}{labels[1]:<9}"]
-    for row in range(5):
+    width = 11 if palette.big else 9
+    lines = [f"{labels[0]:<{width}}{labels[1]:<{width}}"]
+    for row in range(len(columns[0])):
         lines.append(f"{columns[0][row]}  {columns[1][row]}")
     if trick.winner is not None:
         won = "You win the trick" if trick.winner == me else f"{trick.winner.label} wins the trick"
@@ -292,13 +334,14 @@ def trick_markup(trick: TrickView | None, me: Seat | None, palette: Palette) -> 
     return "\n".join(lines)
 
 
-def play_info_markup(view: SeatView) -> str:
+def play_info_markup(view: SeatView, style: CardStyle = SYMBOLS) -> str:
     """Contract, declarer, tricks won and what declarer needs, and whose turn it is."""
     me = view.seat
     lines = []
     if view.contract is not None and view.declarer is not None:
         needed = view.contract.tricks_needed
-        lines.append(f"[bold]{view.contract}[/] by {seat_name(view.declarer, me)}")
+        contract = style.contract(view.contract)
+        lines.append(f"[bold]{contract}[/] by {seat_name(view.declarer, me)}")
         lines.append(
             f"{seat_name(view.declarer, me)} need{'' if view.declarer == me else 's'} "
             f"{needed} tricks"
@@ -346,7 +389,7 @@ def preliminary_info_markup(view: SeatView, procedure: Procedure, palette: Palet
         lines.append("[#9fbfa8]7+ tricks: 1NT made + 100[/]")
     elif view.face_up is not None:
         card = view.face_up
-        chip = f"[bold {palette.on_table(card.suit)}]{card}[/]"
+        chip = f"[bold {palette.on_table(card.suit)}]{palette.card(card)}[/]"
         lines.append(f"Face up: {chip}")
         lines.append(f"The winner gets {chip}")
     else:
@@ -362,7 +405,7 @@ def drawn_markup(view: SeatView, palette: Palette, *, limit: int = 8) -> str:
     if not view.drawn:
         return "You drew: nothing yet"
     shown = view.drawn[-limit:]
-    chips = " ".join(f"[bold {palette.on_table(c.suit)}]{c}[/]" for c in shown)
+    chips = " ".join(f"[bold {palette.on_table(c.suit)}]{palette.card(c)}[/]" for c in shown)
     more = "… " if len(view.drawn) > limit else ""
     return f"You drew ({len(view.drawn)}): {more}{chips}"
 

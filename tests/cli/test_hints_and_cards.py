@@ -1,0 +1,180 @@
+"""Hints in words with the numbers on request, and how cards are written (``--letters``,
+``--ten``, bigger cards on a big terminal), at the full-screen table and line by line."""
+
+from __future__ import annotations
+
+import argparse
+import re
+
+from textual.widgets import Static
+
+from honeymoon.bots import HeuristicBot, RandomBot
+from honeymoon.cli.play import PlainSession, build_table, register
+from honeymoon.cli.render import CardStyle
+from honeymoon.cli.session import Table
+from honeymoon.cli.tui import GameScreen, HoneymoonApp
+from honeymoon.cli.tui.screens import TextScreen
+from honeymoon.game import Game, Phase
+from honeymoon.seats import Seat
+
+SYMBOLS = re.compile("[♠♥♦♣]")
+LETTERS = CardStyle(letters=True, ten="T")
+
+
+def _table(seed: str, style: CardStyle | None = None) -> Table:
+    game = Game(seed=seed, first_dealer=Seat.EAST)  # South draws first
+    table = Table(game, Seat.SOUTH, RandomBot(3), adviser=lambda: HeuristicBot(1))
+    if style is not None:
+        table.style = style
+    return table
+
+
+def _scripted(answers: list[str]) -> object:
+    queue = list(answers)
+
+    def read(prompt: str) -> str:
+        if not queue:
+            raise EOFError
+        return queue.pop(0)
+
+    return read
+
+
+def _plain(table: Table, answers: list[str]) -> tuple[list[str], list[str]]:
+    output: list[str] = []
+    prompts: list[str] = []
+    read = _scripted(answers)
+
+    def reading(prompt: str) -> str:
+        prompts.append(prompt)
+        return read(prompt)  # type: ignore[operator]
+
+    session = PlainSession(None, Seat.SOUTH, None, read=reading, write=output.append, table=table)  # type: ignore[arg-type]
+    assert session.run() == 0
+    return output, prompts
+
+
+# -- line by line --------------------------------------------------------------------------
+
+
+def test_plain_hint_is_words_and_hint_more_gives_the_numbers_counted_once() -> None:
+    table = _table("hint-words")
+    output, _ = _plain(table, ["hint", "hint more", "quit", "q"])
+    hint = next(line for line in output if line.startswith("Hint ("))
+    assert re.match(r"Hint \(heuristic\): (keep|reject) [♠♥♦♣]", hint), hint
+    assert "value" not in hint and "compared" not in hint
+    after = output[output.index(hint) + 1 :]
+    assert after[0] == "The choices compared:", after
+    assert after[1].lstrip().startswith(("keep ", "reject ")) and "value" in after[1]
+    assert table.hints_used == 1
+
+
+def test_plain_numbers_asked_first_come_with_the_hint() -> None:
+    table = _table("hint-why")
+    output, _ = _plain(table, ["why", "quit", "q"])
+    first = next(i for i, line in enumerate(output) if line.startswith("Hint ("))
+    assert output[first + 1] == "The choices compared:"
+    assert table.hints_used == 1
+
+
+def test_plain_play_with_letters_and_t_writes_no_suit_symbol() -> None:
+    table = _table("letters", LETTERS)
+    answers = ["hand", "hint", "hint more", "k"] * 8 + ["quit", "q"]
+    output, prompts = _plain(table, answers)
+    text = "\n".join(output + prompts)
+    assert not SYMBOLS.search(text), SYMBOLS.findall(text)[:5]
+    assert re.search(r"You look at [SHDC][2-9TJQKA]\. ", "\n".join(prompts))
+    hand = [line for line in output if re.match(r"^[SHDC] ", line)]
+    assert len(hand) >= 4
+    assert not any("10" in line for line in hand)
+
+
+def test_the_options_reach_the_table() -> None:
+    parser = argparse.ArgumentParser()
+    register(parser.add_subparsers())
+    args = parser.parse_args(["play", "--letters", "--ten", "T", "--seed", "1", "--no-record"])
+    table, _ = build_table(args)
+    assert table.style == LETTERS
+    plain = parser.parse_args(["play", "--seed", "1"])
+    assert build_table(plain)[0].style == CardStyle()
+
+
+# -- the full-screen table -----------------------------------------------------------------
+
+
+def _app(seed: str, style: CardStyle | None = None) -> HoneymoonApp:
+    return HoneymoonApp(_table(seed, style), delay=0)
+
+
+def _text(app: HoneymoonApp, selector: str) -> str:
+    return str(app.screen.query_one(selector, Static).render())
+
+
+def _dialog(app: HoneymoonApp) -> str:
+    return "\n".join(str(widget.render()) for widget in app.screen.query(Static))
+
+
+async def test_h_gives_the_hint_in_words_and_h_again_the_numbers() -> None:
+    app = _app("tui-hint")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await pilot.press("h")
+        await pilot.pause()
+        kind, hint = screen.messages[-1]
+        assert kind == "hint" and hint.startswith("Hint (heuristic): ")
+        assert "compared" not in hint and not isinstance(app.screen, TextScreen)
+        await pilot.press("h")  # the same decision: the numbers behind it
+        await pilot.pause()
+        assert isinstance(app.screen, TextScreen)
+        body = _dialog(app)
+        assert "The choices compared:" in body and "value" in body
+        await pilot.press("escape")
+        assert screen.table.hints_used == 1
+        await pilot.press("k")  # a new decision: h gives a new hint, not numbers
+        await pilot.pause()
+        while not screen.view().my_turn:
+            await pilot.pause()
+        await pilot.press("h")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert screen.messages[-1][0] == "hint" and screen.table.hints_used == 2
+
+
+async def test_letters_and_t_on_the_whole_table() -> None:
+    app = _app("tui-letters", LETTERS)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        for _ in range(13):
+            while not screen.view().my_turn:
+                await pilot.pause()
+            if screen.view().phase is not Phase.DRAWING:
+                break
+            await pilot.press("h", "k")
+            await pilot.pause()
+        shown = "\n".join(
+            str(widget.render()) for widget in screen.query(Static) if widget.id != "keys"
+        )
+        assert not SYMBOLS.search(shown), SYMBOLS.findall(shown)[:5]
+        hand = _text(app, "#hand")
+        assert re.search(r"^S ", hand, re.M) and re.search(r"^C ", hand, re.M)
+        assert "10" not in hand
+        assert any("Hint (heuristic)" in text for _, text in screen.messages)
+
+
+async def test_a_big_terminal_draws_bigger_cards_and_a_longer_log() -> None:
+    small, big = _app("tui-big"), _app("tui-big")
+    async with small.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        card = _text(small, "#table-left").splitlines()
+        small_log = small.screen.query_one("#log").size.height
+    async with big.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        bigger = _text(big, "#table-left").splitlines()
+        big_log = big.screen.query_one("#log").size.height
+    assert len(card) == 5 and len(card[0]) == 7
+    assert len(bigger) == 7 and len(bigger[0]) == 9
+    assert big_log > small_log
