@@ -178,7 +178,9 @@ def test_an_opening_bid_shows_its_suit_and_a_pass_caps_the_hand() -> None:
             continue
         if spade_openings >= 3:
             continue
-        layouts, fits = conditioned_layouts(knowledge, random.Random(seed), 60, reader.misfit)
+        layouts, fits = conditioned_layouts(
+            knowledge, random.Random(seed), 60, reader.misfit, attempts=900
+        )
         assert fits >= 30
         fitted = layouts[:fits]
         spade_openings += 1

@@ -39,7 +39,7 @@ __all__ = [
 
 #: Layouts drawn per layout wanted, at most, while looking for layouts that fit the
 #: opponent's calls (:func:`conditioned_layouts`).
-CONDITION_ATTEMPTS = 10
+CONDITION_ATTEMPTS = 4
 
 #: Relative weights, by rank (2 … A), of an unseen card being in the opponent's hand after
 #: Draw and Discard Bridge drawing: a player keeps high cards and lets low ones go. Measured
