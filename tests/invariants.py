@@ -144,8 +144,12 @@ def check_cards_conserved(game: AnyGame) -> None:
 def _check_table_sizes(game: TableGame) -> None:
     # Each hand holds 13 less the tricks completed, less one if it played to this trick.
     sizes = [len(game.hand_at(direction)) for direction in Direction]
-    if game.phase is Phase.AUCTION:
+    if game.phase in (Phase.AUCTION, Phase.DUMMY_CHOICE):
         assert sizes == [13] * 4
+        calls = [call.action for call in game.auction_calls]
+        contract_reached = calls[-1:] == [PASS] and any(c >= FIRST_BID for c in calls)
+        # only Single Dummy Bridge stops between the auction and the play, for declarer's choice
+        assert (game.phase is Phase.DUMMY_CHOICE) == (game.rules.exposed_dummy and contract_reached)
     elif game.phase is Phase.PLAY:
         trick = game.current_trick
         assert trick is not None and len(trick.cards) < 4
@@ -162,7 +166,17 @@ def _hidden_at_table(game: TableGame, seat: Seat | None) -> CardSet:
     """What ``seat`` may not see at the four-hand table, stated from the rules (RULES.md 5.2,
     5.4, 5.5) rather than read from the views: the opponent's own hand always; the seat's own
     dummy until the auction is over; the opponent's dummy until the opening lead, and always
-    with racks. A spectator sees no player's own hand and the dummies only when face up."""
+    with racks. A spectator sees no player's own hand and the dummies only when face up.
+    In Single Dummy Bridge (RULES.md 6) the dealer's dummy is face up from the deal, the other
+    dummy face down until declarer has chosen a dummy, and both face up in the play."""
+    if game.rules.exposed_dummy:
+        hidden = CardSet()
+        for player in Seat:
+            if player != seat:
+                hidden |= game.hand(player)
+        if game.phase is not Phase.PLAY:
+            hidden |= game.dummy(game.dealer.other)
+        return hidden
     lead_made = game.phase is Phase.PLAY and bool(
         game.completed_tricks or (game.current_trick and game.current_trick.cards)
     )
@@ -222,7 +236,7 @@ def check_views(game: AnyGame) -> None:
                 assert (shown is None) == bool(whole & hidden) or not whole, (seat, direction)
             if seat is not None:
                 assert view.hand == game.hand(seat)
-                own_dummy = game.phase is Phase.PLAY
+                own_dummy = not game.dummy(seat) & hidden
                 assert view.dummy == (game.dummy(seat) if own_dummy else CardSet())
                 assert view.legal_actions == (game.legal_actions() if game.to_act == seat else ())
                 assert view.to_play == game.to_play

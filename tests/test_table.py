@@ -1,4 +1,5 @@
-"""Rule tests of the four-hand table, Double Dummy Bridge (RULES.md 5), from fixed deals."""
+"""Rule tests of the four-hand table, Double Dummy Bridge (RULES.md 5) and Single Dummy Bridge
+(RULES.md 6), from fixed deals."""
 
 from __future__ import annotations
 
@@ -8,14 +9,14 @@ import random
 import pytest
 from helpers import cards, searchable_view
 
-from honeymoon.actions import PASS
+from honeymoon.actions import PASS, TAKE_EXPOSED, TAKE_OTHER
 from honeymoon.auction import Call, Contract
 from honeymoon.bots import RandomBot
 from honeymoon.cards import Card, CardSet, Strain
 from honeymoon.errors import IllegalActionError, UnknownVariantError
 from honeymoon.game import Phase
 from honeymoon.records import dumps, dumps_pbn, loads
-from honeymoon.rules import DOUBLE_DUMMY, TABLE_VARIANTS, VARIANTS, find_variant
+from honeymoon.rules import DOUBLE_DUMMY, SINGLE_DUMMY, TABLE_VARIANTS, VARIANTS, find_variant
 from honeymoon.scoring import score_contract
 from honeymoon.seats import Direction, Seat
 from honeymoon.table import TableGame, new_game
@@ -357,3 +358,72 @@ def test_random_bots_play_a_whole_rubber() -> None:
         for h in played
     )
     assert decisions == sum(len(h.actions) for h in game.history)
+
+
+# -- Single Dummy Bridge (RULES.md 6) --------------------------------------------------------
+
+
+def single(dealer: Seat) -> TableGame:
+    stock = table_stock(MIXED, dealer)
+    return TableGame(SINGLE_DUMMY, stocks=[stock], first_dealer=dealer, seed=1)
+
+
+@pytest.mark.parametrize("dealer", list(Seat))
+def test_single_dummy_shows_the_dealers_dummy_to_all_before_the_auction(dealer: Seat) -> None:
+    game = single(dealer)
+    exposed, hidden = dealer.dummy, dealer.other.dummy
+    assert game.exposed_dummy == exposed
+    for seat in (*Seat, None):
+        view = view_for(game, seat)
+        assert view.hands[exposed] == game.hand_at(exposed)
+        assert view.hands[hidden] is None
+        text = _text(view)
+        for card in game.hand_at(hidden):
+            assert f'"{card.pbn}"' not in text
+        if seat is not None:
+            assert _shown(view) == {seat.direction, exposed}
+
+
+@pytest.mark.parametrize("dealer", list(Seat))
+@pytest.mark.parametrize("declarer", list(Seat))
+@pytest.mark.parametrize("choice", [TAKE_EXPOSED, TAKE_OTHER])
+def test_single_dummy_declarer_chooses_a_dummy_that_then_sits_opposite(
+    dealer: Seat, declarer: Seat, choice: int
+) -> None:
+    game = single(dealer)
+    exposed_cards = game.hand_at(dealer.dummy)
+    other_cards = game.hand_at(dealer.other.dummy)
+    to_contract(game, declarer)
+    # the auction is over: declarer, and only declarer, chooses; the other dummy stays hidden
+    assert game.phase is Phase.DUMMY_CHOICE and game.to_act == declarer
+    assert game.legal_actions() == (TAKE_EXPOSED, TAKE_OTHER)
+    for seat in (*Seat, None):
+        assert view_for(game, seat).hands[dealer.other.dummy] is None
+    with pytest.raises(IllegalActionError) as error:
+        game.apply(choice, declarer.other)
+    assert error.value.code == "not_your_turn"
+    with pytest.raises(IllegalActionError) as error:
+        game.apply(game.hand(declarer).cards_high_to_low()[0].id)
+    assert error.value.code == "wrong_phase"
+    game.apply(game.parse_action("exposed" if choice == TAKE_EXPOSED else "other"), declarer)
+    chosen, left = (
+        (exposed_cards, other_cards) if choice == TAKE_EXPOSED else (other_cards, exposed_cards)
+    )
+    assert game.dummy(declarer) == chosen and game.dummy(declarer.other) == left
+    # both dummies are face up now, for everyone; the hand at declarer's left leads
+    assert game.phase is Phase.PLAY and game.exposed_dummy is None
+    for seat in (*Seat, None):
+        shown = _shown(view_for(game, seat))
+        assert {N, W} <= shown
+    assert game.opening_leader == SEATING[(declarer, False)][0]
+    assert game.to_act == game.opening_leader.owner
+    # the hand plays out and the record replays the choice
+    while game.hand_number == 0:
+        game.apply(game.legal_actions()[0])
+    history = game.history[0]
+    assert history.dummy_choice == choice and history.log.dummy_choice == choice
+    assert history.log.hands is not None and history.log.hands[declarer.dummy] == chosen
+    record = loads(dumps(game))
+    texts = record.hands[0].action_texts()
+    assert ("exposed" if choice == TAKE_EXPOSED else "other") in texts
+    assert record.replay_table().history[0].result == history.result

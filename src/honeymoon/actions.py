@@ -8,6 +8,8 @@
 55–89   bids, ascending: ``55 + (level - 1) * 5 + strain`` (1♣ = 55 … 7NT = 89)
 90      keep the top card of the stock (drawing)
 91      reject the top card of the stock (drawing)
+92      take the exposed dummy (Single Dummy Bridge: declarer's choice)
+93      take the other dummy (Single Dummy Bridge: declarer's choice)
 ======  ======================================================================
 
 :func:`action_of` turns a :class:`~honeymoon.cards.Card` or :class:`~honeymoon.auction.Call`
@@ -24,7 +26,11 @@ from honeymoon.cards import Card
 
 KEEP = 90
 REJECT = 91
-#: The number of distinct actions.
+#: Single Dummy Bridge: declarer takes the dummy that was face up in the auction as partner.
+TAKE_EXPOSED = 92
+#: Single Dummy Bridge: declarer takes the dummy that was face down in the auction as partner.
+TAKE_OTHER = 93
+#: The number of distinct actions of the two-hand variants (the research environments' space).
 NUM_ACTIONS = 92
 #: The card actions.
 CARD_ACTIONS = range(52)
@@ -32,6 +38,8 @@ CARD_ACTIONS = range(52)
 CALL_ACTIONS = range(PASS, LAST_BID + 1)
 #: The drawing actions.
 DRAW_ACTIONS = (KEEP, REJECT)
+#: Declarer's choice of dummy (Single Dummy Bridge).
+DUMMY_CHOICE_ACTIONS = (TAKE_EXPOSED, TAKE_OTHER)
 
 __all__ = [
     "KEEP",
@@ -45,6 +53,9 @@ __all__ = [
     "CARD_ACTIONS",
     "CALL_ACTIONS",
     "DRAW_ACTIONS",
+    "TAKE_EXPOSED",
+    "TAKE_OTHER",
+    "DUMMY_CHOICE_ACTIONS",
     "action_of",
     "describe",
 ]
@@ -71,4 +82,8 @@ def describe(action: int) -> str:
         return "keep"
     if action == REJECT:
         return "reject"
+    if action == TAKE_EXPOSED:
+        return "take the exposed dummy"
+    if action == TAKE_OTHER:
+        return "take the other dummy"
     return f"<unknown action {action}>"

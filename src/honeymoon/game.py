@@ -80,6 +80,8 @@ class Phase(IntEnum):
     COMPLETE = 3
     #: Preliminary tricks at no trump before the auction (Draw Bridge, Memory Bridge).
     PRELIMINARY = 4
+    #: Single Dummy Bridge: after the auction declarer chooses a dummy (the four-hand table).
+    DUMMY_CHOICE = 5
 
 
 # Module-level names for the hot paths (a global lookup is cheaper than an enum attribute).

@@ -94,6 +94,9 @@ class RuleSet:
     #: Double Dummy Bridge: after the auction the hands are placed clockwise as defender's
     #: dummy, declarer's dummy, defender, declarer (the defender's dummy leads).
     clockwise: bool = False
+    #: Single Dummy Bridge: one dummy (the dealer's) is face up in the auction, and declarer
+    #: then chooses either dummy as partner (RULES.md 6).
+    exposed_dummy: bool = False
     #: The options a player may change with :meth:`with_options`.
     option_names: tuple[str, ...] = ("honours",)
 
@@ -133,6 +136,7 @@ class RuleSet:
         if self.procedure is Procedure.DUMMIES:
             rules["racks"] = self.racks
             rules["clockwise"] = self.clockwise
+            rules["exposed_dummy"] = self.exposed_dummy
         return rules
 
     @property
@@ -224,6 +228,22 @@ DOUBLE_DUMMY = RuleSet(
     option_names=("honours", "racks", "clockwise"),
 )
 
+SINGLE_DUMMY = RuleSet(
+    name="single-dummy",
+    title="Single Dummy Bridge",
+    summary=(
+        "As Double Dummy Bridge, but the dealer's dummy is dealt face up before the auction. "
+        "After the auction declarer takes the exposed dummy or the other one as partner; the "
+        "chosen dummy sits opposite declarer, the other opposite the defender, both face up, "
+        "and the play goes on as in Double Dummy Bridge."
+    ),
+    rules_section="6",
+    procedure=Procedure.DUMMIES,
+    first_caller=FirstCaller.DEALER,
+    exposed_dummy=True,
+    option_names=("honours",),
+)
+
 #: Every two-hand variant, by name: the variants :class:`~honeymoon.game.Game` plays and the
 #: clients offer.
 VARIANTS: dict[str, RuleSet] = {
@@ -233,7 +253,7 @@ VARIANTS: dict[str, RuleSet] = {
 
 #: The variants played at a four-hand table (RULES.md 5–8), by name: the engine
 #: (:class:`~honeymoon.table.TableGame`) plays them; the clients do not offer them yet.
-TABLE_VARIANTS: dict[str, RuleSet] = {rules.name: rules for rules in (DOUBLE_DUMMY,)}
+TABLE_VARIANTS: dict[str, RuleSet] = {rules.name: rules for rules in (DOUBLE_DUMMY, SINGLE_DUMMY)}
 
 #: The default profile.
 DEFAULT_RULES = DRAW_AND_DISCARD

@@ -15,6 +15,13 @@ Bridge (RULES.md 5) goes:
    :attr:`TableGame.to_play` the hand (a Direction) whose card it is;
 4. rubber scoring of the partnership's tricks (:mod:`honeymoon.scoring`).
 
+Single Dummy Bridge (RULES.md 6) deals the same way with the dealer's dummy face up during the
+auction (:attr:`TableGame.exposed_dummy`), and adds a phase between the auction and the play,
+``Phase.DUMMY_CHOICE``: declarer takes the exposed dummy or the other one as partner
+(:data:`~honeymoon.actions.TAKE_EXPOSED`, :data:`~honeymoon.actions.TAKE_OTHER`). The chosen
+dummy sits opposite declarer (the two dummies change places if need be), and the play goes on
+as above.
+
 This is a table of its own rather than flags in :class:`~honeymoon.game.Game`: the two-hand
 game's hot paths are untouched, and both share the auction, trick and scoring code. Who sees
 which hand when is decided, as for every variant, in :func:`honeymoon.views.view_for`.
@@ -36,7 +43,7 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from honeymoon.actions import action_of, describe
+from honeymoon.actions import TAKE_EXPOSED, TAKE_OTHER, action_of, describe
 from honeymoon.auction import LAST_BID, PASS, Auction, Call, Contract
 from honeymoon.cards import (
     CARD_MASK,
@@ -59,7 +66,7 @@ from honeymoon.game import (
     _check_stock,
     shuffled_stock,
 )
-from honeymoon.rules import FirstCaller, RuleSet
+from honeymoon.rules import TABLE_VARIANTS, FirstCaller, RuleSet
 from honeymoon.scoring import ScoreSheet, honours_bonus, score_contract
 from honeymoon.seats import SEATS, Direction, Seat
 from honeymoon.tricks import BEATS, Trick, next_hands
@@ -86,6 +93,8 @@ _OWNER = (0, 1, 0, 1)
 _OWN_HAND = (int(Direction.SOUTH), int(Direction.EAST))
 _DUMMY = (int(Direction.NORTH), int(Direction.WEST))
 _AUCTION = Phase.AUCTION
+_CHOICE = Phase.DUMMY_CHOICE
+_CHOICES = (TAKE_EXPOSED, TAKE_OTHER)
 _PLAY = Phase.PLAY
 _COMPLETE = Phase.COMPLETE
 _DIRECTIONS = tuple(Direction)
@@ -126,12 +135,17 @@ def _trick_of(raw: RawTrick, order: tuple[int, ...]) -> Trick:
 class TableHandLog(HandLog):
     """A four-hand :class:`~honeymoon.game.HandLog`: its tricks' ``leader`` and ``winner`` are
     hand numbers (Direction), in the playing order ``order``; ``hands`` holds the four hands
-    as dealt, by Direction (secret while the hand is in progress); ``deal`` holds the two
-    players' own hands (South's, East's), as in the two-hand log."""
+    by Direction as they were for the play (as dealt, except that in Single Dummy Bridge the
+    dummies may have changed places: see ``exposed``), secret while the hand is in progress;
+    ``deal`` holds the two players' own hands (South's, East's), as in the two-hand log.
+    ``exposed`` is the dummy dealt face up (Single Dummy Bridge), ``dummy_choice`` declarer's
+    choice of dummy (the action), both None in the other variants."""
 
     hands: tuple[CardSet, CardSet, CardSet, CardSet] | None = None
     order: tuple[int, ...] = CLOCKWISE
     leader: Direction | None = None
+    exposed: Direction | None = None
+    dummy_choice: int | None = None
 
     @property
     def opening_leader(self) -> Seat | None:
@@ -154,6 +168,12 @@ class TableHandHistory(HandHistory):
     raw_tricks: tuple[RawTrick, ...] = ()
     order: tuple[int, ...] = CLOCKWISE
     leader: int = -1
+    exposed: int = -1
+
+    @property
+    def dummy_choice(self) -> int | None:
+        """Declarer's choice of dummy (Single Dummy Bridge), None in the other variants."""
+        return next((a for a in self.actions if a in _CHOICES), None)
 
     @property
     def played(self) -> tuple[RawTrick, ...]:
@@ -189,6 +209,8 @@ class TableHandHistory(HandHistory):
             ),
             self.order,
             _DIRECTIONS[self.leader] if self.leader >= 0 else None,
+            _DIRECTIONS[self.exposed] if self.exposed >= 0 else None,
+            self.dummy_choice,
         )
 
 
@@ -236,6 +258,7 @@ class TableGame:
         "_honours",
         "_previous_tricks",
         "_previous_order",
+        "_exposed",
     )
 
     def __init__(
@@ -248,7 +271,7 @@ class TableGame:
     ) -> None:
         if not rules.four_hands:
             raise NotImplementedError(f"{rules.name} is a two-hand variant: play it with Game")
-        if rules.name != "double-dummy":
+        if rules.name not in TABLE_VARIANTS:
             raise NotImplementedError(f"the {rules.name} procedure is not implemented yet")
         self.rules = rules
         self.seed: int | str = secrets.randbits(64) if seed is None else seed
@@ -302,6 +325,8 @@ class TableGame:
         self._tricks: list[RawTrick] = []
         self._actions: list[int] = []
         self._honours = (0, 0)
+        # Single Dummy Bridge: the dealer's dummy is face up during the auction (RULES.md 6).
+        self._exposed = _DUMMY[self._dealer] if self.rules.exposed_dummy else -1
         self._phase = _AUCTION
         self._to_act = caller
 
@@ -407,6 +432,14 @@ class TableGame:
         return tuple(_DIRECTIONS[hand] for hand in self._order)
 
     @property
+    def exposed_dummy(self) -> Direction | None:
+        """Single Dummy Bridge: the place of the dummy dealt face up, the dealer's dummy, until
+        declarer's choice of dummy; None once the dummies are placed, and in other variants."""
+        if self._exposed < 0 or self._phase is _PLAY or self._phase is _COMPLETE:
+            return None
+        return _DIRECTIONS[self._exposed]
+
+    @property
     def opening_leader(self) -> Direction | None:
         """The hand that leads (or led) to the first trick; None before the play."""
         return _DIRECTIONS[self._opening_leader] if self._opening_leader >= 0 else None
@@ -457,7 +490,8 @@ class TableGame:
         return CardSet(self._hands[int(direction)])
 
     def dealt(self, direction: Direction | int) -> CardSet:
-        """The hand at ``direction`` as it was dealt this hand. Secret."""
+        """The hand at ``direction`` as it was dealt this hand (after declarer's choice of
+        dummy, as it was placed for the play). Secret."""
         return CardSet(self._deal_masks[int(direction)])
 
     def hand_log(self, number: int | None = None) -> TableHandLog:
@@ -494,6 +528,8 @@ class TableGame:
             (CardSet(masks[0]), CardSet(masks[1]), CardSet(masks[2]), CardSet(masks[3])),
             self._order,
             self.opening_leader,
+            _DIRECTIONS[self._exposed] if self._exposed >= 0 else None,
+            next((a for a in self._actions if a in _CHOICES), None),
         )
 
     # -- actions ----------------------------------------------------------------------------
@@ -510,6 +546,8 @@ class TableGame:
             return mask_to_card_ids(hand)
         if phase is _AUCTION:
             return self._auction.legal_calls()
+        if phase is _CHOICE:
+            return _CHOICES
         return ()
 
     def is_legal(self, action: int | Card | Call, seat: Seat | int | None = None) -> bool:
@@ -532,12 +570,19 @@ class TableGame:
             raise IllegalActionError(
                 f"it is {SEATS[self._to_act]}'s turn, not {SEATS[int(seat)]}'s", "not_your_turn"
             )
-        if not 0 <= action <= LAST_BID:
+        if not 0 <= action <= TAKE_OTHER:
             raise IllegalActionError(
-                f"{action} is not an action of this variant (cards are 0 to 51, calls 52 to "
-                f"{LAST_BID})",
+                f"{action} is not an action number (actions are 0 to {TAKE_OTHER})",
                 "unknown_action",
             )
+        if phase is _CHOICE:
+            if action not in _CHOICES:
+                raise IllegalActionError(
+                    f"{describe(action)} is not possible now: as declarer, choose your dummy "
+                    "(take the exposed dummy or the other one)",
+                    "wrong_phase",
+                )
+            return
         if phase is _PLAY:
             if action >= 52:
                 raise IllegalActionError(
@@ -557,7 +602,7 @@ class TableGame:
                     "must_follow_suit",
                 )
             return
-        if action < PASS:
+        if not PASS <= action <= LAST_BID:
             raise IllegalActionError(
                 f"{describe(action)} is not possible now: it is the auction; make a call",
                 "wrong_phase",
@@ -581,17 +626,29 @@ class TableGame:
         self._validate(number, seat)
         if self._phase is _PLAY:
             self._play_card(number)
+        elif self._phase is _CHOICE:
+            self._choose_dummy(number)
         else:
             self._call(number)
 
     def parse_action(self, text: str) -> int:
         """Read an action written for the current phase: a call (``1NT``, ``pass``, ``X``) in
-        the auction, a card (``SA``, ``10H``) in the play. Only the notation is checked here.
+        the auction, ``exposed`` or ``other`` for declarer's choice of dummy (Single Dummy
+        Bridge), a card (``SA``, ``10H``) in the play. Only the notation is checked here.
 
         :raises NotationError: naming the bad text and what the phase accepts.
         """
         if self._phase is _AUCTION:
             return Call.parse(text).action
+        if self._phase is _CHOICE:
+            key = text.strip().lower()
+            if key in ("exposed", "take the exposed dummy"):
+                return TAKE_EXPOSED
+            if key in ("other", "take the other dummy"):
+                return TAKE_OTHER
+            raise NotationError(
+                f"{text!r}: choose your dummy with 'exposed' or 'other'", "bad_action"
+            )
         if self._phase is _PLAY:
             return Card.parse(text).id
         raise NotationError("the rubber is over: there is nothing to do", "bad_action")
@@ -617,6 +674,29 @@ class TableGame:
         self._declarer = declarer
         self._trump = int(contract.strain)
         self._beats = BEATS[self._trump]
+        if self._exposed >= 0:
+            self._phase = _CHOICE
+            self._to_act = declarer
+            return
+        self._start_play()
+
+    def _choose_dummy(self, action: int) -> None:
+        # The chosen dummy sits opposite declarer, the other opposite the defender (RULES.md 6).
+        self._actions.append(action)
+        declarer = self._declarer
+        exposed = self._exposed
+        chosen = exposed if action == TAKE_EXPOSED else _DUMMY[1 - _OWNER[exposed]]
+        if chosen != _DUMMY[declarer]:
+            hands = self._hands
+            hands[0], hands[3] = hands[3], hands[0]
+            masks = self._deal_masks
+            self._deal_masks = (masks[3], masks[1], masks[2], masks[0])
+        self._start_play()
+
+    def _start_play(self) -> None:
+        contract = self._contract
+        assert contract is not None
+        declarer = self._declarer
         if self.rules.honours:
             # Honours held in any one hand count for the side that holds it (rubber bridge).
             masks = self._hands
@@ -694,6 +774,7 @@ class TableGame:
                 tuple(self._tricks),
                 self._order,
                 self._opening_leader,
+                self._exposed,
             )
         )
         if self._sheet.is_complete:

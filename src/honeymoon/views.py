@@ -554,6 +554,8 @@ class TableView:
     legal_actions: tuple[int, ...]
     trump: Strain | None
     rules: RuleSet
+    #: Single Dummy Bridge: where the dummy dealt face up lies until declarer's choice.
+    exposed_dummy: Direction | None = None
 
     @property
     def my_turn(self) -> bool:
@@ -564,6 +566,7 @@ class TableView:
         """A JSON-ready dict (cards as ``"SA"``-style strings, calls as ``"3NT"``)."""
         sheet = self.score_sheet
         return {
+            "exposed_dummy": _direction_name(self.exposed_dummy),
             "seat": _seat_name(self.seat),
             "variant": self.variant,
             "phase": self.phase.name.lower(),
@@ -619,7 +622,9 @@ def visible_hands(game: TableGame, seat: Seat | int | None) -> tuple[bool, bool,
     * a player always sees their own hand, and never the opponent's;
     * a player sees their own dummy once the auction is over;
     * once the opening lead is made both dummies are face up, seen by everyone, unless the
-      variant keeps them in racks: then a dummy is seen by its owner only.
+      variant keeps them in racks: then a dummy is seen by its owner only;
+    * Single Dummy Bridge (RULES.md 6): the exposed dummy is seen by everyone from the deal,
+      the other by no one until declarer has chosen a dummy; then both are face up.
 
     >>> from honeymoon.rules import DOUBLE_DUMMY
     >>> game = TableGame(DOUBLE_DUMMY, seed=3, first_dealer=Seat.SOUTH)
@@ -629,11 +634,14 @@ def visible_hands(game: TableGame, seat: Seat | int | None) -> tuple[bool, bool,
     me = None if seat is None else int(seat)
     play = game.phase is Phase.PLAY
     face_up = not game.rules.racks and game.opening_lead_made
+    exposed = game.exposed_dummy
     shown = [False, False, False, False]
     for direction in Direction:
         owner = int(direction.owner)
         if not direction.is_dummy:
             shown[direction] = owner == me
+        elif game.rules.exposed_dummy:
+            shown[direction] = play or direction is exposed
         else:
             shown[direction] = (owner == me and play) or face_up
     return (shown[0], shown[1], shown[2], shown[3])
@@ -648,6 +656,7 @@ def _table_view(game: TableGame, me: Seat | None) -> TableView:
     current = game.current_trick
     order = game.order
     return TableView(
+        exposed_dummy=game.exposed_dummy,
         seat=me,
         variant=game.rules.name,
         phase=game.phase,

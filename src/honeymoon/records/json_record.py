@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import IO, Any
 
-from honeymoon.actions import KEEP, REJECT
+from honeymoon.actions import KEEP, REJECT, TAKE_EXPOSED, TAKE_OTHER
 from honeymoon.auction import LAST_BID, PASS, Call, Contract
 from honeymoon.cards import Card
 from honeymoon.errors import (
@@ -65,7 +65,8 @@ _SEAT_NAMES = ("south", "east")
 
 def action_text(action: int | None) -> str:
     """The record's text for an action: ``keep``/``reject``, a call ``1NT``/``Pass``/``X``/``XX``,
-    a card ``SA``/``HT``; ``draw`` for a hidden drawing action."""
+    a card ``SA``/``HT``, ``exposed``/``other`` for declarer's choice of dummy (Single Dummy
+    Bridge); ``draw`` for a hidden drawing action."""
     if action is None:
         return HIDDEN_DRAW_TEXT
     if 0 <= action < 52:
@@ -76,6 +77,10 @@ def action_text(action: int | None) -> str:
         return "keep"
     if action == REJECT:
         return "reject"
+    if action == TAKE_EXPOSED:
+        return "exposed"
+    if action == TAKE_OTHER:
+        return "other"
     raise ValueError(f"{action} is not an action number")
 
 
