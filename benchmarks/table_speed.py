@@ -1,5 +1,5 @@
-"""Four-hand table speed: random complete rubbers of a four-hand variant (Double Dummy Bridge)
-through ``legal_actions()`` and ``apply()``.
+"""Four-hand table speed: random complete rubbers of a four-hand variant (Double Dummy Bridge,
+Single Dummy Bridge) through ``legal_actions()`` and ``apply()``.
 
 Every action goes through ``apply``, which validates it. In the auction a call is a pass more
 often than not, so that hands reach the play (uniformly random calls climb to seven-level
@@ -7,7 +7,8 @@ contracts that fail, and a rubber would last hundreds of hands). Prints decision
 hands per second, by the wall clock and by the process's own CPU time (the second is steadier
 when other work shares the machine), as ``engine_speed.py`` does for the two-hand game.
 
-    python benchmarks/table_speed.py [--variant double-dummy] [--seconds 10] [--repeat 3]
+    python benchmarks/table_speed.py [--variant double-dummy|single-dummy] [--seconds 10]
+        [--repeat 3]
 """
 
 from __future__ import annotations
@@ -39,11 +40,11 @@ def run(rules: RuleSet, seconds: float, seed: int) -> tuple[int, int, int, float
             actions = legal_actions()
             if not actions:
                 break
-            if actions[0] >= PASS:
-                action = PASS if pick() < 0.6 else actions[int(pick() * len(actions))]
+            if actions[0] == PASS and pick() < 0.6:
+                action = PASS
             else:
                 action = actions[int(pick() * len(actions))]
-                cards += 1
+                cards += action < PASS
             apply(action)
             decisions += 1
         hands += len(game.history)
