@@ -427,3 +427,37 @@ def test_single_dummy_declarer_chooses_a_dummy_that_then_sits_opposite(
     texts = record.hands[0].action_texts()
     assert ("exposed" if choice == TAKE_EXPOSED else "other") in texts
     assert record.replay_table().history[0].result == history.result
+
+
+# -- perft: the first trick, counted through the engine and by hand ---------------------------
+
+
+def _perft(game: TableGame, depth: int) -> int:
+    if depth == 0:
+        return 1
+    total = 0
+    for action in game.legal_actions():
+        child = game.clone()
+        child.apply(action)
+        total += _perft(child, depth - 1)
+    return total
+
+
+@pytest.mark.parametrize(("declarer", "clockwise"), list(SEATING))
+def test_perft_of_the_first_trick_follows_suit_hand_by_hand(
+    declarer: Seat, clockwise: bool
+) -> None:
+    game = table(MIXED, Seat.SOUTH, clockwise=clockwise)
+    to_contract(game, declarer)
+    leader, order = SEATING[(declarer, clockwise)]
+    hands = {d: CardSet.parse(text) for d, text in MIXED.items()}
+    # by hand: for each card the leader may lead, each later hand plays a card of the suit led
+    # if it holds one, else any of its 13
+    expected = 0
+    for card in hands[leader]:
+        product = 1
+        for hand in order[1:]:
+            product *= hands[hand].count(card.suit) or 13
+        expected += product
+    assert _perft(game, 4) == expected
+    assert _perft(game, 1) == 13
