@@ -164,6 +164,25 @@ class Figures:
         """The cards the figures name (for the checks that a hint shows no unseen card)."""
         return [card for card in (self.card, self.face_up) if card is not None]
 
+    def to_dict(self) -> dict[str, object]:
+        """The figures that are set, as JSON values: cards, calls and contracts in PBN
+        (``SA``, ``3NT``, ``4SX``), suits and strains as letters (``S``, ``NT``).
+
+        >>> Figures(card=Card.parse("ST"), suit=Suit.SPADES, chance=0.5).to_dict()
+        {'card': 'ST', 'suit': 'S', 'chance': 0.5}
+        """
+        shown: dict[str, object] = {}
+        for name, value in self._set():
+            if isinstance(value, Card | Call | Contract):
+                shown[name] = value.pbn
+            elif isinstance(value, Suit | Strain):
+                shown[name] = value.letter
+            elif isinstance(value, tuple):
+                shown[name] = list(value)
+            else:
+                shown[name] = value
+        return shown
+
 
 @dataclass(frozen=True, slots=True)
 class Candidate:
@@ -176,6 +195,15 @@ class Candidate:
     tricks: float | None = None
     chance: float | None = None
     value: float | None = None
+
+    def to_dict(self) -> dict[str, object]:
+        """The action and the figures that are set."""
+        shown: dict[str, object] = {"action": self.action}
+        for name in ("score", "tricks", "chance", "value"):
+            value = getattr(self, name)
+            if value is not None:
+                shown[name] = value
+        return shown
 
 
 def ranked(best: int, candidates: Iterable[Candidate]) -> tuple[Candidate, ...]:
@@ -222,6 +250,21 @@ class Advice:
 
     def __str__(self) -> str:
         return f"{describe(self.action)}: {plain_reason(self)}"
+
+    def to_dict(self) -> dict[str, object]:
+        """As JSON values (the web protocol's ``hint`` message):
+
+        >>> advice = Advice(90, Reason.KEEP_HIGH, Figures(card=Card.parse("SK")),
+        ...                 (Candidate(90, value=21.5),))
+        >>> advice.to_dict()["figures"], advice.to_dict()["candidates"]
+        ({'card': 'SK'}, [{'action': 90, 'value': 21.5}])
+        """
+        return {
+            "action": self.action,
+            "code": self.code.value,
+            "figures": self.figures.to_dict(),
+            "candidates": [candidate.to_dict() for candidate in self.candidates],
+        }
 
 
 def plain_reason(advice: Advice) -> str:

@@ -21,7 +21,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from honeymoon.analysis import HandAnalysis, analyze_hand
-from honeymoon.bots import BOTS, resolve_bot_name
+from honeymoon.bots import BOTS, advise, make_bot, resolve_bot_name, strongest_bot_name
 from honeymoon.bots import LEVELS as BOT_LEVELS
 from honeymoon.claims import ClaimVerdict, judge_claim
 from honeymoon.errors import HoneymoonError, IllegalActionError
@@ -31,6 +31,7 @@ from honeymoon.seats import SEAT_NAMES, SEATS, Seat
 from honeymoon.server.protocol import (
     BAD_MESSAGE,
     CANNOT_CLAIM,
+    NO_HINT,
     RATE_LIMITED,
     SEAT_LINK_REPLACED,
     STALE_VERSION,
@@ -38,6 +39,7 @@ from honeymoon.server.protocol import (
     Analysis,
     Claim,
     Hello,
+    Hint,
     Move,
     Ping,
     ProtocolError,
@@ -593,6 +595,8 @@ class Hub:
             await self.analysis(room, connection, message.hand)
         elif isinstance(message, Claim):
             await self.claim(room, connection, message)
+        elif isinstance(message, Hint):
+            await self.hint(room, connection, message)
         elif isinstance(message, Ping):
             connection.send(encode({"type": "pong"}))
         elif isinstance(message, Hello):
@@ -611,6 +615,35 @@ class Hub:
             async with self._solving, room.lock:
                 await asyncio.to_thread(room.analyse_finished)
         connection.send(room.analysis_message(connection.seat, hand))
+
+    async def hint(self, room: Room, connection: Connection, hint: Hint) -> None:
+        """Answer a ``hint`` request: the strongest bot's advice on the seat's decision, from
+        the seat's own view (so it holds no card the seat has not seen), worked out in a
+        worker thread. The advice is data (a reason code, its figures and the choices
+        compared); the browser words it. Refused when the seat has no decision to make."""
+        async with room.lock:  # the view is a snapshot: the bot thinks without the lock
+            version = room.version
+            view = view_for(room.game, SEATS[connection.seat])
+        if hint.version is not None and hint.version != version:
+            connection.send(
+                error_message(
+                    STALE_VERSION,
+                    f"the game is at version {version}, not {hint.version}: "
+                    "ask again for the current state",
+                )
+            )
+            return
+        if not view.legal_actions:
+            refusal = "a hint is given on your turn, for your decision"
+            connection.send(error_message(NO_HINT, refusal))
+            return
+        name = strongest_bot_name()
+        adviser = make_bot(name, seed=f"hint:{room.id}:{version}")
+        async with self._solving:
+            advice = await asyncio.to_thread(advise, adviser, view)
+        connection.send(
+            encode({"type": "hint", "version": version, "adviser": name, **advice.to_dict()})
+        )
 
     async def claim(self, room: Room, connection: Connection, claim: Claim) -> None:
         """Judge a claim of every remaining trick with :func:`honeymoon.claims.judge_claim`.

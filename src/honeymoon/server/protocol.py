@@ -72,6 +72,8 @@ IDLE = "idle"
 SEAT_LINK_REPLACED = "seat_link_replaced"
 #: A claim made outside the play of a hand (the auction, the preliminary tricks, the drawing).
 CANNOT_CLAIM = "cannot_claim"
+#: A hint asked for when the seat has no decision to make (not its turn).
+NO_HINT = "no_hint"
 #: How deeply a client message may nest arrays and objects (a valid one nests 1 deep).
 MAX_JSON_DEPTH = 4
 
@@ -133,11 +135,19 @@ class Claim:
 
 
 @dataclass(frozen=True, slots=True)
+class Hint:
+    """A request for a hint on the seat's decision at game version ``version`` (None: the
+    current one): what the strongest bot would do, its reason code and figures."""
+
+    version: int | None
+
+
+@dataclass(frozen=True, slots=True)
 class Ping:
     """A keep-alive; answered with ``pong``."""
 
 
-ClientMessage = Hello | Move | Sync | Review | Analysis | Claim | Ping
+ClientMessage = Hello | Move | Sync | Review | Analysis | Claim | Hint | Ping
 
 
 def _int_field(data: dict[str, Any], name: str) -> int:
@@ -193,6 +203,16 @@ def parse_client_message(text: str) -> ClientMessage:
                 "the number of a finished hand, an integer from 0",
             )
         return Review(hand) if kind == "review" else Analysis(hand)
+    if kind == "hint":
+        asked_on = data.get("version")
+        if asked_on is not None and (
+            not isinstance(asked_on, int) or isinstance(asked_on, bool) or asked_on < 0
+        ):
+            raise ProtocolError(
+                BAD_MESSAGE,
+                "a hint's 'version', if given, is the integer version of the state it is for",
+            )
+        return Hint(asked_on)
     if kind == "claim":
         claimed_on = data.get("version")
         if claimed_on is not None and (
@@ -204,7 +224,8 @@ def parse_client_message(text: str) -> ClientMessage:
             )
         return Claim(claimed_on)
     raise ProtocolError(
-        BAD_MESSAGE, "'type' must be one of hello, move, sync, review, analysis, claim, ping"
+        BAD_MESSAGE,
+        "'type' must be one of hello, move, sync, review, analysis, claim, hint, ping",
     )
 
 

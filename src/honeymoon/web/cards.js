@@ -15,19 +15,35 @@ const RANK_NAMES = {
 const STRAINS = { C: "club", D: "diamond", H: "heart", S: "spade", NT: "no trump" };
 const STRAIN_SYMBOLS = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660", NT: "NT" };
 
+/** How cards are written on this page (the player's display option): suit symbols or letters
+ * (S H D C), and the ten as 10 or T. Words for screen readers do not change. */
+export const display = { letters: false, ten: "10" };
+
+/** Set the display option: `{letters: true|false, ten: "10"|"T"}`. */
+export function setDisplay(options) {
+  display.letters = Boolean(options.letters);
+  display.ten = options.ten === "T" ? "T" : "10";
+}
+
+/** A suit or strain key ("S", "NT") as the display option writes it. */
+export function strainLabel(key) {
+  return display.letters ? key : STRAIN_SYMBOLS[key];
+}
+
 /** A card "SA" as {suit, rank, symbol, label, name, red, id}. */
 export function card(pbn) {
   const suit = pbn[0];
   const rank = pbn.slice(1);
   const info = SUITS[suit];
-  const shown = rank === "T" ? "10" : rank;
+  const shown = rank === "T" ? display.ten : rank;
+  const symbol = display.letters ? suit : info.symbol;
   return {
     pbn,
     suit,
     rank,
     red: info.red,
-    symbol: info.symbol,
-    label: `${info.symbol}${shown}`,
+    symbol,
+    label: `${symbol}${shown}`,
     name: `${RANK_NAMES[rank]} of ${info.name}`,
     id: "CDHS".indexOf(suit) * 13 + RANKS.indexOf(rank),
   };
@@ -53,7 +69,7 @@ export function call(text) {
   const plural = level === "1" || strain === "NT" ? "" : "s";
   const tail = doubled === "X" ? ", doubled" : doubled === "XX" ? ", redoubled" : "";
   return {
-    label: `${level}${STRAIN_SYMBOLS[strain]}${doubled}`,
+    label: `${level}${strainLabel(strain)}${doubled}`,
     name: `${level} ${STRAINS[strain]}${plural}${tail}`,
     red: strain === "H" || strain === "D",
   };

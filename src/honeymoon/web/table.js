@@ -2,9 +2,10 @@
 // moves. Every control is a <button> with an accessible name.
 
 import {
-  DOUBLE, KEEP, PASS, REDOUBLE, REJECT, STRAIN_KEYS, STRAIN_SYMBOLS, STRAINS,
-  bidAction, call, card, count, sortHand,
+  DOUBLE, KEEP, PASS, REDOUBLE, REJECT, STRAIN_KEYS, STRAINS,
+  bidAction, call, card, count, display, setDisplay, sortHand, strainLabel,
 } from "./cards.js";
+import { hintLine, hintNumbers } from "./hints.js";
 
 const esc = (text) =>
   String(text).replace(/[&<>"']/g, (c) =>
@@ -24,6 +25,8 @@ function callFace(text) {
 // The page's option: a card that is the only legal one plays itself after this pause.
 const AUTOPLAY = "honeymoon.autoplay";
 const AUTOPLAY_PAUSE = 700;
+// The page's display option: suits as letters, the ten as T (kept as {letters, ten}).
+const DISPLAY = "honeymoon.display";
 
 export class Table {
   constructor(root, connection, token) {
@@ -47,6 +50,28 @@ export class Table {
     this.autoTimer = null; // the forced card about to play itself, and its version
     this.autoVersion = -1;
     this.autoPlay = Table.loadAutoPlay();
+    this.hint = null; // the server's hint message for the current version, once asked
+    this.hintAsked = -1; // the version a hint was asked on and not yet answered
+    Table.loadDisplay();
+  }
+
+  /** How cards are written (suit symbols or letters, 10 or T), as the player left it. */
+  static loadDisplay() {
+    try {
+      setDisplay(JSON.parse(localStorage.getItem(DISPLAY) || "{}") || {});
+    } catch {
+      setDisplay({});
+    }
+  }
+
+  setDisplayOption(options) {
+    setDisplay({ ...display, ...options });
+    try {
+      localStorage.setItem(DISPLAY, JSON.stringify({ letters: display.letters, ten: display.ten }));
+    } catch {
+      // private browsing: the choice lasts as long as the page
+    }
+    this.render();
   }
 
   /** Forced cards play themselves unless the player turned it off (remembered here). */
@@ -94,7 +119,15 @@ export class Table {
       }
       case "error":
         if (message.code !== "stale_version") this.notify(message.message);
-        if (!message.move_id) this.claiming = false;
+        if (!message.move_id) {
+          this.claiming = false;
+          this.hintAsked = -1;
+        }
+        this.render();
+        break;
+      case "hint":
+        this.hintAsked = -1;
+        if (message.version === this.version) this.hint = message;
         this.render();
         break;
       case "ack":
@@ -211,6 +244,10 @@ export class Table {
       this.claim();
       return;
     }
+    if (event.target.closest("button[data-hint]")) {
+      this.askHint();
+      return;
+    }
     const button = event.target.closest("button[data-action]");
     if (button && !button.disabled) {
       const action = Number(button.dataset.action);
@@ -233,6 +270,48 @@ export class Table {
     if (download) this.download();
     const replace = event.target.closest("button[data-replace-link]");
     if (replace) this.replaceLink();
+  }
+
+  /** Ask the server for a hint on this decision (the strongest computer player's advice). */
+  askHint() {
+    if (this.hintAsked === this.version) return;
+    if (!this.connection.send({ type: "hint", version: this.version })) {
+      this.notify("Not connected: ask again once the page is back online.");
+      return;
+    }
+    this.hintAsked = this.version;
+    this.render();
+  }
+
+  /** The hint for this decision, once the server sent it (null before, or if it is stale). */
+  currentHint() {
+    return this.hint && this.hint.version === this.version ? this.hint : null;
+  }
+
+  /** The hint button, beside the player's hand on the player's turn. */
+  renderHintButton() {
+    const v = this.view;
+    if (v.phase === "complete" || v.to_act !== this.mySeat()) return "";
+    const waiting = this.hintAsked === this.version;
+    return `<button type="button" class="hint-button" data-hint="1" data-key="hint"
+      ${this.currentHint() || waiting ? "disabled" : ""}>${waiting ? "Thinking…" : "Hint"}</button>`;
+  }
+
+  /** The hint in words once it came, and the numbers behind it in a disclosure ("Why? Show
+   * the numbers"), under the player's hand. */
+  renderHint() {
+    const hint = this.currentHint();
+    if (!hint || this.view.to_act !== this.mySeat()) return "";
+    const numbers = hintNumbers(hint);
+    const rows = numbers.rows.map((row) => `<tr${row.best ? ' class="best"' : ""}>
+      <th scope="row">${esc(row.what)}</th><td>${esc(row.figures)}</td></tr>`).join("");
+    const table = rows ? `<table class="hint-table"><tbody>${rows}</tbody></table>` : "";
+    const note = numbers.note ? `<p class="hint">${esc(numbers.note)}</p>` : "";
+    return `<section class="hint-box" aria-label="Hint">
+      <p class="hint-words" role="status"><strong>Hint:</strong> ${esc(hintLine(hint))}</p>
+      <details class="hint-numbers"><summary>Why? Show the numbers</summary>
+        <p>${esc(numbers.heading)}</p>${table}${note}</details>
+    </section>`;
   }
 
   /** Claim every remaining trick; the server's solver judges it. */
@@ -339,6 +418,10 @@ export class Table {
     }
     const auto = this.root.querySelector("input[data-autoplay]");
     if (auto) auto.addEventListener("change", () => this.setAutoPlay(auto.checked));
+    const letters = this.root.querySelector("input[data-letters]");
+    if (letters) letters.addEventListener("change", () => this.setDisplayOption({ letters: letters.checked }));
+    const ten = this.root.querySelector("input[data-ten]");
+    if (ten) ten.addEventListener("change", () => this.setDisplayOption({ ten: ten.checked ? "T" : "10" }));
     this.scheduleAutoPlay();
   }
 
@@ -527,7 +610,7 @@ export class Table {
     const bids = STRAIN_KEYS.map((strain, index) => {
       const plural = shown === 1 || strain === "NT" ? "" : "s";
       const red = strain === "H" || strain === "D" ? "red" : "";
-      return button(bidAction(shown, index), `${shown}${STRAIN_SYMBOLS[strain]}`,
+      return button(bidAction(shown, index), `${shown}${strainLabel(strain)}`,
         `Bid ${shown} ${STRAINS[strain]}${plural}`, red);
     }).join("");
     const status = mine ? "Your call" : `${esc(this.opponentName())} is thinking…`;
@@ -745,7 +828,7 @@ export class Table {
     if (!a.table) {
       return `<section class="analysis" aria-label="Analysis"><h3>Analysis</h3>${notes}${summary}</section>`;
     }
-    const head = STRAIN_KEYS.map((k) => `<th scope="col" aria-label="${esc(STRAINS[k])}">${STRAIN_SYMBOLS[k]}</th>`).join("");
+    const head = STRAIN_KEYS.map((k) => `<th scope="col" aria-label="${esc(STRAINS[k])}">${strainLabel(k)}</th>`).join("");
     const row = (seat, leads) => `<tr data-seat="${seat}"><th scope="row">${esc(this.who(seat))}</th>${
       STRAIN_KEYS.map((k) => `<td data-strain="${k}">${a.table[seat][k][`${leads}_leads`]}</td>`).join("")}</tr>`;
     const table = `<table class="dd"><caption>Tricks each player takes as declarer (double dummy)</caption>
@@ -941,8 +1024,10 @@ export class Table {
       <section class="mine" aria-label="Your hand">
         <h2>Your hand <span class="seat">${esc(this.mySeat())}</span>
           ${this.vulnerableBadge(this.idx(this.mySeat()))}
-          ${playing ? `<span class="badge">${count(v.tricks_won[this.idx(this.mySeat())], "trick")}</span>` : ""}</h2>
+          ${playing ? `<span class="badge">${count(v.tricks_won[this.idx(this.mySeat())], "trick")}</span>` : ""}
+          ${this.renderHintButton()}</h2>
         <ul class="cards hand">${cards || `<li class="empty">${v.phase === "complete" ? "no cards" : "no cards yet"}</li>`}</ul>
+        ${this.renderHint()}
         ${discards}
         ${this.renderDrawn()}
       </section>`;
@@ -957,6 +1042,10 @@ export class Table {
         ${items ? `<details><summary>Hands played (${v.results.length})</summary><ul>${items}</ul></details>` : ""}
         <label class="option"><input type="checkbox" data-autoplay="1" data-key="autoplay" ${this.autoPlay ? "checked" : ""}>
           Play forced cards by themselves</label>
+        <label class="option"><input type="checkbox" data-letters="1" data-key="letters" ${display.letters ? "checked" : ""}>
+          Suits as letters (S H D C)</label>
+        <label class="option"><input type="checkbox" data-ten="1" data-key="ten" ${display.ten === "T" ? "checked" : ""}>
+          Ten as T</label>
         <button type="button" data-download="1" data-key="download">${label}</button>
         <button type="button" data-replace-link="1">Replace my link</button>
       </section>`;
