@@ -259,6 +259,7 @@ class TableGame:
         "_previous_tricks",
         "_previous_order",
         "_exposed",
+        "_swapped",
     )
 
     def __init__(
@@ -327,6 +328,7 @@ class TableGame:
         self._honours = (0, 0)
         # Single Dummy Bridge: the dealer's dummy is face up during the auction (RULES.md 6).
         self._exposed = _DUMMY[self._dealer] if self.rules.exposed_dummy else -1
+        self._swapped = False
         self._phase = _AUCTION
         self._to_act = caller
 
@@ -488,6 +490,18 @@ class TableGame:
     def hand_at(self, direction: Direction | int) -> CardSet:
         """The hand at ``direction`` now. Secret: show it only through a view."""
         return CardSet(self._hands[int(direction)])
+
+    def dealt_place(self, direction: Direction | int) -> Direction:
+        """Where the hand now at ``direction`` was dealt: the same place, except for the two
+        dummies once they have changed places (Single Dummy Bridge, declarer's choice).
+
+        >>> from honeymoon.rules import DOUBLE_DUMMY
+        >>> TableGame(DOUBLE_DUMMY, seed=1).dealt_place(Direction.WEST)
+        <Direction.WEST: 3>
+        """
+        if self._swapped and _DIRECTIONS[int(direction)].is_dummy:
+            return _DIRECTIONS[3 - int(direction)]
+        return _DIRECTIONS[int(direction)]
 
     def dealt(self, direction: Direction | int) -> CardSet:
         """The hand at ``direction`` as it was dealt this hand (after declarer's choice of
@@ -689,6 +703,7 @@ class TableGame:
         if chosen != _DUMMY[declarer]:
             hands = self._hands
             hands[0], hands[3] = hands[3], hands[0]
+            self._swapped = True
             masks = self._deal_masks
             self._deal_masks = (masks[3], masks[1], masks[2], masks[0])
         self._start_play()

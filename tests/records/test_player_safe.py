@@ -15,7 +15,8 @@ from honeymoon.cards import Card
 from honeymoon.errors import RecordError
 from honeymoon.game import Game
 from honeymoon.records import dumps, loads
-from honeymoon.rules import VARIANTS, RuleSet
+from honeymoon.rules import TABLE_VARIANTS, VARIANTS, RuleSet
+from honeymoon.table import TableHandLog, new_game
 
 from .conftest import play_random
 
@@ -23,7 +24,8 @@ _CARD_TEXT = re.compile(r'"([SHDC][2-9TJQKA])"')
 
 
 def _rules(data: st.DataObject) -> RuleSet:
-    rules = VARIANTS[data.draw(st.sampled_from(sorted(VARIANTS)), label="variant")]
+    every = {**VARIANTS, **TABLE_VARIANTS}
+    rules = every[data.draw(st.sampled_from(sorted(every)), label="variant")]
     for option in rules.option_names:
         if isinstance(getattr(rules, option), bool) and data.draw(st.booleans(), label=option):
             rules = rules.with_options(**{option: not getattr(rules, option)})
@@ -34,7 +36,7 @@ def _rules(data: st.DataObject) -> RuleSet:
 @given(st.data())
 def test_a_player_safe_copy_of_any_variant_reads_back_as_played(data: st.DataObject) -> None:
     rules = _rules(data)
-    game = Game(rules, seed=data.draw(st.integers(0, 10**6), label="seed"))
+    game = new_game(rules, seed=data.draw(st.integers(0, 10**6), label="seed"))
     steps = data.draw(st.integers(1, 400), label="steps")
     for _ in range(steps):
         if game.is_over:
@@ -56,7 +58,15 @@ def test_a_player_safe_copy_of_any_variant_reads_back_as_played(data: st.DataObj
         assert log.preliminary_tricks == real.preliminary_tricks
         assert log.preliminary == real.preliminary
         assert [t.cards for t in log.tricks] == [t.cards for t in real.tricks]
+        assert [(t.leader, t.winner) for t in log.tricks] == [
+            (t.leader, t.winner) for t in real.tricks
+        ]
         assert log.deal is None or log.deal == real.deal
+        if isinstance(log, TableHandLog):
+            # the four hands, known only where every card was played
+            assert isinstance(real, TableHandLog)
+            assert (log.hands is None) == (not log.play_over)
+            assert log.hands is None or log.hands == real.hands
     # The copy shows no card that was not played in its hand.
     hands = [h.actions for h in game.history] + ([game.actions] if not game.is_over else [])
     for entry, actions in zip(json.loads(text)["hands"], hands, strict=True):
@@ -89,3 +99,24 @@ def test_a_player_safe_copy_of_a_dealt_variant_is_still_checked(name: str) -> No
     with pytest.raises(RecordError) as caught:
         loads(json.dumps(data))
     assert (caught.value.code, caught.value.action_index) == ("wrong_phase", 5)
+
+
+@pytest.mark.parametrize("name", sorted(TABLE_VARIANTS))
+def test_a_player_safe_copy_of_a_four_hand_variant_is_still_checked(name: str) -> None:
+    game = new_game(TABLE_VARIANTS[name], seed=8)
+    while not game.history or game.history[-1].result.passed_out:
+        legal = game.legal_actions()
+        game.apply(legal[0] if legal[0] != 52 or len(game.actions) else legal[1])
+    data = json.loads(dumps(game, reveal=False))
+    played = len(game.history) - 1
+    actions = data["hands"][played]["actions"]
+    first_card = next(index for index, text in enumerate(actions) if _CARD_TEXT.match(f'"{text}"'))
+    # the first card of the second trick played again as the last card of that trick
+    actions[first_card + 7] = actions[first_card + 4]
+    with pytest.raises(RecordError) as caught:
+        loads(json.dumps(data))
+    assert (caught.value.code, caught.value.hand, caught.value.action_index) == (
+        "card_not_in_hand",
+        played,
+        first_card + 7,
+    )

@@ -21,6 +21,10 @@ replay on the last stock says where). Cards no one played fill the other places.
 Every procedure is read this way: Draw and Discard Bridge, Draw Bridge and Memory Bridge. What
 cannot be known is only what was never shown: the cards of a hand not played to its end, and
 the discards and the unseen rest of the stock.
+
+The four-hand table (:func:`table_stand_in_stock`) is read the same way, more simply: all 52
+cards are dealt before the auction, so a stock place reaches its hand at the deal, and each
+replay shows only which hand (as dealt) played each card and which hands showed out of a suit.
 """
 
 from __future__ import annotations
@@ -34,8 +38,9 @@ from honeymoon.errors import HoneymoonError, IllegalActionError
 from honeymoon.game import Game, Phase
 from honeymoon.rules import RuleSet
 from honeymoon.seats import Seat
+from honeymoon.table import TableGame
 
-__all__ = ["HIDDEN_DRAW_TEXT", "is_hidden_draw", "stand_in_stock"]
+__all__ = ["HIDDEN_DRAW_TEXT", "is_hidden_draw", "stand_in_stock", "table_stand_in_stock"]
 
 #: How a drawing action hidden from a player-safe copy is written.
 HIDDEN_DRAW_TEXT = "draw"
@@ -235,3 +240,118 @@ def _may_hold(facts: _Facts, hand: int, suit: int, since: int) -> bool:
     return not any(
         owner == hand and void == suit and when >= since for owner, void, when in facts.void
     )
+
+
+# -- the four-hand table ----------------------------------------------------------------------
+
+
+def table_stand_in_stock(
+    rules: RuleSet, dealer: Seat, actions: Sequence[str | int | None]
+) -> tuple[int, ...]:
+    """A stock order under which ``actions`` (one hand of a four-hand variant, dealt by
+    ``dealer``) give each hand the cards it plays. As :func:`stand_in_stock`, faulty actions
+    are not reported here: the replay on the stock returned reports them."""
+    held: dict[int, int] = {}
+    void: set[tuple[int, int]] = set()
+    stock = _table_stock(dealer, held, void)
+    for _ in range(_MAX_ATTEMPTS):
+        learned, finished = _table_attempt(rules, dealer, actions, stock, held, void)
+        if finished or not learned:
+            break
+        stock = _table_stock(dealer, held, void)
+    return stock
+
+
+def _table_attempt(
+    rules: RuleSet,
+    dealer: Seat,
+    actions: Sequence[str | int | None],
+    stock: tuple[int, ...],
+    held: dict[int, int],
+    void: set[tuple[int, int]],
+) -> tuple[bool, bool]:
+    """Replay ``actions`` on ``stock``, noting in ``held`` the hand (as dealt) that plays each
+    card and in ``void`` the hands that showed out of a suit; return whether anything new was
+    learned and whether the replay ran through."""
+    game = TableGame(rules, seed=0, stocks=[stock], first_dealer=dealer)
+    learned = False
+    for raw in actions:
+        if game.is_over or game.hand_number != 0:
+            return learned, True
+        try:
+            number = raw if isinstance(raw, int) else game.parse_action(str(raw))
+        except HoneymoonError:
+            return learned, False
+        hand = game.to_play
+        if hand is not None and 0 <= number < 52:
+            dealt = int(game.dealt_place(hand))
+            if held.setdefault(number, dealt) != dealt:
+                return learned, False
+            learned = learned or number not in _dealt_cards(game, dealt)
+        try:
+            game.apply(number)
+        except IllegalActionError as error:
+            trick = game.current_trick
+            if hand is not None and error.code == "must_follow_suit" and trick is not None:
+                assert trick.led_suit is not None
+                fact = (int(game.dealt_place(hand)), trick.led_suit)
+                if fact not in void:
+                    void.add(fact)
+                    learned = True
+            return learned, False
+    return learned, True
+
+
+def _dealt_cards(game: TableGame, dealt: int) -> set[int]:
+    # The cards the hand dealt at ``dealt`` received in this replay.
+    for place in range(4):
+        if int(game.dealt_place(place)) == dealt:
+            return {card.id for card in game.dealt(place)}
+    return set()
+
+
+def _table_stock(dealer: Seat, held: dict[int, int], void: set[tuple[int, int]]) -> tuple[int, ...]:
+    """A stock dealing each card of ``held`` to its hand, and the other cards where no hand gets
+    a card of a suit it showed out of."""
+    first = (int(dealer.direction) + 1) % 4
+    slots: list[list[int]] = [[], [], [], []]
+    for place in range(52):
+        slots[(first + place) % 4].append(place)
+    stock: list[int | None] = [None] * 52
+    free = [list(places) for places in slots]
+    placed: set[int] = set()
+    for card, hand in held.items():
+        if free[hand]:
+            stock[free[hand].pop(0)] = card
+            placed.add(card)
+    spare = [card for card in range(52) if card not in placed]
+    room = [len(places) for places in free]
+    owner: dict[int, int] = {}
+
+    def give(card: int, tried: set[int]) -> bool:
+        # An augmenting path: give ``card`` a hand with room that may hold its suit, moving
+        # other spare cards to other hands.
+        suit = CARD_SUIT[card]
+        for hand in range(4):
+            if hand in tried or (hand, suit) in void:
+                continue
+            tried.add(hand)
+            if room[hand] > 0:
+                room[hand] -= 1
+                owner[card] = hand
+                return True
+            for other, taken in list(owner.items()):
+                if taken == hand and give(other, tried):
+                    owner[card] = hand
+                    return True
+        return False
+
+    for card in spare:
+        if not give(card, set()):
+            # no hand may hold it (a faulty record): any room will do; the replay says why
+            hand = next(h for h in range(4) if room[h] > 0)
+            room[hand] -= 1
+            owner[card] = hand
+    for card, hand in owner.items():
+        stock[free[hand].pop(0)] = card
+    return tuple(card for card in stock if card is not None)

@@ -37,11 +37,16 @@ from honeymoon.errors import (
     UnknownVariantError,
 )
 from honeymoon.game import Game, HandLog, HandResult, Phase, PreliminaryResult
-from honeymoon.records._shape import HIDDEN_DRAW_TEXT, is_hidden_draw, stand_in_stock
+from honeymoon.records._shape import (
+    HIDDEN_DRAW_TEXT,
+    is_hidden_draw,
+    stand_in_stock,
+    table_stand_in_stock,
+)
 from honeymoon.rules import RuleSet, find_variant
 from honeymoon.scoring import HandScore, ScoreSheet
 from honeymoon.seats import SEATS, Seat
-from honeymoon.table import TableGame, new_game
+from honeymoon.table import TableGame, TableHandLog, new_game
 
 __all__ = [
     "FORMAT_NAME",
@@ -478,13 +483,8 @@ def record_from_dict(data: object) -> GameRecord:
     else:
         # A player-safe copy: replayed on stand-in stocks that give each player the cards
         # they played (see records._shape), with the hidden drawing actions taken as keep.
-        if rules.four_hands:
-            raise RecordError(
-                f"a copy of a {rules.title} record without the stock orders cannot be read by "
-                "this version: read the full record",
-                code="unsupported_variant",
-            )
-        stocks = [stand_in_stock(rules, hand.dealer, hand.actions) for hand in hands]
+        shape = table_stand_in_stock if rules.four_hands else stand_in_stock
+        stocks = [shape(rules, hand.dealer, hand.actions) for hand in hands]
     game, actions = _replay(rules, seed, first_dealer, hands, stocks, hidden=not with_stock)
     records = tuple(
         HandRecord(
@@ -505,6 +505,8 @@ def _known_log(log: HandLog, with_stock: bool) -> HandLog:
     # On a stand-in stock the hands are real only where every card was played.
     if with_stock or log.play_over:
         return log
+    if isinstance(log, TableHandLog):
+        return replace(log, deal=None, hands=None)
     return replace(log, deal=None)
 
 
