@@ -721,7 +721,7 @@ class TableGame:
             )
         self._order = play_order(self.rules, declarer)
         self._next_hand = next_hands(self._order)
-        leader = self._next_hand[_OWN_HAND[declarer]]
+        leader = int(opening_leader(self.rules, declarer))
         self._opening_leader = self._leader = self._to_play = leader
         self._to_act = _OWNER[leader]
         self._phase = _PLAY
