@@ -235,3 +235,30 @@ def test_the_command_on_a_cluster_of_its_own_reports_as_the_local_one(
     for figures in (on_ray, here):
         del figures["decision_time"]
     assert on_ray == here
+
+
+@pytest.mark.slow
+def test_a_pair_lost_at_every_attempt_stops_the_match_naming_it(
+    ray_cluster: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import honeymoon.cluster
+
+    monkeypatch.setattr(honeymoon.cluster, "MAX_RETRIES", 0)  # one attempt: the lost one
+    marker = tmp_path / "killed.json"
+    config = MatchConfig(
+        f"cmd:{sys.executable} {KILLER} {marker} 1",
+        "random",
+        rubber_pairs=3,
+        seed=8,
+        max_hands=2,
+        cluster="ray",
+        records_dir=str(tmp_path / "records"),
+    )
+    with pytest.raises(ClusterError) as raised:
+        run_match(config)
+    assert marker.exists(), "the worker playing pair 1 was killed"
+    assert raised.value.code == "cluster_task_failed"
+    assert "rubber pair 1 was lost" in str(raised.value)
+    assert not (tmp_path / "records").exists() or not any(
+        path.name.startswith("pair00001") for path in (tmp_path / "records").iterdir()
+    ), "no record of the lost pair"

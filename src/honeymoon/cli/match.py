@@ -5,7 +5,8 @@ total-point difference (A minus B) per rubber pair with its 95% confidence inter
 won, points per hand, hands played, decision times, each bot's contracts checked against the
 double-dummy solver (declared, made, makeable, doubles and slams) and forfeits. ``--json``
 prints one object instead. A progress bar appears on stderr when it is a terminal (never with
-``--json``).
+``--json``). ``--cluster ray`` (or ``--address``) plays the pairs on a Ray cluster instead of
+local processes, with the same figures (see docs/scale.md and :mod:`honeymoon.cluster`).
 """
 
 from __future__ import annotations
