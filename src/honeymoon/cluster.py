@@ -161,8 +161,13 @@ def _result(ray: Any, ref: Any, pair: int) -> Any:
         return ray.get(ref)
     except ray.exceptions.RayTaskError as error:  # raised by the task's code, not a lost worker
         cause = error.cause if getattr(error, "cause", None) is not None else error
+        advice = (
+            ": install honeymoon on every node of the cluster (see docs/scale.md)"
+            if isinstance(cause, ImportError)
+            else ""
+        )
         raise ClusterError(
-            f"rubber pair {pair} failed on the cluster: {type(cause).__name__}: {cause}",
+            f"rubber pair {pair} failed on the cluster: {type(cause).__name__}: {cause}{advice}",
             "cluster_task_failed",
         ) from None
     except ray.exceptions.RayError as error:

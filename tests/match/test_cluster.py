@@ -103,6 +103,32 @@ def test_without_a_cluster_nothing_imports_ray(monkeypatch: pytest.MonkeyPatch) 
     assert len(result.pairs) == 2
 
 
+def test_a_node_without_the_package_is_told_to_install_it() -> None:
+    import types
+
+    from honeymoon.cluster import _result
+
+    class RayError(Exception):
+        pass
+
+    class RayTaskError(RayError):
+        def __init__(self, cause: Exception) -> None:
+            super().__init__(str(cause))
+            self.cause = cause
+
+    def get(_ref: object) -> object:  # what ray.get raises when a node lacks the package
+        raise RayTaskError(ModuleNotFoundError("No module named 'honeymoon'"))
+
+    exceptions = types.SimpleNamespace(RayError=RayError, RayTaskError=RayTaskError)
+    ray = types.SimpleNamespace(get=get, exceptions=exceptions)
+    with pytest.raises(ClusterError) as raised:
+        _result(ray, object(), 7)
+    assert raised.value.code == "cluster_task_failed"
+    message = str(raised.value)
+    assert "rubber pair 7" in message and "No module named 'honeymoon'" in message
+    assert "install honeymoon on every node" in message
+
+
 # -- one result per pair ------------------------------------------------------------------------
 
 
