@@ -60,7 +60,7 @@ In the tricks h, s, d, c, q and a start a card: type h, s, a or c, then
 Enter, for a hint, the score sheet, the auction and tricks so far, or
 a claim.
 On a terminal 120 columns wide the auction and tricks stay in view;
-with 36 rows or more the cards are bigger and the log longer.
+from 100×36 the cards are bigger; a taller terminal keeps a longer log.
 Backspace and Esc edit what you type.
 Enter does nothing until you have moved the highlight or typed.
 Mouse: click a card or a call."""
