@@ -210,6 +210,11 @@ def card_locations(game: Game | TableGame) -> dict[int, list[str]]:
             table_played += list(game.current_trick.cards)
         for card in table_played:
             places[card.id].append("played")
+        for seat in Seat:
+            for card in game.extra_cards(seat):
+                places[card.id].append(f"extra cards {seat}")
+        for card_id in game.stock_for_hand(game.hand_number)[52 - game.stock_remaining :]:
+            places[card_id].append("stock")
         return places
     for seat in Seat:
         for card in game.hand(seat):

@@ -144,8 +144,19 @@ def check_cards_conserved(game: AnyGame) -> None:
 def _check_table_sizes(game: TableGame) -> None:
     # Each hand holds 13 less the tricks completed, less one if it played to this trick.
     sizes = [len(game.hand_at(direction)) for direction in Direction]
-    if game.phase in (Phase.AUCTION, Phase.DUMMY_CHOICE):
-        assert sizes == [13] * 4
+    twelve = game.rules.twelve_and_two
+    if game.phase is Phase.EXTRA_CARDS:
+        # each player's hand and dummy hold 12 until the player places the two extra cards
+        assert game.stock_remaining == 0 and game.to_act is not None
+        for seat in Seat:
+            waiting = len(game.extra_cards(seat))
+            assert waiting in (0, 2)
+            assert len(game.hand(seat)) == len(game.dummy(seat)) == 13 - waiting // 2
+        assert game.extra_cards(game.to_act)
+        assert game.to_act == game.declarer or not game.extra_cards(game.to_act.other)
+    elif game.phase in (Phase.AUCTION, Phase.DUMMY_CHOICE):
+        assert sizes == [12 if twelve else 13] * 4
+        assert game.stock_remaining == (4 if twelve else 0)
         calls = [call.action for call in game.auction_calls]
         contract_reached = calls[-1:] == [PASS] and any(c >= FIRST_BID for c in calls)
         # only Single Dummy Bridge stops between the auction and the play, for declarer's choice
@@ -177,17 +188,22 @@ def _hidden_at_table(game: TableGame, seat: Seat | None) -> CardSet:
         if game.phase is not Phase.PLAY:
             hidden |= game.dummy(game.dealer.other)
         return hidden
+    # Twelve and two (RULES.md 5.5): each player sees their own dummy from the deal, and their
+    # own two extra cards; the last four cards of the stock are seen by no one until dealt.
+    twelve = game.rules.twelve_and_two
+    stock = game.stock_for_hand(game.hand_number)
+    undealt = CardSet.from_ids(stock[52 - game.stock_remaining :])
     lead_made = game.phase is Phase.PLAY and bool(
         game.completed_tricks or (game.current_trick and game.current_trick.cards)
     )
     face_up = lead_made and not game.rules.racks
-    hidden = CardSet()
+    hidden = undealt
     for player in Seat:
         if player != seat:
-            hidden |= game.hand(player)
+            hidden |= game.hand(player) | game.extra_cards(player)
             if not face_up:
                 hidden |= game.dummy(player)
-        elif game.phase is not Phase.PLAY:
+        elif game.phase is not Phase.PLAY and not twelve:
             hidden |= game.dummy(player)
     return hidden
 
@@ -240,6 +256,7 @@ def check_views(game: AnyGame) -> None:
                 assert view.dummy == (game.dummy(seat) if own_dummy else CardSet())
                 assert view.legal_actions == (game.legal_actions() if game.to_act == seat else ())
                 assert view.to_play == game.to_play
+                assert view.extra_cards == game.extra_cards(seat)
         elif seat is not None:
             assert isinstance(view, SeatView)
             assert view.hand == game.hand(seat)

@@ -461,3 +461,65 @@ def test_perft_of_the_first_trick_follows_suit_hand_by_hand(
         expected += product
     assert _perft(game, 4) == expected
     assert _perft(game, 1) == 13
+
+
+# -- twelve and two (RULES.md 5.5) -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("dealer", list(Seat))
+@pytest.mark.parametrize("declarer", list(Seat))
+def test_twelve_and_two_deals_twelve_then_two_extra_cards_each_placed_by_their_player(
+    dealer: Seat, declarer: Seat
+) -> None:
+    rules = DOUBLE_DUMMY.with_options(twelve_and_two=True)
+    game = TableGame(rules, seed=f"twelve {dealer} {declarer}", first_dealer=dealer)
+    stock = game.stock_for_hand(0)
+    left = (dealer.direction + 1) % 4
+    for direction in Direction:
+        expected = {stock[i] for i in range(48) if (left + i) % 4 == direction}
+        assert {c.id for c in game.hand_at(direction)} == expected
+    assert game.stock_remaining == 4
+    extras = {
+        dealer.other: CardSet.from_ids(stock[48:52:2]),
+        dealer: CardSet.from_ids(stock[49:52:2]),
+    }
+    # the auction: each player sees their own hand and their own dummy, nothing else
+    for seat in Seat:
+        view = view_for(game, seat)
+        assert _shown(view) == {seat.direction, seat.dummy} and view.dummy == game.dummy(seat)
+        text = _text(view)
+        for card in CardSet.from_ids(stock[48:]) | game.hand(seat.other) | game.dummy(seat.other):
+            assert f'"{card.pbn}"' not in text
+    to_contract(game, declarer)
+    # two extra cards each, the non-dealer's first; declarer places theirs first
+    assert game.phase is Phase.EXTRA_CARDS and game.stock_remaining == 0
+    assert game.to_act == declarer
+    for seat in Seat:
+        assert game.extra_cards(seat) == extras[seat]
+        other_text = _text(view_for(game, seat.other))
+        for card in extras[seat]:
+            assert f'"{card.pbn}"' not in other_text
+    assert set(game.legal_actions()) == {c.id for c in extras[declarer]}
+    with pytest.raises(IllegalActionError) as error:
+        game.apply(next(iter(extras[declarer.other])).id)
+    assert error.value.code == "card_not_in_hand"
+    for seat in (declarer, declarer.other):
+        assert game.to_act == seat
+        kept, given = sorted(extras[seat], key=lambda card: card.id)
+        hand_before, dummy_before = game.hand(seat), game.dummy(seat)
+        game.apply(game.parse_action(kept.pbn), seat)
+        assert game.hand(seat) == hand_before | CardSet.of([kept])
+        assert game.dummy(seat) == dummy_before | CardSet.of([given])
+        assert len(game.hand(seat)) == len(game.dummy(seat)) == 13
+    assert game.phase is Phase.PLAY and game.opening_leader == SEATING[(declarer, False)][0]
+    while game.hand_number == 0:
+        game.apply(game.legal_actions()[0])
+    assert game.history[0].result.declarer_tricks is not None
+    assert loads(dumps(game)).replay_table().history[0].result == game.history[0].result
+
+
+def test_twelve_and_two_deals_no_extra_cards_in_a_passed_out_hand() -> None:
+    game = TableGame(DOUBLE_DUMMY.with_options(twelve_and_two=True), seed=2, first_dealer=0)
+    bid(game, "pass", "pass")
+    assert game.hand_number == 1 and game.phase is Phase.AUCTION
+    assert game.stock_remaining == 4 and all(not game.extra_cards(seat) for seat in Seat)

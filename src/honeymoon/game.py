@@ -82,6 +82,9 @@ class Phase(IntEnum):
     PRELIMINARY = 4
     #: Single Dummy Bridge: after the auction declarer chooses a dummy (the four-hand table).
     DUMMY_CHOICE = 5
+    #: Double Dummy Bridge, twelve and two: each player places their two extra cards, one in
+    #: their hand and one in their dummy (the four-hand table).
+    EXTRA_CARDS = 6
 
 
 # Module-level names for the hot paths (a global lookup is cheaper than an enum attribute).

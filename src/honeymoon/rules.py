@@ -60,6 +60,12 @@ OPTIONS: dict[str, OptionInfo] = {
         "Racks: a dummy is never shown to the opponent",
         "each dummy is seen by its owner only, never by the opponent (RULES.md 5.5)",
     ),
+    "twelve_and_two": OptionInfo(
+        "Twelve and two: two extra cards each after the auction",
+        "12 cards are dealt to each hand and players see their own dummy in the auction; after "
+        "it each player gets two more cards, one for their hand and one for their dummy, their "
+        "choice (RULES.md 5.5)",
+    ),
     "clockwise": OptionInfo(
         "Clockwise arrangement: the defender's dummy always leads",
         "after the auction the hands are placed clockwise as defender's dummy, declarer's "
@@ -97,6 +103,9 @@ class RuleSet:
     #: Single Dummy Bridge: one dummy (the dealer's) is face up in the auction, and declarer
     #: then chooses either dummy as partner (RULES.md 6).
     exposed_dummy: bool = False
+    #: Double Dummy Bridge: 12 cards dealt to each hand; after the auction each player gets two
+    #: more, one for their hand and one for their dummy (RULES.md 5.5).
+    twelve_and_two: bool = False
     #: The options a player may change with :meth:`with_options`.
     option_names: tuple[str, ...] = ("honours",)
 
@@ -137,6 +146,7 @@ class RuleSet:
             rules["racks"] = self.racks
             rules["clockwise"] = self.clockwise
             rules["exposed_dummy"] = self.exposed_dummy
+            rules["twelve_and_two"] = self.twelve_and_two
         return rules
 
     @property
@@ -225,7 +235,7 @@ DOUBLE_DUMMY = RuleSet(
     rules_section="5",
     procedure=Procedure.DUMMIES,
     first_caller=FirstCaller.DEALER,
-    option_names=("honours", "racks", "clockwise"),
+    option_names=("honours", "racks", "clockwise", "twelve_and_two"),
 )
 
 SINGLE_DUMMY = RuleSet(

@@ -22,6 +22,11 @@ auction (:attr:`TableGame.exposed_dummy`), and adds a phase between the auction 
 dummy sits opposite declarer (the two dummies change places if need be), and the play goes on
 as above.
 
+With the option ``twelve_and_two`` of Double Dummy Bridge (RULES.md 5.5) the deal gives 12 cards
+to each hand and keeps the last four of the stock; after the auction they go two to each player
+(one at a time, the non-dealer first), and in ``Phase.EXTRA_CARDS`` each player, declarer first,
+plays the card action of the one they put in their own hand; the other goes to their dummy.
+
 This is a table of its own rather than flags in :class:`~honeymoon.game.Game`: the two-hand
 game's hot paths are untouched, and both share the auction, trick and scoring code. Who sees
 which hand when is decided, as for every variant, in :func:`honeymoon.views.view_for`.
@@ -95,6 +100,9 @@ _DUMMY = (int(Direction.NORTH), int(Direction.WEST))
 _AUCTION = Phase.AUCTION
 _CHOICE = Phase.DUMMY_CHOICE
 _CHOICES = (TAKE_EXPOSED, TAKE_OTHER)
+_EXTRA = Phase.EXTRA_CARDS
+#: Twelve and two: the cards dealt before the auction, and the four kept for after it.
+_TWELVE_EACH = 48
 _PLAY = Phase.PLAY
 _COMPLETE = Phase.COMPLETE
 _DIRECTIONS = tuple(Direction)
@@ -260,6 +268,8 @@ class TableGame:
         "_previous_order",
         "_exposed",
         "_swapped",
+        "_extra",
+        "_extra_dealt",
     )
 
     def __init__(
@@ -301,10 +311,14 @@ class TableGame:
     def _start_hand(self) -> None:
         self._stock = self.stock_for_hand(self._hand_number)
         hands = [0, 0, 0, 0]
-        # One card at a time clockwise, the hand at the dealer's left first (as at bridge).
+        # One card at a time clockwise, the hand at the dealer's left first (as at bridge);
+        # twelve and two keeps the last four for after the auction.
         first = (_OWN_HAND[self._dealer] + 1) % 4
-        for offset, card in enumerate(self._stock):
+        dealt = _TWELVE_EACH if self.rules.twelve_and_two else 52
+        for offset, card in enumerate(self._stock[:dealt]):
             hands[(first + offset) % 4] |= CARD_MASK[card]
+        self._extra = [0, 0]
+        self._extra_dealt = not self.rules.twelve_and_two
         self._hands = hands
         self._deal_masks = (hands[0], hands[1], hands[2], hands[3])
         caller = self._dealer if self.rules.first_caller is FirstCaller.DEALER else 1 - self._dealer
@@ -338,6 +352,7 @@ class TableGame:
         for name in TableGame.__slots__:
             setattr(clone, name, getattr(self, name))
         clone._hands = self._hands.copy()
+        clone._extra = self._extra.copy()
         clone._auction = self._auction.copy()
         clone._trick = self._trick.copy()
         clone._tricks_won = self._tricks_won.copy()
@@ -395,8 +410,9 @@ class TableGame:
 
     @property
     def stock_remaining(self) -> int:
-        """Cards left in the stock: none, as all 52 are dealt."""
-        return 0
+        """Cards left in the stock: none once all 52 are dealt; four during the auction with
+        twelve and two."""
+        return 0 if self._extra_dealt else 52 - _TWELVE_EACH
 
     @property
     def auction_calls(self) -> tuple[Call, ...]:
@@ -483,6 +499,11 @@ class TableGame:
         """``seat``'s own hand now. Secret: show it only through a view."""
         return CardSet(self._hands[_OWN_HAND[int(seat)]])
 
+    def extra_cards(self, seat: Seat | int) -> CardSet:
+        """Twelve and two: ``seat``'s two extra cards while they wait to be placed (empty
+        otherwise). Secret: show it only through a view."""
+        return CardSet(self._extra[int(seat)])
+
     def dummy(self, seat: Seat | int) -> CardSet:
         """``seat``'s dummy now. Secret: show it only through a view."""
         return CardSet(self._hands[_DUMMY[int(seat)]])
@@ -562,6 +583,8 @@ class TableGame:
             return self._auction.legal_calls()
         if phase is _CHOICE:
             return _CHOICES
+        if phase is _EXTRA:
+            return mask_to_card_ids(self._extra[self._to_act])
         return ()
 
     def is_legal(self, action: int | Card | Call, seat: Seat | int | None = None) -> bool:
@@ -595,6 +618,18 @@ class TableGame:
                     f"{describe(action)} is not possible now: as declarer, choose your dummy "
                     "(take the exposed dummy or the other one)",
                     "wrong_phase",
+                )
+            return
+        if phase is _EXTRA:
+            if action >= 52:
+                raise IllegalActionError(
+                    f"{describe(action)} is not possible now: put one of your two extra cards "
+                    "in your hand (the other goes to your dummy)",
+                    "wrong_phase",
+                )
+            if not self._extra[self._to_act] & CARD_MASK[action]:
+                raise IllegalActionError(
+                    f"{describe(action)} is not one of your two extra cards", "card_not_in_hand"
                 )
             return
         if phase is _PLAY:
@@ -642,6 +677,8 @@ class TableGame:
             self._play_card(number)
         elif self._phase is _CHOICE:
             self._choose_dummy(number)
+        elif self._phase is _EXTRA:
+            self._place_extra(number)
         else:
             self._call(number)
 
@@ -663,7 +700,7 @@ class TableGame:
             raise NotationError(
                 f"{text!r}: choose your dummy with 'exposed' or 'other'", "bad_action"
             )
-        if self._phase is _PLAY:
+        if self._phase is _PLAY or self._phase is _EXTRA:
             return Card.parse(text).id
         raise NotationError("the rubber is over: there is nothing to do", "bad_action")
 
@@ -692,6 +729,34 @@ class TableGame:
             self._phase = _CHOICE
             self._to_act = declarer
             return
+        if not self._extra_dealt:
+            self._deal_extra(declarer)
+            return
+        self._start_play()
+
+    def _deal_extra(self, declarer: int) -> None:
+        # Twelve and two: the last four cards, one at a time to the players, the non-dealer
+        # first; then declarer places theirs first.
+        non_dealer = 1 - self._dealer
+        for offset, card in enumerate(self._stock[_TWELVE_EACH:]):
+            self._extra[non_dealer if offset % 2 == 0 else self._dealer] |= CARD_MASK[card]
+        self._extra_dealt = True
+        self._phase = _EXTRA
+        self._to_act = declarer
+
+    def _place_extra(self, action: int) -> None:
+        # The card chosen goes to the player's own hand, the other to their dummy.
+        seat = self._to_act
+        bit = CARD_MASK[action]
+        self._hands[_OWN_HAND[seat]] |= bit
+        self._hands[_DUMMY[seat]] |= self._extra[seat] ^ bit
+        self._extra[seat] = 0
+        self._actions.append(action)
+        if self._extra[1 - seat]:
+            self._to_act = 1 - seat
+            return
+        hands = self._hands
+        self._deal_masks = (hands[0], hands[1], hands[2], hands[3])
         self._start_play()
 
     def _choose_dummy(self, action: int) -> None:

@@ -556,6 +556,10 @@ class TableView:
     rules: RuleSet
     #: Single Dummy Bridge: where the dummy dealt face up lies until declarer's choice.
     exposed_dummy: Direction | None = None
+    #: Twelve and two: this seat's two extra cards while they wait to be placed.
+    extra_cards: CardSet = CardSet()
+    #: Cards not dealt yet (twelve and two: four during the auction).
+    stock_remaining: int = 0
 
     @property
     def my_turn(self) -> bool:
@@ -567,6 +571,8 @@ class TableView:
         sheet = self.score_sheet
         return {
             "exposed_dummy": _direction_name(self.exposed_dummy),
+            "extra_cards": _cards(self.extra_cards),
+            "stock_remaining": self.stock_remaining,
             "seat": _seat_name(self.seat),
             "variant": self.variant,
             "phase": self.phase.name.lower(),
@@ -620,7 +626,8 @@ def visible_hands(game: TableGame, seat: Seat | int | None) -> tuple[bool, bool,
     RULES.md 5.2, 5.4 and 5.5 in one place:
 
     * a player always sees their own hand, and never the opponent's;
-    * a player sees their own dummy once the auction is over;
+    * a player sees their own dummy once the auction is over (with twelve and two, from the
+      deal on: RULES.md 5.5);
     * once the opening lead is made both dummies are face up, seen by everyone, unless the
       variant keeps them in racks: then a dummy is seen by its owner only;
     * Single Dummy Bridge (RULES.md 6): the exposed dummy is seen by everyone from the deal,
@@ -633,6 +640,8 @@ def visible_hands(game: TableGame, seat: Seat | int | None) -> tuple[bool, bool,
     """
     me = None if seat is None else int(seat)
     play = game.phase is Phase.PLAY
+    # The owner sees their dummy after the auction, or from the deal with twelve and two.
+    own_dummy = play or game.rules.twelve_and_two
     face_up = not game.rules.racks and game.opening_lead_made
     exposed = game.exposed_dummy
     shown = [False, False, False, False]
@@ -643,7 +652,7 @@ def visible_hands(game: TableGame, seat: Seat | int | None) -> tuple[bool, bool,
         elif game.rules.exposed_dummy:
             shown[direction] = play or direction is exposed
         else:
-            shown[direction] = (owner == me and play) or face_up
+            shown[direction] = (owner == me and own_dummy) or face_up
     return (shown[0], shown[1], shown[2], shown[3])
 
 
@@ -657,6 +666,8 @@ def _table_view(game: TableGame, me: Seat | None) -> TableView:
     order = game.order
     return TableView(
         exposed_dummy=game.exposed_dummy,
+        extra_cards=game.extra_cards(me) if me is not None else CardSet(),
+        stock_remaining=game.stock_remaining,
         seat=me,
         variant=game.rules.name,
         phase=game.phase,

@@ -251,15 +251,27 @@ def table_stand_in_stock(
     """A stock order under which ``actions`` (one hand of a four-hand variant, dealt by
     ``dealer``) give each hand the cards it plays. As :func:`stand_in_stock`, faulty actions
     are not reported here: the replay on the stock returned reports them."""
-    held: dict[int, int] = {}
-    void: set[tuple[int, int]] = set()
-    stock = _table_stock(dealer, held, void)
+    facts = _TableFacts(twelve=rules.twelve_and_two)
+    stock = _table_stock(dealer, facts)
     for _ in range(_MAX_ATTEMPTS):
-        learned, finished = _table_attempt(rules, dealer, actions, stock, held, void)
+        learned, finished = _table_attempt(rules, dealer, actions, stock, facts)
         if finished or not learned:
             break
-        stock = _table_stock(dealer, held, void)
+        stock = _table_stock(dealer, facts)
     return stock
+
+
+@dataclass(slots=True)
+class _TableFacts:
+    """What the replays have shown of one hand at the four-hand table."""
+
+    twelve: bool
+    #: card id -> the hand (its place as dealt) that played it
+    held: dict[int, int] = field(default_factory=dict)
+    #: (hand as dealt, suit): the hand showed out of the suit
+    void: set[tuple[int, int]] = field(default_factory=set)
+    #: twelve and two: card id -> the player who put it in their own hand
+    kept: dict[int, int] = field(default_factory=dict)
 
 
 def _table_attempt(
@@ -267,12 +279,11 @@ def _table_attempt(
     dealer: Seat,
     actions: Sequence[str | int | None],
     stock: tuple[int, ...],
-    held: dict[int, int],
-    void: set[tuple[int, int]],
+    facts: _TableFacts,
 ) -> tuple[bool, bool]:
-    """Replay ``actions`` on ``stock``, noting in ``held`` the hand (as dealt) that plays each
-    card and in ``void`` the hands that showed out of a suit; return whether anything new was
-    learned and whether the replay ran through."""
+    """Replay ``actions`` on ``stock``, noting in ``facts`` the hand (as dealt) that plays each
+    card, the hands that showed out of a suit and the extra cards the players kept; return
+    whether anything new was learned and whether the replay ran through."""
     game = TableGame(rules, seed=0, stocks=[stock], first_dealer=dealer)
     learned = False
     for raw in actions:
@@ -285,9 +296,14 @@ def _table_attempt(
         hand = game.to_play
         if hand is not None and 0 <= number < 52:
             dealt = int(game.dealt_place(hand))
-            if held.setdefault(number, dealt) != dealt:
+            if facts.held.setdefault(number, dealt) != dealt:
                 return learned, False
             learned = learned or number not in _dealt_cards(game, dealt)
+        elif game.phase is Phase.EXTRA_CARDS and 0 <= number < 52 and game.to_act is not None:
+            seat = int(game.to_act)
+            if facts.kept.setdefault(number, seat) != seat:
+                return learned, False
+            learned = learned or game.extra_cards(seat).mask & CARD_MASK[number] == 0
         try:
             game.apply(number)
         except IllegalActionError as error:
@@ -295,63 +311,85 @@ def _table_attempt(
             if hand is not None and error.code == "must_follow_suit" and trick is not None:
                 assert trick.led_suit is not None
                 fact = (int(game.dealt_place(hand)), trick.led_suit)
-                if fact not in void:
-                    void.add(fact)
+                if fact not in facts.void:
+                    facts.void.add(fact)
                     learned = True
             return learned, False
     return learned, True
 
 
 def _dealt_cards(game: TableGame, dealt: int) -> set[int]:
-    # The cards the hand dealt at ``dealt`` received in this replay.
+    # The cards the hand dealt at ``dealt`` held for the play in this replay.
     for place in range(4):
         if int(game.dealt_place(place)) == dealt:
             return {card.id for card in game.dealt(place)}
     return set()
 
 
-def _table_stock(dealer: Seat, held: dict[int, int], void: set[tuple[int, int]]) -> tuple[int, ...]:
-    """A stock dealing each card of ``held`` to its hand, and the other cards where no hand gets
-    a card of a suit it showed out of."""
+#: The dummy (as dealt) of each player: a twelve-and-two extra card left in a player's extra
+#: places ends in their dummy once their kept card is known.
+_DUMMY_OF = (0, 3)
+
+
+def _table_stock(dealer: Seat, facts: _TableFacts) -> tuple[int, ...]:
+    """A stock dealing each card played to the hand that played it (with twelve and two, each
+    kept extra card to its player's extra places), and the other cards where no hand gets a
+    card of a suit it showed out of."""
     first = (int(dealer.direction) + 1) % 4
-    slots: list[list[int]] = [[], [], [], []]
-    for place in range(52):
-        slots[(first + place) % 4].append(place)
+    # Bins of stock places: 0-3 a hand's places (as dealt); 4 and 5 South's and East's extra
+    # places (twelve and two: 48 and 50 go to the non-dealer, 49 and 51 to the dealer).
+    bins: list[list[int]] = [[], [], [], [], [], []]
+    dealt = 48 if facts.twelve else 52
+    for place in range(dealt):
+        bins[(first + place) % 4].append(place)
+    for place in range(dealt, 52):
+        bins[4 + (1 - int(dealer) if place % 2 == 0 else int(dealer))].append(place)
+    # where a card in each bin ends up, for the suits a hand showed out of
+    target = [0, 1, 2, 3, _DUMMY_OF[0], _DUMMY_OF[1]]
     stock: list[int | None] = [None] * 52
-    free = [list(places) for places in slots]
     placed: set[int] = set()
-    for card, hand in held.items():
-        if free[hand]:
-            stock[free[hand].pop(0)] = card
-            placed.add(card)
+
+    def put(card: int, choices: Sequence[int]) -> None:
+        for chosen in choices:
+            if bins[chosen]:
+                stock[bins[chosen].pop(0)] = card
+                placed.add(card)
+                return
+
+    for card, seat in facts.kept.items():
+        put(card, (4 + seat,))
+    for card, hand in facts.held.items():
+        if card not in placed:
+            # a dummy's thirteenth card may be its player's other extra card
+            put(card, (hand, 4 + (hand & 1)) if hand in _DUMMY_OF else (hand,))
     spare = [card for card in range(52) if card not in placed]
-    room = [len(places) for places in free]
+    room = [len(places) for places in bins]
     owner: dict[int, int] = {}
 
     def give(card: int, tried: set[int]) -> bool:
-        # An augmenting path: give ``card`` a hand with room that may hold its suit, moving
-        # other spare cards to other hands.
+        # An augmenting path: give ``card`` a bin with room whose hand may hold its suit,
+        # moving other spare cards to other bins.
         suit = CARD_SUIT[card]
-        for hand in range(4):
-            if hand in tried or (hand, suit) in void:
+        for chosen in range(6):
+            if chosen in tried or (target[chosen], suit) in facts.void:
                 continue
-            tried.add(hand)
-            if room[hand] > 0:
-                room[hand] -= 1
-                owner[card] = hand
+            tried.add(chosen)
+            if room[chosen] > 0:
+                room[chosen] -= 1
+                owner[card] = chosen
                 return True
             for other, taken in list(owner.items()):
-                if taken == hand and give(other, tried):
-                    owner[card] = hand
+                if taken == chosen and give(other, tried):
+                    owner[card] = chosen
                     return True
         return False
 
     for card in spare:
         if not give(card, set()):
             # no hand may hold it (a faulty record): any room will do; the replay says why
-            hand = next(h for h in range(4) if room[h] > 0)
-            room[hand] -= 1
-            owner[card] = hand
-    for card, hand in owner.items():
-        stock[free[hand].pop(0)] = card
+            chosen = next(b for b in range(6) if room[b] > 0)
+            room[chosen] -= 1
+            owner[card] = chosen
+    for card, chosen in owner.items():
+        stock[bins[chosen].pop(0)] = card
     return tuple(card for card in stock if card is not None)
