@@ -7,8 +7,8 @@ contracts that fail, and a rubber would last hundreds of hands). Prints decision
 hands per second, by the wall clock and by the process's own CPU time (the second is steadier
 when other work shares the machine), as ``engine_speed.py`` does for the two-hand game.
 
-    python benchmarks/table_speed.py [--variant double-dummy|single-dummy] [--seconds 10]
-        [--repeat 3]
+    python benchmarks/table_speed.py [--variant double-dummy|single-dummy] [--option NAME ...]
+        [--seconds 10] [--repeat 3]
 """
 
 from __future__ import annotations
@@ -56,13 +56,17 @@ def run(rules: RuleSet, seconds: float, seed: int) -> tuple[int, int, int, float
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--variant", default="double-dummy", help="a four-hand variant")
+    parser.add_argument(
+        "--option", action="append", default=[], help="a variant option to turn on (repeatable)"
+    )
     parser.add_argument("--seconds", type=float, default=10.0, help="time per repeat")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=3, help="repeats; the best is reported")
     args = parser.parse_args()
     rules = find_variant(args.variant, four_hands=True)
+    rules = rules.with_options(**dict.fromkeys(args.option, True))
     print(f"Python {platform.python_version()} ({platform.python_implementation()}), one core")
-    print(f"variant: {rules.title}")
+    print(f"variant: {rules.title}" + "".join(f", {name}" for name in args.option))
     best = best_cpu = best_hands = 0.0
     for index in range(args.repeat):
         decisions, cards, hands, elapsed, cpu = run(rules, args.seconds, args.seed + index)
