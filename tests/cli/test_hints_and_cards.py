@@ -9,8 +9,9 @@ import re
 from textual.widgets import Static
 
 from honeymoon.bots import HeuristicBot, RandomBot
+from honeymoon.cards import CardSet
 from honeymoon.cli.play import PlainSession, build_table, register
-from honeymoon.cli.render import CardStyle
+from honeymoon.cli.render import CardStyle, hand_lines
 from honeymoon.cli.session import Table
 from honeymoon.cli.tui import GameScreen, HoneymoonApp
 from honeymoon.cli.tui.screens import TextScreen
@@ -87,6 +88,13 @@ def test_plain_play_with_letters_and_t_writes_no_suit_symbol() -> None:
     hand = [line for line in output if re.match(r"^[SHDC] ", line)]
     assert len(hand) >= 4
     assert not any("10" in line for line in hand)
+
+
+def test_each_display_option_on_its_own() -> None:
+    hand = CardSet.parse("AT5.K.QT9.2")
+    assert hand_lines(hand) == ["♠ A 10 5", "♥ K", "♦ Q 10 9", "♣ 2"]
+    assert hand_lines(hand, CardStyle(ten="T")) == ["♠ A T 5", "♥ K", "♦ Q T 9", "♣ 2"]
+    assert hand_lines(hand, CardStyle(letters=True)) == ["S A 10 5", "H K", "D Q 10 9", "C 2"]
 
 
 def test_the_options_reach_the_table() -> None:
