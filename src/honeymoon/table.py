@@ -85,6 +85,8 @@ __all__ = [
     "new_game",
     "play_order",
     "opening_leader",
+    "stock_places",
+    "EXTRA_PLACE",
 ]
 
 #: The table's hands in clockwise order, N E S W: the playing order of RULES.md 5.1.
@@ -132,6 +134,33 @@ def opening_leader(rules: RuleSet, declarer: Seat | int) -> Direction:
     """
     order = play_order(rules, declarer)
     return _DIRECTIONS[next_hands(order)[_OWN_HAND[int(declarer)]]]
+
+
+#: In :func:`stock_places`, ``EXTRA_PLACE + seat`` marks a player's extra card (twelve and two).
+EXTRA_PLACE = 4
+
+
+def stock_places(rules: RuleSet, dealer: Seat | int) -> tuple[int, ...]:
+    """Where each card of a hand's stock goes, by stock position: the Direction number (0–3)
+    of the hand it is dealt to, or ``EXTRA_PLACE + seat`` for a player's extra card.
+
+    The deal is one card at a time clockwise, the hand at the dealer's left first; with twelve
+    and two the first 48 cards are dealt so and the last four are the extra cards, given one at
+    a time to the players after the auction, the non-dealer first.
+
+    >>> from honeymoon.rules import DOUBLE_DUMMY
+    >>> stock_places(DOUBLE_DUMMY, Seat.SOUTH)[:5]  # West, North, East, South, West
+    (3, 0, 1, 2, 3)
+    >>> stock_places(DOUBLE_DUMMY.with_options(twelve_and_two=True), Seat.SOUTH)[48:]
+    (5, 4, 5, 4)
+    """
+    dealer = int(dealer)
+    first = (_OWN_HAND[dealer] + 1) % 4
+    dealt = _TWELVE_EACH if rules.twelve_and_two else 52
+    places = [(first + offset) % 4 for offset in range(dealt)]
+    players = (1 - dealer, dealer)
+    places += [EXTRA_PLACE + players[offset & 1] for offset in range(52 - dealt)]
+    return tuple(places)
 
 
 def _trick_of(raw: RawTrick, order: tuple[int, ...]) -> Trick:
@@ -270,6 +299,7 @@ class TableGame:
         "_swapped",
         "_extra",
         "_extra_dealt",
+        "_places",
     )
 
     def __init__(
@@ -311,12 +341,12 @@ class TableGame:
     def _start_hand(self) -> None:
         self._stock = self.stock_for_hand(self._hand_number)
         hands = [0, 0, 0, 0]
-        # One card at a time clockwise, the hand at the dealer's left first (as at bridge);
-        # twelve and two keeps the last four for after the auction.
-        first = (_OWN_HAND[self._dealer] + 1) % 4
-        dealt = _TWELVE_EACH if self.rules.twelve_and_two else 52
-        for offset, card in enumerate(self._stock[:dealt]):
-            hands[(first + offset) % 4] |= CARD_MASK[card]
+        # One card at a time clockwise (as at bridge); twelve and two keeps the last four for
+        # after the auction (see stock_places).
+        self._places = stock_places(self.rules, self._dealer)
+        for card, place in zip(self._stock, self._places, strict=True):
+            if place < EXTRA_PLACE:
+                hands[place] |= CARD_MASK[card]
         self._extra = [0, 0]
         self._extra_dealt = not self.rules.twelve_and_two
         self._hands = hands
@@ -735,11 +765,11 @@ class TableGame:
         self._start_play()
 
     def _deal_extra(self, declarer: int) -> None:
-        # Twelve and two: the last four cards, one at a time to the players, the non-dealer
-        # first; then declarer places theirs first.
-        non_dealer = 1 - self._dealer
-        for offset, card in enumerate(self._stock[_TWELVE_EACH:]):
-            self._extra[non_dealer if offset % 2 == 0 else self._dealer] |= CARD_MASK[card]
+        # Twelve and two: the last four cards go to the players (see stock_places); then
+        # declarer places theirs first.
+        for card, place in zip(self._stock, self._places, strict=True):
+            if place >= EXTRA_PLACE:
+                self._extra[place - EXTRA_PLACE] |= CARD_MASK[card]
         self._extra_dealt = True
         self._phase = _EXTRA
         self._to_act = declarer

@@ -37,8 +37,8 @@ from honeymoon.cards import CARD_MASK, CARD_SUIT
 from honeymoon.errors import HoneymoonError, IllegalActionError
 from honeymoon.game import Game, Phase
 from honeymoon.rules import RuleSet
-from honeymoon.seats import Seat
-from honeymoon.table import TableGame
+from honeymoon.seats import Direction, Seat
+from honeymoon.table import EXTRA_PLACE, TableGame, stock_places
 
 __all__ = ["HIDDEN_DRAW_TEXT", "is_hidden_draw", "stand_in_stock", "table_stand_in_stock"]
 
@@ -251,13 +251,13 @@ def table_stand_in_stock(
     """A stock order under which ``actions`` (one hand of a four-hand variant, dealt by
     ``dealer``) give each hand the cards it plays. As :func:`stand_in_stock`, faulty actions
     are not reported here: the replay on the stock returned reports them."""
-    facts = _TableFacts(twelve=rules.twelve_and_two)
-    stock = _table_stock(dealer, facts)
+    facts = _TableFacts()
+    stock = _table_stock(rules, dealer, facts)
     for _ in range(_MAX_ATTEMPTS):
         learned, finished = _table_attempt(rules, dealer, actions, stock, facts)
         if finished or not learned:
             break
-        stock = _table_stock(dealer, facts)
+        stock = _table_stock(rules, dealer, facts)
     return stock
 
 
@@ -265,7 +265,6 @@ def table_stand_in_stock(
 class _TableFacts:
     """What the replays have shown of one hand at the four-hand table."""
 
-    twelve: bool
     #: card id -> the hand (its place as dealt) that played it
     held: dict[int, int] = field(default_factory=dict)
     #: (hand as dealt, suit): the hand showed out of the suit
@@ -326,26 +325,19 @@ def _dealt_cards(game: TableGame, dealt: int) -> set[int]:
     return set()
 
 
-#: The dummy (as dealt) of each player: a twelve-and-two extra card left in a player's extra
-#: places ends in their dummy once their kept card is known.
-_DUMMY_OF = (0, 3)
-
-
-def _table_stock(dealer: Seat, facts: _TableFacts) -> tuple[int, ...]:
+def _table_stock(rules: RuleSet, dealer: Seat, facts: _TableFacts) -> tuple[int, ...]:
     """A stock dealing each card played to the hand that played it (with twelve and two, each
     kept extra card to its player's extra places), and the other cards where no hand gets a
     card of a suit it showed out of."""
-    first = (int(dealer.direction) + 1) % 4
-    # Bins of stock places: 0-3 a hand's places (as dealt); 4 and 5 South's and East's extra
-    # places (twelve and two: 48 and 50 go to the non-dealer, 49 and 51 to the dealer).
-    bins: list[list[int]] = [[], [], [], [], [], []]
-    dealt = 48 if facts.twelve else 52
-    for place in range(dealt):
-        bins[(first + place) % 4].append(place)
-    for place in range(dealt, 52):
-        bins[4 + (1 - int(dealer) if place % 2 == 0 else int(dealer))].append(place)
-    # where a card in each bin ends up, for the suits a hand showed out of
-    target = [0, 1, 2, 3, _DUMMY_OF[0], _DUMMY_OF[1]]
+    # Bins of stock places, as the engine deals them: 0-3 a hand's places (as dealt), then
+    # South's and East's extra places (twelve and two).
+    bins: list[list[int]] = [[] for _ in range(EXTRA_PLACE + 2)]
+    for position, place in enumerate(stock_places(rules, dealer)):
+        bins[place].append(position)
+    # where a card in each bin ends up, for the suits a hand showed out of: an extra card not
+    # kept goes to its player's dummy
+    dummies = [int(seat.dummy) for seat in Seat]
+    target = [0, 1, 2, 3, *dummies]
     stock: list[int | None] = [None] * 52
     placed: set[int] = set()
 
@@ -357,11 +349,12 @@ def _table_stock(dealer: Seat, facts: _TableFacts) -> tuple[int, ...]:
                 return
 
     for card, seat in facts.kept.items():
-        put(card, (4 + seat,))
+        put(card, (EXTRA_PLACE + seat,))
     for card, hand in facts.held.items():
         if card not in placed:
             # a dummy's thirteenth card may be its player's other extra card
-            put(card, (hand, 4 + (hand & 1)) if hand in _DUMMY_OF else (hand,))
+            owner_bin = EXTRA_PLACE + int(Direction(hand).owner)
+            put(card, (hand, owner_bin) if Direction(hand).is_dummy else (hand,))
     spare = [card for card in range(52) if card not in placed]
     room = [len(places) for places in bins]
     owner: dict[int, int] = {}
@@ -370,7 +363,7 @@ def _table_stock(dealer: Seat, facts: _TableFacts) -> tuple[int, ...]:
         # An augmenting path: give ``card`` a bin with room whose hand may hold its suit,
         # moving other spare cards to other bins.
         suit = CARD_SUIT[card]
-        for chosen in range(6):
+        for chosen in range(len(bins)):
             if chosen in tried or (target[chosen], suit) in facts.void:
                 continue
             tried.add(chosen)
@@ -387,7 +380,7 @@ def _table_stock(dealer: Seat, facts: _TableFacts) -> tuple[int, ...]:
     for card in spare:
         if not give(card, set()):
             # no hand may hold it (a faulty record): any room will do; the replay says why
-            chosen = next(b for b in range(6) if room[b] > 0)
+            chosen = next(b for b in range(len(bins)) if room[b] > 0)
             room[chosen] -= 1
             owner[card] = chosen
     for card, chosen in owner.items():
