@@ -9,7 +9,7 @@ import pytest
 
 from honeymoon.bots import make_bot
 from honeymoon.records import loads
-from honeymoon.rules import VARIANTS, find_variant
+from honeymoon.rules import TABLE_VARIANTS, VARIANTS, find_variant
 from honeymoon.seats import Seat
 from honeymoon.views import view_for
 
@@ -72,7 +72,7 @@ def test_the_pages_and_options_are_served(server: Any) -> None:
     assert server.client.get("/healthz").text == "ok"
     options = server.client.get("/api/options").json()
     assert options["levels"] == ["easy", "medium", "hard"]
-    assert [v["name"] for v in options["variants"]] == list(VARIANTS)
+    assert [v["name"] for v in options["variants"]] == [*VARIANTS, *TABLE_VARIANTS]
     draw = next(v for v in options["variants"] if v["name"] == "draw")
     assert draw["title"] == "Draw Bridge"
     assert {o["name"]: o["default"] for o in draw["options"]} == {

@@ -9,10 +9,10 @@ from __future__ import annotations
 import json
 import logging
 import random
-import re
 from typing import Any
 
 import pytest
+from card_leaks import ANY_CARD, echoed, leaks
 
 from honeymoon.cards import ALL_CARDS, Card
 from honeymoon.game import Game, Phase
@@ -55,42 +55,6 @@ def hidden_cards(game: Game, seat: Seat) -> set[Card]:
     return set(ALL_CARDS) - visible_cards(game, seat)
 
 
-_QUOTED = re.compile(r'"([SHDC][2-9TJQKA])"')
-_SYMBOLS = re.compile(r"([♠♥♦♣])(10|[2-9JQKA])(?![0-9])")
-_SUIT_LETTER = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
-
-
-def named_cards(text: str) -> set[Card]:
-    """Every card ``text`` names, in notation (``"SA"``) or in symbols (``♠A``)."""
-    named = {Card.parse(pbn) for pbn in _QUOTED.findall(text)}
-    for suit, rank in _SYMBOLS.findall(text):
-        named.add(Card.parse(_SUIT_LETTER[suit] + ("T" if rank == "10" else rank)))
-    return named
-
-
-def leaks(text: str, hidden: set[Card]) -> list[str]:
-    """The hidden cards named in ``text``, leaving out a view's ``previous_last_trick``: those
-    cards were played face up in the previous hand and may lie in any hand of this one
-    (tests/test_views.py checks that field)."""
-    return sorted(str(card) for card in named_cards(_without_previous_trick(text)) & hidden)
-
-
-def _without_previous_trick(text: str) -> str:
-    try:
-        data = json.loads(text)
-    except ValueError:
-        return text  # a log line, not a message
-    return json.dumps(_drop_key(data, "previous_last_trick"), ensure_ascii=False)
-
-
-def _drop_key(data: Any, key: str) -> Any:
-    if isinstance(data, dict):
-        return {k: _drop_key(v, key) for k, v in data.items() if k != key}
-    if isinstance(data, list):
-        return [_drop_key(v, key) for v in data]
-    return data
-
-
 def check_player_copy(text: str, hidden: set[Card], game: Game) -> None:
     """The record of an unfinished game: no seed, no stock, no drawing choice; the hand in
     progress names only cards the seat may see (earlier hands name only cards played)."""
@@ -101,19 +65,6 @@ def check_player_copy(text: str, hidden: set[Card], game: Game) -> None:
         if game.rules.procedure is Procedure.DRAW_DISCARD:
             assert set(hand["actions"][:26]) <= {"draw"}
     assert not leaks(json.dumps(record["hands"][-1], ensure_ascii=False), hidden)
-
-
-def echoed(socket: Any, text: str) -> set[Card]:
-    """The card a refused move named itself ("♦8 is not in your hand"): the seat chose it,
-    and the answer says nothing about where it is."""
-    message = json.loads(text)
-    action = socket.sent.get(message.get("move_id", ""), -1)
-    if message["type"] == "error" and 0 <= action < 52:
-        return {Card.from_id(action)}
-    return set()
-
-
-ANY_CARD = re.compile(r"(?<![A-Za-z0-9_-])[SHDC][2-9TJQKA](?![A-Za-z0-9_-])|[♠♥♦♣](?:10|[2-9JQKA])")
 
 
 @pytest.mark.parametrize(("variant", "options"), VARIANT_CASES)

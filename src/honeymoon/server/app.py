@@ -42,7 +42,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from honeymoon.errors import HoneymoonError
-from honeymoon.rules import DEFAULT_RULES, OPTIONS, VARIANTS
+from honeymoon.rules import DEFAULT_RULES, OPTIONS, TABLE_VARIANTS, VARIANTS
 from honeymoon.seats import SEAT_NAMES
 from honeymoon.server.hub import CLOSE_OVERFLOW, COMPUTER_LEVELS, Connection, Hub
 from honeymoon.server.limits import (
@@ -209,7 +209,8 @@ async def healthz(request: Request) -> Response:
 
 
 async def options(request: Request) -> Response:
-    """What a game can be created with."""
+    """What a game can be created with: the two-hand variants, then the four-hand ones
+    (``four_hands``: each player with a dummy), each with its options."""
     return JSONResponse(
         {
             "variants": [
@@ -217,6 +218,7 @@ async def options(request: Request) -> Response:
                     "name": rules.name,
                     "title": rules.title,
                     "summary": rules.summary,
+                    "four_hands": rules.four_hands,
                     "options": [
                         {
                             "name": option,
@@ -226,7 +228,7 @@ async def options(request: Request) -> Response:
                         for option in rules.option_names
                     ],
                 }
-                for rules in VARIANTS.values()
+                for rules in (*VARIANTS.values(), *TABLE_VARIANTS.values())
             ],
             "levels": list(COMPUTER_LEVELS),
             "opponents": ["computer", "friend"],

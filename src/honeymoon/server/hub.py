@@ -23,6 +23,7 @@ from typing import Any
 from honeymoon.analysis import HandAnalysis, analyze_hand
 from honeymoon.bots import BOTS, advise, make_bot, resolve_bot_name, strongest_bot_name
 from honeymoon.bots import LEVELS as BOT_LEVELS
+from honeymoon.bots.random_bot import RandomBot
 from honeymoon.claims import ClaimVerdict, judge_claim
 from honeymoon.errors import HoneymoonError, IllegalActionError
 from honeymoon.game import Game, Phase
@@ -32,6 +33,7 @@ from honeymoon.server.protocol import (
     BAD_MESSAGE,
     CANNOT_CLAIM,
     NO_HINT,
+    NOT_AT_THE_TABLE,
     RATE_LIMITED,
     SEAT_LINK_REPLACED,
     STALE_VERSION,
@@ -52,6 +54,7 @@ from honeymoon.server.protocol import (
     presence_message,
 )
 from honeymoon.server.storage import NewGame, Storage, StorageConflict, StoredGame, hash_token
+from honeymoon.table import TableGame, new_game
 from honeymoon.views import review_for, view_for
 
 __all__ = ["Hub", "Room", "Connection", "GameNotFound", "SEAT_NAMES"]
@@ -129,7 +132,7 @@ class Room:
     """A live game: the Game, its version (actions applied), move ids, connections, bot."""
 
     params: NewGame
-    game: Game
+    game: Game | TableGame
     version: int
     move_ids: tuple[dict[str, int], dict[str, int]]
     bot: Any = None
@@ -160,8 +163,21 @@ class Room:
         """The computer's seat, or None in a game between two people."""
         return self.params.bot_seat
 
+    @property
+    def four_hands(self) -> bool:
+        """Whether the game is played at the four-hand table (each player with a dummy)."""
+        return isinstance(self.game, TableGame)
+
+    def two_hands(self) -> Game:
+        """The two-hand game, for the requests that only it answers (a table's are refused
+        with ``not_at_the_table`` in :meth:`Hub.handle` before they get here)."""
+        if isinstance(self.game, TableGame):
+            raise TypeError("this request is not answered at the four-hand table")
+        return self.game
+
     def view(self, seat: int) -> str:
-        """The seat's view (``SeatView.to_dict()``) at the current version, as JSON text.
+        """The seat's view (``SeatView.to_dict()``, or ``TableView.to_dict()`` at the
+        four-hand table) at the current version, as JSON text.
 
         Cached as text: the dict is garbage at once, so thousands of live games do not fill
         the cyclic garbage collector's generations with views.
@@ -200,6 +216,7 @@ class Room:
                 "level": params.bot,
                 "variant": params.variant,
                 "variant_title": rules.title,
+                "four_hands": rules.four_hands,
                 "options": rules.options(),
                 "rules": rules.public_rules(),
             }
@@ -215,7 +232,7 @@ class Room:
         refused = self.finished_hand_error(hand, "a review")
         if refused is not None:
             return refused
-        review = review_for(self.game, SEATS[seat], hand)
+        review = review_for(self.two_hands(), SEATS[seat], hand)
         return encode(
             {
                 "type": "review",
@@ -243,7 +260,7 @@ class Room:
         Called in a worker thread with the room's lock held, so the game does not change."""
         for number in range(len(self.game.history)):
             if number not in self.analyses:
-                self.analyses[number] = analyze_hand(self.game, number, drawing=False)
+                self.analyses[number] = analyze_hand(self.two_hands(), number, drawing=False)
 
     def analysis_message(self, seat: int, hand: int) -> str:
         """The ``analysis`` of finished hand ``hand`` as ``seat`` may see it
@@ -273,15 +290,16 @@ class Room:
                     connection.send(text)
 
 
-def build_game(params: NewGame) -> Game:
-    """A fresh Game from a stored game's creation parameters."""
-    rules = find_variant(params.variant)
+def build_game(params: NewGame) -> Game | TableGame:
+    """A fresh game from a stored game's creation parameters: a :class:`Game`, or a
+    :class:`TableGame` for a four-hand variant."""
+    rules = find_variant(params.variant, four_hands=True)
     if params.options:
         rules = rules.with_options(**params.options)
-    return Game(rules, seed=params.seed, first_dealer=params.first_dealer)
+    return new_game(rules, seed=params.seed, first_dealer=params.first_dealer)
 
 
-def replay(stored: StoredGame) -> Game:
+def replay(stored: StoredGame) -> Game | TableGame:
     """Rebuild a stored game by applying its actions in order."""
     game = build_game(stored.params)
     for entry in stored.actions:
@@ -310,13 +328,54 @@ def computer_level(level: object) -> str:
     )
 
 
-def _level_bot(level: str) -> Any:
+def _level_bot(level: str, four_hands: bool = False) -> Any:
     """A fresh built-in bot for a level of :data:`COMPUTER_LEVELS` (a stored level that is not
-    one of them plays at the default level)."""
+    one of them plays at the default level); at the four-hand table, wrapped in a
+    :class:`TableSeatBot`."""
     if level not in COMPUTER_LEVELS:
         logger.warning("a stored game names an unknown level; it plays at %s", DEFAULT_LEVEL)
         level = DEFAULT_LEVEL
-    return BOTS[resolve_bot_name(level)](secrets.randbits(64))
+    bot = BOTS[resolve_bot_name(level)](secrets.randbits(64))
+    return TableSeatBot(bot, secrets.randbits(64)) if four_hands else bot
+
+
+class TableSeatBot:
+    """The level's bot at the four-hand table. A bot that cannot decide a table position (it
+    raises: a bot written for the two-hand game reads fields a table view does not have)
+    makes a uniformly random legal choice instead, so a game is never stuck; the first such
+    fallback of a game is logged (by the exception's type name only)."""
+
+    def __init__(self, bot: Any, seed: int) -> None:
+        self.bot = bot
+        self.name = str(getattr(bot, "name", "bot"))
+        self._fallback = RandomBot(seed)
+        self.fell_back = 0
+
+    def act(self, view: Any) -> int:
+        """The level bot's choice, or a random legal one if it cannot choose."""
+        try:
+            action = int(self.bot.act(view))
+            if action in view.legal_actions:
+                return action
+            failure = "IllegalChoice"
+        except Exception as error:  # any failure of the bot: the game goes on
+            failure = type(error).__name__
+        if not self.fell_back:
+            logger.warning(
+                "the %s bot cannot play at the table (%s): random play", self.name, failure
+            )
+        self.fell_back += 1
+        return self._fallback.act(view)
+
+
+#: What a refused request of the four-hand table says (``not_at_the_table``).
+_NOT_AT_THE_TABLE: dict[type, str] = {
+    Review: "the review of a hand is not given at the four-hand table yet; "
+    "download the record to look back on a hand",
+    Analysis: "the double-dummy analysis is not given at the four-hand table yet",
+    Claim: "claims are not judged at the four-hand table yet: play the hand out",
+    Hint: "hints are not given at the four-hand table yet",
+}
 
 
 class Hub:
@@ -444,7 +503,7 @@ class Hub:
         """
         if opponent not in ("friend", "computer"):
             raise HoneymoonError("opponent must be 'friend' or 'computer'", "bad_request")
-        rules = find_variant(variant).with_options(**(options or {}))
+        rules = find_variant(variant, four_hands=True).with_options(**(options or {}))
         bot = computer_level(bot) if opponent == "computer" else None
         creator = secrets.randbelow(2) if seat is None else seat
         params = NewGame(
@@ -473,8 +532,11 @@ class Hub:
             if entry.move_id is not None:
                 move_ids[entry.seat][entry.move_id] = number + 1
         params = stored.params
-        bot = _level_bot(params.bot) if params.bot is not None else None
-        return Room(params, replay(stored), len(stored.actions), move_ids, bot)
+        game = replay(stored)
+        bot = (
+            _level_bot(params.bot, isinstance(game, TableGame)) if params.bot is not None else None
+        )
+        return Room(params, game, len(stored.actions), move_ids, bot)
 
     async def room(self, game_id: str) -> Room:
         """The live room of a game, loaded from storage (and replayed) on first use.
@@ -585,6 +647,10 @@ class Hub:
             logger.info("game %s: refused a message (%s)", room.id, error.code)
             connection.send(error_message(error.code, error.message))
             return
+        if room.four_hands and isinstance(message, Review | Analysis | Claim | Hint):
+            logger.info("game %s: refused a message (%s)", room.id, NOT_AT_THE_TABLE)
+            connection.send(error_message(NOT_AT_THE_TABLE, _NOT_AT_THE_TABLE[type(message)]))
+            return
         if isinstance(message, Move):
             await self.move(room, connection, message)
         elif isinstance(message, Sync):
@@ -623,7 +689,7 @@ class Hub:
         compared); the browser words it. Refused when the seat has no decision to make."""
         async with room.lock:  # the view is a snapshot: the bot thinks without the lock
             version = room.version
-            view = view_for(room.game, SEATS[connection.seat])
+            view = view_for(room.two_hands(), SEATS[connection.seat])
         if hint.version is not None and hint.version != version:
             connection.send(
                 error_message(
@@ -658,7 +724,7 @@ class Hub:
         seat = connection.seat
         async with room.lock:
             room.last_active = time.monotonic()
-            game = room.game
+            game = room.two_hands()
             if claim.version is not None and claim.version != room.version:
                 connection.send(
                     error_message(

@@ -34,6 +34,8 @@ __all__ = [
     "IDLE",
     "SEAT_LINK_REPLACED",
     "CANNOT_CLAIM",
+    "NO_HINT",
+    "NOT_AT_THE_TABLE",
     "MAX_JSON_DEPTH",
     "ProtocolError",
     "Hello",
@@ -74,6 +76,9 @@ SEAT_LINK_REPLACED = "seat_link_replaced"
 CANNOT_CLAIM = "cannot_claim"
 #: A hint asked for when the seat has no decision to make (not its turn).
 NO_HINT = "no_hint"
+#: A request the four-hand table does not answer yet: a hint, a claim, the review or the
+#: analysis of a hand in a variant where each player has a dummy.
+NOT_AT_THE_TABLE = "not_at_the_table"
 #: How deeply a client message may nest arrays and objects (a valid one nests 1 deep).
 MAX_JSON_DEPTH = 4
 

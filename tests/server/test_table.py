@@ -1,0 +1,380 @@
+"""The four-hand table over the websocket protocol: whole hands played by two sockets, each
+seat's messages checked against the cards it may not see (the other player's hand always, the
+opponent's dummy before the opening lead and always with racks), typed refusals, a game against
+the computer and a table game resumed by a new server on the same database.
+
+The cards a seat may see are worked out here from the rules (RULES.md 5 to 6) independently of
+``honeymoon.views``, so a slip in the one view function, or a message the server builds past
+it, is caught.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+from typing import Any
+
+import pytest
+from card_leaks import ANY_CARD, echoed, leaks
+
+from honeymoon.actions import PASS, TAKE_EXPOSED, TAKE_OTHER
+from honeymoon.cards import ALL_CARDS, Card
+from honeymoon.game import Phase
+from honeymoon.seats import Direction, Seat
+from honeymoon.table import TableGame
+
+#: Every four-hand variant and option that changes who sees what, or the phases.
+TABLE_CASES = [
+    ("double-dummy", {}),
+    ("double-dummy", {"racks": True}),
+    ("double-dummy", {"clockwise": True}),
+    ("double-dummy", {"twelve_and_two": True}),
+    ("single-dummy", {}),
+]
+
+
+def table_visible(game: TableGame, seat: Seat) -> set[Card]:
+    """The cards ``seat`` may see now, by the rules: its own hand and extra cards, the cards
+    played this hand, its own dummy once the auction is over (from the deal with twelve and
+    two), the opponent's dummy once the opening lead is made (never with racks); in Single
+    Dummy Bridge the exposed dummy from the deal and both dummies once declarer has chosen."""
+    rules = game.rules
+    seen = set(game.hand_at(seat.direction)) | set(game.extra_cards(seat))
+    for trick in game.completed_tricks:
+        seen |= set(trick.cards)
+    if game.current_trick is not None:
+        seen |= set(game.current_trick.cards)
+    play = game.phase is Phase.PLAY
+    for dummy in (Direction.NORTH, Direction.WEST):
+        own = dummy.owner is seat
+        if rules.exposed_dummy:
+            shown = play or dummy is game.exposed_dummy
+        elif own:
+            shown = play or rules.twelve_and_two
+        else:
+            shown = game.opening_lead_made and not rules.racks
+        if shown:
+            seen |= set(game.hand_at(dummy))
+    return seen
+
+
+def table_hidden(game: TableGame, seat: Seat) -> set[Card]:
+    return set(ALL_CARDS) - table_visible(game, seat)
+
+
+def choose(rng: random.Random, socket: Any) -> int:
+    """A legal action, steering the auction to a contract (a bid first, then passes) so the
+    hands are played rather than passed out."""
+    legal = socket.legal()
+    auction = socket.view["auction"]
+    if socket.view["phase"] == "auction":
+        bids = [a for a in legal if a > 54]
+        if not auction and bids:
+            return rng.choice(bids[:10])
+        return PASS
+    return rng.choice(legal)
+
+
+def table_game(server: Any, game_id: str) -> TableGame:
+    game = server.game(game_id)
+    assert isinstance(game, TableGame)
+    return game
+
+
+@pytest.mark.parametrize(("variant", "options"), TABLE_CASES)
+def test_a_whole_table_hand_is_played_by_two_sockets_and_each_sees_only_its_cards(
+    server_factory: Any,
+    sqlite_url: str,
+    ws: Any,
+    caplog: pytest.LogCaptureFixture,
+    variant: str,
+    options: dict[str, bool],
+) -> None:
+    caplog.set_level(logging.DEBUG)
+    rng = random.Random(f"table:{variant}:{sorted(options.items())}")
+    with server_factory(sqlite_url) as server:
+        info = server.create(opponent="friend", seat="south", variant=variant, options=options)
+        game_id = info["game_id"]
+        with server.seat(info["token"]) as south, server.seat(info["opponent_token"]) as east:
+            sockets = {Seat.SOUTH: south, Seat.EAST: east}
+            assert south.texts[0].count('"four_hands":true') == 1
+            for seat, socket in sockets.items():
+                assert not leaks(socket.texts[0], table_hidden(table_game(server, game_id), seat))
+            ws.connect_pair(south, east)
+            read = {seat: len(socket.texts) for seat, socket in sockets.items()}
+            seen_phases: set[str] = set()
+            dummy_turns = 0
+            checked = 0
+            while south.view["hand_number"] == 0:
+                game = table_game(server, game_id)
+                mover_seat = game.to_act
+                assert mover_seat is not None
+                mover, other = sockets[mover_seat], sockets[mover_seat.other]
+                view = mover.view
+                seen_phases.add(view["phase"])
+                # Each seat's view says whose card it is: the mover's own hand or dummy.
+                if view["phase"] == "play":
+                    to_play = Direction[view["to_play"].upper()]
+                    assert to_play.owner is mover_seat
+                    assert view["hands"][to_play.name.lower()] is not None
+                    dummy_turns += to_play.is_dummy
+                roll = rng.random()
+                if roll < 0.05:
+                    mover.send_move(rng.randrange(94))  # often illegal
+                    if mover.recv()["type"] == "ack":
+                        mover.expect("state")
+                        other.expect("state")
+                elif roll < 0.08:
+                    other.send_move(rng.randrange(94))  # out of turn
+                    assert other.expect("error")["code"] == "not_your_turn"
+                else:
+                    ws.play(mover, other, choose(rng, mover))
+                game = table_game(server, game_id)
+                for seat, socket in sockets.items():
+                    hidden = table_hidden(game, seat)
+                    for text in socket.texts[read[seat] :]:
+                        assert not leaks(text, hidden - echoed(socket, text)), (seat, text)
+                        checked += 1
+                    read[seat] = len(socket.texts)
+            game = table_game(server, game_id)
+            result = game.history[0].result
+            assert result.contract is not None  # the hand was played, not passed out
+            log = game.history[0].log
+            assert len(log.tricks) == 13 and all(len(t.cards) == 4 for t in log.tricks)
+            assert result.declarer_tricks is not None
+            won = [log.tricks_won(seat) for seat in Seat]
+            assert sum(won) == 13 and result.declarer is not None
+            assert won[result.declarer] == result.declarer_tricks
+            assert south.view["results"][0]["declarer_tricks"] == result.declarer_tricks
+            assert dummy_turns >= 13  # both players played their dummies' cards
+            assert checked > 100
+            expected = {"auction", "play"}
+            if options.get("twelve_and_two"):
+                expected.add("extra_cards")
+            if variant == "single-dummy":
+                expected.add("dummy_choice")
+            assert expected <= seen_phases
+    for entry in caplog.records:
+        assert not ANY_CARD.search(entry.getMessage()), entry.getMessage()
+
+
+def test_the_opponents_dummy_reaches_a_seat_only_with_the_opening_lead(
+    server_factory: Any, sqlite_url: str, ws: Any
+) -> None:
+    """Double Dummy: after the auction each seat gets its own dummy, not the opponent's; the
+    opening lead turns both face up, in the same state message as the card."""
+    with server_factory(sqlite_url) as server:
+        info = server.create(opponent="friend", seat="south", variant="double-dummy")
+        game_id = info["game_id"]
+        with server.seat(info["token"]) as south, server.seat(info["opponent_token"]) as east:
+            ws.connect_pair(south, east)
+            first, second = ws.turn(south, east)
+            ws.play(first, second, 55)  # 1 club, passed: the auction is over
+            ws.play(second, first, PASS)
+            game = table_game(server, game_id)
+            assert game.phase is Phase.PLAY and not game.opening_lead_made
+            for socket, me in ((south, "south"), (east, "east")):
+                mine, theirs = ("north", "west") if me == "south" else ("west", "north")
+                assert sorted(socket.view["hands"][mine]) == sorted_cards(game, mine)
+                assert socket.view["hands"][theirs] is None
+                assert not set(socket.view["dummy"]) & set(sorted_cards(game, theirs))
+            leader = ws.turn(south, east)[0]
+            before = {d: sorted_cards(game, d) for d in ("north", "west")}
+            ws.play(leader, south if leader is east else east, leader.legal()[0])
+            for socket in (south, east):
+                for dummy in ("north", "west"):
+                    shown = socket.view["hands"][dummy]
+                    assert shown is not None and set(shown) <= set(before[dummy])
+
+
+def sorted_cards(game: TableGame, direction: str) -> list[str]:
+    return sorted(card.pbn for card in game.hand_at(Direction[direction.upper()]))
+
+
+def test_racks_keep_each_dummy_from_the_opponent_for_the_whole_hand(
+    server_factory: Any, sqlite_url: str, ws: Any
+) -> None:
+    rng = random.Random(5)
+    with server_factory(sqlite_url) as server:
+        info = server.create(
+            opponent="friend", seat="south", variant="double-dummy", options={"racks": True}
+        )
+        with server.seat(info["token"]) as south, server.seat(info["opponent_token"]) as east:
+            ws.connect_pair(south, east)
+            while south.view["hand_number"] == 0:
+                mover, other = ws.turn(south, east)
+                ws.play(mover, other, choose(rng, mover))
+                if south.view["phase"] == "play":
+                    assert south.view["hands"]["west"] is None
+                    assert east.view["hands"]["north"] is None
+                    assert south.view["hands"]["north"] is not None
+                    assert east.view["hands"]["west"] is not None
+
+
+def test_single_dummy_the_exposed_dummy_and_declarers_choice(
+    server_factory: Any, sqlite_url: str, ws: Any
+) -> None:
+    with server_factory(sqlite_url) as server:
+        info = server.create(opponent="friend", seat="south", variant="single-dummy")
+        game_id = info["game_id"]
+        with server.seat(info["token"]) as south, server.seat(info["opponent_token"]) as east:
+            ws.connect_pair(south, east)
+            exposed = south.view["exposed_dummy"]
+            assert exposed in ("north", "west") and east.view["exposed_dummy"] == exposed
+            hidden = "west" if exposed == "north" else "north"
+            for socket in (south, east):
+                assert socket.view["hands"][exposed] is not None
+                assert socket.view["hands"][hidden] is None
+            first, second = ws.turn(south, east)
+            ws.play(first, second, 59)  # 1NT
+            ws.play(second, first, PASS)
+            # A card or a call is refused in the choice; only declarer chooses.
+            assert first.legal() == [TAKE_EXPOSED, TAKE_OTHER]
+            assert second.legal() == []
+            first.send_move(PASS)
+            assert first.expect("error")["code"] == "wrong_phase"
+            second.send_move(TAKE_OTHER)
+            assert second.expect("error")["code"] == "not_your_turn"
+            ws.play(first, second, TAKE_OTHER)
+            game = table_game(server, game_id)
+            assert game.phase is Phase.PLAY
+            for socket in (south, east):  # both dummies face up, each opposite its player
+                assert sorted(socket.view["hands"]["north"]) == sorted_cards(game, "north")
+                assert sorted(socket.view["hands"]["west"]) == sorted_cards(game, "west")
+
+
+@pytest.mark.parametrize(
+    ("body", "code"),
+    [
+        ({"variant": "quadruple-dummy"}, "unknown_variant"),
+        ({"variant": "single-dummy", "options": {"racks": True}}, "unknown_option"),
+        ({"variant": "double-dummy", "options": {"racks": "yes"}}, "bad_option"),
+        ({"variant": "double-dummy", "options": {"widows": True}}, "unknown_option"),
+        ({"variant": "double-dummy", "options": {"racks": {"x": 1}}}, "bad_option"),
+        ({"variant": "double-dummy", "options": ["racks"]}, "bad_request"),
+        ({"variant": ["double-dummy"]}, "bad_request"),
+    ],
+)
+def test_a_bad_table_variant_or_option_gets_a_typed_error(
+    server_factory: Any, sqlite_url: str, body: dict[str, Any], code: str
+) -> None:
+    with server_factory(sqlite_url) as server:
+        answer = server.client.post("/api/games", json={"opponent": "friend", **body})
+        assert answer.status_code == 400, answer.text
+        error = answer.json()["error"]
+        assert error["code"] == code, error
+        assert error["message"]
+
+
+def test_bad_table_actions_get_typed_errors(server_factory: Any, sqlite_url: str, ws: Any) -> None:
+    with server_factory(sqlite_url) as server:
+        info = server.create(opponent="friend", seat="south", variant="double-dummy")
+        game_id = info["game_id"]
+        with server.seat(info["token"]) as south, server.seat(info["opponent_token"]) as east:
+            ws.connect_pair(south, east)
+            first, second = ws.turn(south, east)
+            for action, code in ((TAKE_EXPOSED, "wrong_phase"), (5000, "unknown_action")):
+                first.send_move(action)
+                assert first.expect("error")["code"] == code
+            ws.play(first, second, 55)
+            ws.play(second, first, PASS)
+            leader, waiter = ws.turn(south, east)
+            game = table_game(server, game_id)
+            to_play = game.to_play
+            assert to_play is not None
+            # A card of the player's other hand (own hand vs dummy) is not the one to play.
+            own = leader.seat == "south"
+            other_hand = {
+                Direction.NORTH: Direction.SOUTH,
+                Direction.SOUTH: Direction.NORTH,
+                Direction.EAST: Direction.WEST,
+                Direction.WEST: Direction.EAST,
+            }[to_play]
+            assert other_hand.owner is (Seat.SOUTH if own else Seat.EAST)
+            wrong = next(iter(game.hand_at(other_hand)))
+            leader.send_move(wrong.id)
+            error = leader.expect("error")
+            assert error["code"] == "card_not_in_hand"
+            leader.send_move(PASS)
+            assert leader.expect("error")["code"] == "wrong_phase"
+            assert server.hub.rooms[game_id].version == 2  # nothing refused was applied
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        {"type": "hint"},
+        {"type": "claim"},
+        {"type": "review", "hand": 0},
+        {"type": "analysis", "hand": 0},
+    ],
+)
+def test_hints_claims_and_reviews_are_refused_at_the_table_with_a_code(
+    server_factory: Any, sqlite_url: str, message: dict[str, Any]
+) -> None:
+    with server_factory(sqlite_url) as server:
+        info = server.create(opponent="friend", seat="south", variant="double-dummy")
+        with server.seat(info["token"]) as south:
+            south.ws.send_text(json.dumps(message))
+            error = south.expect("error")
+            assert error["code"] == "not_at_the_table", error
+            assert "four-hand table" in error["message"]
+
+
+def test_the_options_list_the_table_variants_with_their_options(
+    server_factory: Any, sqlite_url: str
+) -> None:
+    with server_factory(sqlite_url) as server:
+        variants = {v["name"]: v for v in server.client.get("/api/options").json()["variants"]}
+    assert variants["double-dummy"]["four_hands"] is True
+    assert variants["draw"]["four_hands"] is False
+    names = {o["name"] for o in variants["double-dummy"]["options"]}
+    assert {"racks", "clockwise", "twelve_and_two"} <= names
+    assert variants["single-dummy"]["four_hands"] is True
+
+
+def test_a_table_game_against_the_computer_is_played_and_resumed_after_a_restart(
+    server_factory: Any, sqlite_url: str
+) -> None:
+    """The computer plays its hand and its dummy; a new server on the same database rebuilds
+    the table game and the computer's turn goes on."""
+    rng = random.Random(11)
+
+    def play(server: Any, token: str, game_id: str, until: int) -> None:
+        with server.seat(token) as south:
+            while server.hub.rooms[game_id].version < until:
+                room = server.hub.rooms[game_id]
+                while south.version < room.version:
+                    south.expect("state")
+                if room.game.to_act is Seat.SOUTH:
+                    south.send_move(choose(rng, south))
+                    south.expect("ack")
+                else:
+                    south.expect("state")
+                hidden = table_hidden(table_game(server, game_id), Seat.SOUTH)
+                assert not leaks(south.texts[-1], hidden), south.texts[-1]
+
+    with server_factory(sqlite_url) as server:
+        info = server.create(
+            opponent="computer", level="easy", seat="south", variant="single-dummy"
+        )
+        game_id = info["game_id"]
+        play(server, info["token"], game_id, 30)
+        before = table_game(server, game_id).actions
+    with server_factory(sqlite_url) as server:
+        with server.seat(info["token"]) as south:
+            assert south.version >= 30
+        game = table_game(server, game_id)
+        assert game.actions[: len(before)] == before
+        play(server, info["token"], game_id, 80)
+        game = table_game(server, game_id)
+        assert game.hand_number >= 1 or len(game.completed_tricks) > 5
+        record = server.client.get(
+            "/api/record", headers={"Authorization": f"Bearer {info['token']}"}
+        )
+        assert record.status_code == 200
+        copy = json.loads(record.text)
+        assert copy["variant"]["name"] == "single-dummy" and "seed" not in copy
+        hidden = table_hidden(table_game(server, game_id), Seat.SOUTH)
+        assert not leaks(json.dumps(copy["hands"][-1], ensure_ascii=False), hidden)
