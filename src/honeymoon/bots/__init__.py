@@ -34,7 +34,7 @@ from honeymoon.bots.heuristic import HeuristicBot
 from honeymoon.bots.novice import NoviceBot
 from honeymoon.bots.random_bot import RandomBot
 from honeymoon.errors import HoneymoonError
-from honeymoon.views import SeatView
+from honeymoon.views import SeatView, TableView
 
 __all__ = [
     "Advice",
@@ -65,8 +65,9 @@ class Bot(Protocol):
 
     name: str
 
-    def act(self, view: SeatView) -> int:
-        """Choose one of ``view.legal_actions``; ``view`` is this bot's seat's view."""
+    def act(self, view: SeatView | TableView) -> int:
+        """Choose one of ``view.legal_actions``; ``view`` is this bot's seat's view (a
+        :class:`TableView` at the four-hand table)."""
         ...
 
 
@@ -74,7 +75,7 @@ class Bot(Protocol):
 class AdvisingBot(Bot, Protocol):
     """A bot that can also explain its choice (used for hints)."""
 
-    def advise(self, view: SeatView) -> Advice:
+    def advise(self, view: SeatView | TableView) -> Advice:
         """The action this bot would take in ``view``, with its reason code and figures."""
         ...
 
@@ -189,7 +190,7 @@ def make_bot(name_or_level: str, seed: int | str | None = None, *, timeout: floa
     return BOTS[resolve_bot_name(name_or_level)](seed)
 
 
-def advise(bot: Bot, view: SeatView) -> Advice:
+def advise(bot: Bot, view: SeatView | TableView) -> Advice:
     """The bot's advice for ``view``: its own ``advise`` if it has one, else its action with a
     plain reason (code ``bot_choice``)."""
     method = getattr(bot, "advise", None)

@@ -71,7 +71,7 @@ from honeymoon.actions import describe
 from honeymoon.auction import Call, Contract
 from honeymoon.cards import Card, Strain, Suit
 from honeymoon.game import Phase
-from honeymoon.views import SeatView
+from honeymoon.views import SeatView, TableView
 
 __all__ = ["Advice", "Candidate", "Figures", "PhasedBot", "Reason", "ranked", "plain_reason"]
 
@@ -293,15 +293,20 @@ class PhasedBot:
     ``_call`` in the auction and ``_play`` for cards (the preliminary tricks and the play);
     ``act`` takes the advice's action."""
 
-    def act(self, view: SeatView) -> int:
+    def act(self, view: SeatView | TableView) -> int:
         """The action :meth:`advise` recommends."""
         return self.advise(view).action
 
-    def advise(self, view: SeatView) -> Advice:
-        """The recommended action for ``view`` with its reason.
+    def advise(self, view: SeatView | TableView) -> Advice:
+        """The recommended action for ``view`` with its reason (at the four-hand table, the
+        bot's table counterpart's: :mod:`honeymoon.bots.table_bots`).
 
         :raises ValueError: if the view offers no legal action (not this bot's turn).
         """
+        if isinstance(view, TableView):
+            from honeymoon.bots.table_bots import table_advice
+
+            return table_advice(self, view)
         if not view.legal_actions or view.seat is None:
             raise ValueError("it is not this bot's turn: the view offers no legal action")
         if view.phase is Phase.DRAWING:

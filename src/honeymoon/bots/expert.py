@@ -81,7 +81,7 @@ from honeymoon.scoring import (
 )
 from honeymoon.solver import card_values_raw, solve_tricks
 from honeymoon.tricks import beats
-from honeymoon.views import SeatView
+from honeymoon.views import SeatView, TableView
 
 __all__ = [
     "ExpertBot",
@@ -422,12 +422,17 @@ class ExpertBot:
         self._auction: _AuctionLayouts | None = None
         self._reading: _PlayReading | None = None
 
-    def act(self, view: SeatView) -> int:
+    def act(self, view: SeatView | TableView) -> int:
         """The action :meth:`advise` recommends."""
         return self.advise(view).action
 
-    def advise(self, view: SeatView) -> Advice:
-        """The recommended action for ``view`` with a one-line reason."""
+    def advise(self, view: SeatView | TableView) -> Advice:
+        """The recommended action for ``view`` with a one-line reason (at the four-hand
+        table, the table expert's: :mod:`honeymoon.bots.table_bots`)."""
+        if isinstance(view, TableView):
+            from honeymoon.bots.table_bots import table_advice
+
+            return table_advice(self, view)
         if not view.legal_actions or view.seat is None:
             raise ValueError("it is not this bot's turn: the view offers no legal action")
         phase = view.phase

@@ -30,7 +30,7 @@ from honeymoon.auction import Call
 from honeymoon.cards import Card
 from honeymoon.errors import HoneymoonError, NotationError
 from honeymoon.game import Phase
-from honeymoon.views import SeatView
+from honeymoon.views import SeatView, TableView
 
 __all__ = ["PROTOCOL_VERSION", "BotFailure", "ExternalBot", "parse_reply"]
 
@@ -124,11 +124,19 @@ class ExternalBot:
 
     # -- the protocol -----------------------------------------------------------------------
 
-    def act(self, view: SeatView) -> int:
+    def act(self, view: SeatView | TableView) -> int:
         """Send the view, read the action.
 
         :raises BotFailure: if the program crashed, timed out or answered garbage.
+        :raises HoneymoonError: (code ``no_table_bot``) for a four-hand table's view: the
+            protocol speaks the two-hand game only.
         """
+        if isinstance(view, TableView):
+            raise HoneymoonError(
+                "an external bot speaks the two-hand protocol and cannot play the four-hand "
+                "table: choose a built-in bot or a level (easy, medium, hard)",
+                "no_table_bot",
+            )
         if self._process is None:
             self._start(view)
         self._send({"type": "act", "view": view.to_dict()})
