@@ -5,6 +5,11 @@ per second (a passed-out hand counts as a hand), by the wall clock and by the pr
 time (the second is steadier when other work shares the machine). One process, one core.
 
     python benchmarks/engine_speed.py [--seconds 10] [--seed 1] [--repeat 3]
+
+With ``--rubbers N`` it plays exactly N rubbers instead (a fixed workload, the same on every
+run), for counting instructions rather than timing, e.g. under
+``valgrind --tool=callgrind python benchmarks/engine_speed.py --rubbers 40 --repeat 1``; take
+the count of ``--rubbers 0`` (the start-up alone) from it.
 """
 
 from __future__ import annotations
@@ -17,8 +22,9 @@ import time
 from honeymoon.game import Game
 
 
-def run(seconds: float, seed: int) -> tuple[int, int, float, float]:
-    """Play random rubbers for about ``seconds``; return (decisions, hands, wall, cpu time)."""
+def run(seconds: float, seed: int, rubbers: int | None = None) -> tuple[int, int, float, float]:
+    """Play random rubbers for about ``seconds`` (or exactly ``rubbers`` of them); return
+    (decisions, hands, wall, cpu time)."""
     chooser = random.Random(seed)
     pick = chooser.random
     decisions = 0
@@ -27,7 +33,7 @@ def run(seconds: float, seed: int) -> tuple[int, int, float, float]:
     start = time.perf_counter()
     cpu_start = time.process_time()
     deadline = start + seconds
-    while time.perf_counter() < deadline:
+    while rubber < rubbers if rubbers is not None else time.perf_counter() < deadline:
         game = Game(seed=f"{seed}:{rubber}")
         legal_actions = game.legal_actions
         apply = game.apply
@@ -47,11 +53,17 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=10.0, help="time per repeat")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=3, help="repeats; the best is reported")
+    parser.add_argument(
+        "--rubbers", type=int, default=None, help="play exactly this many rubbers per repeat"
+    )
     args = parser.parse_args()
     print(f"Python {platform.python_version()} ({platform.python_implementation()}), one core")
     best = best_hands = best_cpu = best_cpu_hands = 0.0
     for index in range(args.repeat):
-        decisions, hands, elapsed, cpu = run(args.seconds, args.seed + index)
+        decisions, hands, elapsed, cpu = run(args.seconds, args.seed + index, args.rubbers)
+        if not decisions:
+            print(f"run {index + 1}: no rubbers played")
+            continue
         rate, cpu_rate = decisions / elapsed, decisions / cpu
         print(
             f"run {index + 1}: {decisions:,} decisions, {hands:,} hands in {elapsed:.2f} s "

@@ -379,12 +379,15 @@ def _check_stock(stock: Sequence[int], index: int) -> tuple[int, ...]:
     return order
 
 
-class Game:
-    """A rubber of Honeymoon Bridge under ``rules`` (the default profile unless given).
+class EngineBase:
+    """What the two-hand :class:`Game` and the four-hand :class:`~honeymoon.table.TableGame`
+    share: the rubber's set-up and score sheet, the public state read the same way, and the
+    validation of every action (:meth:`check`, :meth:`is_legal`) with the refusals common to
+    both (the rubber over, not this seat's turn, not an action number, a card not held or
+    not following suit, a call out of turn in the auction). Each engine adds its own phases
+    through :meth:`_validate_phase` and says which hand plays through :meth:`_playable`.
 
-    :param seed: seeds each hand's shuffle and the choice of first dealer; random if omitted.
-    :param stocks: explicit stock orders (52 card ids or cards, top first) for the first hands.
-    :param first_dealer: the first hand's dealer; chosen at random (from the seed) if omitted.
+    Not used on its own: it holds no phases of its own.
     """
 
     __slots__ = (
@@ -397,21 +400,17 @@ class Game:
         "_hand_number",
         "_dealer",
         "_stock",
-        "_stock_pos",
         "_hands",
-        "_discards",
-        "_draw_turns",
         "_auction",
         "_contract",
         "_declarer",
         "_trump",
+        "_beats",
+        "_order",
+        "_next_hand",
         "_leader",
         "_trick",
         "_led_suit",
-        "_order",
-        "_trick_size",
-        "_next_hand",
-        "_beats",
         "_best_card",
         "_best_hand",
         "_tricks_won",
@@ -420,6 +419,270 @@ class Game:
         "_history",
         "_sheet",
         "_honours",
+        "_previous_tricks",
+    )
+
+    #: The highest action number the engine knows (actions are 0 to this).
+    LAST_ACTION: int = REJECT
+
+    rules: RuleSet
+    seed: int | str
+    first_dealer: Seat
+    _stocks: tuple[tuple[int, ...], ...]
+    _phase: Phase
+    _to_act: int
+    _hand_number: int
+    _dealer: int
+    _stock: tuple[int, ...]
+    _hands: list[int]
+    _auction: Auction | None
+    _contract: Contract | None
+    _declarer: int
+    _trump: int
+    _beats: bytes
+    _order: tuple[int, ...]
+    _next_hand: tuple[int, ...]
+    _leader: int
+    _trick: list[int]
+    _led_suit: int
+    _best_card: int
+    _best_hand: int
+    _tricks_won: list[int]
+    _tricks: list[RawTrick]
+    _actions: list[int]
+    _history: Sequence[HandHistory]
+    _sheet: ScoreSheet
+    _honours: tuple[int, int]
+    _previous_tricks: list[RawTrick]
+
+    def _set_up(
+        self,
+        rules: RuleSet,
+        seed: int | str | None,
+        stocks: Sequence[Sequence[int | Card]],
+        first_dealer: Seat | int | None,
+    ) -> None:
+        # The rubber's start, as both engines take it: the seed, the preset stocks and the
+        # first dealer (chosen from the seed if not given).
+        self.rules = rules
+        self.seed = secrets.randbits(64) if seed is None else seed
+        self._stocks = tuple(
+            _check_stock([action_of(c) for c in stock], i) for i, stock in enumerate(stocks)
+        )
+        if first_dealer is None:
+            first_dealer = random.Random(f"honeymoon:{self.seed}:dealer").randrange(2)
+        self.first_dealer = SEATS[int(first_dealer)]
+        self._hand_number = 0
+        self._dealer = int(self.first_dealer)
+        self._previous_tricks = []
+        self._sheet = ScoreSheet()
+
+    def _copy(self) -> EngineBase:
+        # A copy sharing nothing mutable: each list of the state copied, the auction too.
+        cls = type(self)
+        clone = cls.__new__(cls)
+        for name in (*EngineBase.__slots__, *cls.__slots__):
+            value = getattr(self, name)
+            if value.__class__ is list or value.__class__ is Auction:
+                value = value.copy()
+            setattr(clone, name, value)
+        return clone
+
+    def stock_for_hand(self, hand_number: int) -> tuple[int, ...]:
+        """The stock order of hand ``hand_number`` (0-based): preset, or from the seed."""
+        if hand_number < len(self._stocks):
+            return self._stocks[hand_number]
+        return shuffled_stock(self.seed, hand_number)
+
+    # -- the public state -------------------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        """The current phase (``COMPLETE`` once the rubber is over)."""
+        return self._phase
+
+    @property
+    def to_act(self) -> Seat | None:
+        """The seat (player) that must act now; None once the rubber is over."""
+        return None if self._phase is _COMPLETE else SEATS[self._to_act]
+
+    @property
+    def is_over(self) -> bool:
+        """True once the rubber is over."""
+        return self._phase is _COMPLETE
+
+    @property
+    def hand_number(self) -> int:
+        """The current hand's number, 0 for the first (passed-out hands count)."""
+        return self._hand_number
+
+    @property
+    def dealer(self) -> Seat:
+        """The current hand's dealer."""
+        return SEATS[self._dealer]
+
+    @property
+    def score_sheet(self) -> ScoreSheet:
+        """The rubber's score sheet so far."""
+        return self._sheet
+
+    @property
+    def actions(self) -> tuple[int, ...]:
+        """The actions of the current hand so far."""
+        return tuple(self._actions)
+
+    @property
+    def tricks_won(self) -> tuple[int, int]:
+        """Tricks won this hand by South's side and East's side."""
+        return (self._tricks_won[0], self._tricks_won[1])
+
+    def _finished_log(self, number: int | None) -> HandLog | None:
+        # The log of finished hand ``number``, or None if it is the hand in progress.
+        if number is not None and number != self._hand_number:
+            if not 0 <= number < len(self._history):
+                raise IndexError(f"hand {number} has not been played")
+            return self._history[number].log
+        if self._phase is _COMPLETE:
+            return self._history[-1].log
+        return None
+
+    # -- validation ---------------------------------------------------------------------------
+
+    def is_legal(self, action: int | Card | Call, seat: Seat | int | None = None) -> bool:
+        """True if ``apply(action, seat)`` would succeed."""
+        try:
+            self.check(action, seat)
+        except IllegalActionError:
+            return False
+        return True
+
+    def check(self, action: int | Card | Call, seat: Seat | int | None = None) -> None:
+        """Raise :class:`IllegalActionError` if the action is not legal now; change nothing."""
+        self._validate(_action_number(action), seat)
+
+    def _validate(self, action: int, seat: Seat | int | None) -> None:
+        phase = self._phase
+        if phase is _COMPLETE:
+            raise IllegalActionError("the rubber is over: no more actions", "game_over")
+        if seat is not None and int(seat) != self._to_act:
+            raise IllegalActionError(
+                f"it is {SEATS[self._to_act]}'s turn, not {SEATS[int(seat)]}'s", "not_your_turn"
+            )
+        last = self.LAST_ACTION
+        if not 0 <= action <= last:
+            raise IllegalActionError(
+                f"{action} is not an action number (actions are 0 to {last})", "unknown_action"
+            )
+        if phase is _PLAY or phase is _PRELIMINARY:
+            hand, where, who = self._playable()
+            if action >= 52:
+                raise IllegalActionError(
+                    f"{describe(action)} is not possible now: play a card from {where}",
+                    "wrong_phase",
+                )
+            if not hand & CARD_MASK[action]:
+                raise IllegalActionError(
+                    f"{describe(action)} is not {self._where_held(where)}", "card_not_in_hand"
+                )
+            led = self._led_suit
+            if led >= 0 and CARD_SUIT[action] != led and hand & SUIT_MASKS[led]:
+                symbol = "♣♦♥♠"[led]
+                raise IllegalActionError(
+                    f"{who[0]} must follow suit: {symbol} was led and {who[1]} {symbol}",
+                    "must_follow_suit",
+                )
+        elif phase is _AUCTION:
+            auction = self._auction
+            assert auction is not None
+            if not PASS <= action <= LAST_BID:
+                raise IllegalActionError(
+                    f"{describe(action)} is not possible now: it is the auction; make a call",
+                    "wrong_phase",
+                )
+            auction.check(action)
+        else:
+            self._validate_phase(action, phase)
+
+    def _playable(self) -> tuple[int, str, tuple[str, str]]:
+        # The cards that may be played now (a mask), the hand's name for the player ("your
+        # hand"), and who must follow suit and who holds, as the refusal words them.
+        return self._hands[self._to_act], "your hand", ("you", "you hold")
+
+    def _where_held(self, where: str) -> str:
+        # "in your hand": where a card named but not playable is not.
+        return f"in {where}"
+
+    def _validate_phase(self, action: int, phase: Phase) -> None:
+        # The checks of the engine's own phases (drawing; declarer's choices at the table).
+        raise NotImplementedError
+
+    # -- the end of a hand ----------------------------------------------------------------------
+
+    def _score_played_hand(self, preliminary: PreliminaryResult | None = None) -> None:
+        contract = self._contract
+        assert contract is not None
+        declarer = self._declarer
+        taken = self._tricks_won[declarer]
+        score = score_contract(contract, taken, self._sheet.vulnerable(declarer))
+        result = HandResult(
+            self._hand_number,
+            SEATS[self._dealer],
+            contract,
+            SEATS[declarer],
+            taken,
+            score,
+            self._honours,
+            preliminary,
+        )
+        self._sheet = self._sheet.add_hand(self._hand_number, declarer, score, self._honours)
+        self._finish_hand(result)
+
+    def _finish_hand(self, result: HandResult) -> None:
+        # Kept for the views: both players saw every card of these tricks, and a client that
+        # moves on to the next hand at once could otherwise never show the last trick.
+        self._previous_tricks = self._tricks
+        self._record_hand(result)
+        if self._sheet.is_complete:
+            self._phase = _COMPLETE
+            self._to_act = -1
+            self._end_rubber()
+            return
+        self._hand_number += 1
+        self._dealer = 1 - self._dealer
+        self._start_hand()
+
+    def _record_hand(self, result: HandResult) -> None:
+        # Add the finished hand to the history.
+        raise NotImplementedError
+
+    def _end_rubber(self) -> None:
+        # Anything else the engine clears when the rubber is over (nothing, by default).
+        return
+
+    def _start_hand(self) -> None:
+        # Deal the next hand and set its first phase.
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return (
+            f"<{type(self).__name__} {self.rules.name} hand {self._hand_number + 1} "
+            f"{self._phase.name.lower()} to act: {self.to_act}>"
+        )
+
+
+class Game(EngineBase):
+    """A rubber of Honeymoon Bridge under ``rules`` (the default profile unless given).
+
+    :param seed: seeds each hand's shuffle and the choice of first dealer; random if omitted.
+    :param stocks: explicit stock orders (52 card ids or cards, top first) for the first hands.
+    :param first_dealer: the first hand's dealer; chosen at random (from the seed) if omitted.
+    """
+
+    __slots__ = (
+        "_stock_pos",
+        "_discards",
+        "_draw_turns",
+        "_trick_size",
         "_keep_ends_turn",
         "_follow_required",
         "_drawn",
@@ -427,9 +690,10 @@ class Game:
         "_preliminary_won",
         "_award",
         "_draw_log",
-        "_previous_tricks",
         "_deal_masks",
     )
+
+    _history: list[HandHistory]
 
     def __init__(
         self,
@@ -441,20 +705,9 @@ class Game:
     ) -> None:
         if rules.procedure not in _IMPLEMENTED_PROCEDURES:
             raise NotImplementedError(f"the {rules.name} procedure is not implemented yet")
-        self.rules = rules
+        self._set_up(rules, seed, stocks, first_dealer)
         self._keep_ends_turn = not rules.discard_after_keep
-        self.seed: int | str = secrets.randbits(64) if seed is None else seed
-        self._stocks = tuple(
-            _check_stock([action_of(c) for c in stock], i) for i, stock in enumerate(stocks)
-        )
-        if first_dealer is None:
-            first_dealer = random.Random(f"honeymoon:{self.seed}:dealer").randrange(2)
-        self.first_dealer: Seat = SEATS[int(first_dealer)]
-        self._hand_number = 0
-        self._dealer = int(self.first_dealer)
-        self._history: list[HandHistory] = []
-        self._previous_tricks: list[RawTrick] = []
-        self._sheet = ScoreSheet()
+        self._history = []
         # Trick play: the hands in the order they play (RULES.md 1.3 via honeymoon.tricks).
         # Two hands here; a four-hand table passes its four in clockwise order.
         self._order = TWO_HANDS
@@ -463,12 +716,6 @@ class Game:
         self._start_hand()
 
     # -- hand set-up ------------------------------------------------------------------------
-
-    def stock_for_hand(self, hand_number: int) -> tuple[int, ...]:
-        """The stock order of hand ``hand_number`` (0-based): preset, or from the seed."""
-        if hand_number < len(self._stocks):
-            return self._stocks[hand_number]
-        return shuffled_stock(self.seed, hand_number)
 
     def _start_hand(self) -> None:
         self._stock = self.stock_for_hand(self._hand_number)
@@ -524,48 +771,12 @@ class Game:
 
     def clone(self) -> Game:
         """An independent copy (for search and simulation)."""
-        clone = Game.__new__(Game)
-        for name in Game.__slots__:
-            setattr(clone, name, getattr(self, name))
-        clone._hands = self._hands.copy()
-        clone._discards = self._discards.copy()
-        clone._draw_turns = self._draw_turns.copy()
-        clone._auction = self._auction.copy() if self._auction is not None else None
-        clone._trick = self._trick.copy()
-        clone._tricks_won = self._tricks_won.copy()
-        clone._tricks = self._tricks.copy()
-        clone._actions = self._actions.copy()
-        clone._history = self._history.copy()
+        clone = self._copy()
+        assert isinstance(clone, Game)
         clone._drawn = [self._drawn[0].copy(), self._drawn[1].copy()]
-        clone._draw_log = self._draw_log.copy()
         return clone
 
     # -- the public state -------------------------------------------------------------------
-
-    @property
-    def phase(self) -> Phase:
-        """The current phase (``COMPLETE`` once the rubber is over)."""
-        return self._phase
-
-    @property
-    def to_act(self) -> Seat | None:
-        """The seat that must act now; None once the rubber is over."""
-        return None if self._phase is _COMPLETE else SEATS[self._to_act]
-
-    @property
-    def is_over(self) -> bool:
-        """True once the rubber is over."""
-        return self._phase is _COMPLETE
-
-    @property
-    def hand_number(self) -> int:
-        """The current hand's number, 0 for the first (passed-out hands count)."""
-        return self._hand_number
-
-    @property
-    def dealer(self) -> Seat:
-        """The current hand's dealer."""
-        return SEATS[self._dealer]
 
     @property
     def opener(self) -> Seat:
@@ -574,19 +785,9 @@ class Game:
         return SEATS[1 - self._dealer]
 
     @property
-    def score_sheet(self) -> ScoreSheet:
-        """The rubber's score sheet so far."""
-        return self._sheet
-
-    @property
     def history(self) -> tuple[HandHistory, ...]:
         """Every completed hand, in order."""
         return tuple(self._history)
-
-    @property
-    def actions(self) -> tuple[int, ...]:
-        """The actions of the current hand so far."""
-        return tuple(self._actions)
 
     @property
     def stock_remaining(self) -> int:
@@ -626,11 +827,6 @@ class Game:
         if self._auction is not None and self._auction.declarer is not None:
             return SEATS[self._auction.declarer]
         return None
-
-    @property
-    def tricks_won(self) -> tuple[int, int]:
-        """Tricks won this hand by South and East."""
-        return (self._tricks_won[0], self._tricks_won[1])
 
     @property
     def current_trick(self) -> Trick | None:
@@ -679,12 +875,9 @@ class Game:
 
         :raises IndexError: for a hand not yet begun.
         """
-        if number is not None and number != self._hand_number:
-            if not 0 <= number < len(self._history):
-                raise IndexError(f"hand {number} has not been played")
-            return self._history[number].log
-        if self._phase is _COMPLETE:
-            return self._history[-1].log
+        finished = self._finished_log(number)
+        if finished is not None:
+            return finished
         auction = self._auction
         deal = self._deal_masks
         tricks = _tricks_of(self._tricks) if self._phase is _PLAY else ()
@@ -765,62 +958,14 @@ class Game:
             return self._auction.legal_calls()
         return ()
 
-    def is_legal(self, action: int | Card | Call, seat: Seat | int | None = None) -> bool:
-        """True if ``apply(action, seat)`` would succeed."""
-        try:
-            self.check(action, seat)
-        except IllegalActionError:
-            return False
-        return True
-
-    def check(self, action: int | Card | Call, seat: Seat | int | None = None) -> None:
-        """Raise :class:`IllegalActionError` if the action is not legal now; change nothing."""
-        self._validate(_action_number(action), seat)
-
-    def _validate(self, action: int, seat: Seat | int | None) -> None:
-        phase = self._phase
-        if phase is _COMPLETE:
-            raise IllegalActionError("the rubber is over: no more actions", "game_over")
-        if seat is not None and int(seat) != self._to_act:
+    def _validate_phase(self, action: int, phase: Phase) -> None:
+        # Drawing: keep or reject the top card.
+        if action != KEEP and action != REJECT:
             raise IllegalActionError(
-                f"it is {SEATS[self._to_act]}'s turn, not {SEATS[int(seat)]}'s", "not_your_turn"
+                f"{describe(action)} is not possible now: the players are drawing; "
+                "keep or reject the top card",
+                "wrong_phase",
             )
-        if not 0 <= action <= REJECT:
-            raise IllegalActionError(
-                f"{action} is not an action number (actions are 0 to 91)", "unknown_action"
-            )
-        if phase is _PLAY or phase is _PRELIMINARY:
-            if action >= 52:
-                raise IllegalActionError(
-                    f"{describe(action)} is not possible now: play a card", "wrong_phase"
-                )
-            hand = self._hands[self._to_act]
-            if not hand & CARD_MASK[action]:
-                raise IllegalActionError(
-                    f"{describe(action)} is not in your hand", "card_not_in_hand"
-                )
-            led = self._led_suit
-            if led >= 0 and CARD_SUIT[action] != led and hand & SUIT_MASKS[led]:
-                symbol = "♣♦♥♠"[led]
-                raise IllegalActionError(
-                    f"you must follow suit: {symbol} was led and you hold {symbol}",
-                    "must_follow_suit",
-                )
-        elif phase is _DRAWING:
-            if action != KEEP and action != REJECT:
-                raise IllegalActionError(
-                    f"{describe(action)} is not possible now: the players are drawing; "
-                    "keep or reject the top card",
-                    "wrong_phase",
-                )
-        else:
-            assert self._auction is not None
-            if not PASS <= action <= LAST_BID:
-                raise IllegalActionError(
-                    f"{describe(action)} is not possible now: it is the auction; make a call",
-                    "wrong_phase",
-                )
-            self._auction.check(action)
 
     def apply(self, action: int | Card | Call, seat: Seat | int | None = None) -> None:
         """Validate ``action`` for the seat to act and carry it out.
@@ -978,7 +1123,7 @@ class Game:
         if self._phase is _PRELIMINARY:
             self._after_preliminary_trick(winner)
         elif len(self._tricks) == _TRICKS_PER_HAND:
-            self._score_played_hand()
+            self._score_played_hand(self._award)
 
     def _after_preliminary_trick(self, winner: int) -> None:
         if self.rules.procedure is Procedure.DRAW:
@@ -1041,29 +1186,7 @@ class Game:
             ended_by_award=ended_by_award,
         )
 
-    def _score_played_hand(self) -> None:
-        contract = self._contract
-        assert contract is not None
-        declarer = self._declarer
-        taken = self._tricks_won[declarer]
-        score = score_contract(contract, taken, self._sheet.vulnerable(declarer))
-        result = HandResult(
-            self._hand_number,
-            SEATS[self._dealer],
-            contract,
-            SEATS[declarer],
-            taken,
-            score,
-            self._honours,
-            self._award,
-        )
-        self._sheet = self._sheet.add_hand(self._hand_number, declarer, score, self._honours)
-        self._finish_hand(result)
-
-    def _finish_hand(self, result: HandResult) -> None:
-        # Kept for the views: both players saw every card of these tricks, and a client that
-        # moves on to the next hand at once could otherwise never show the last trick.
-        self._previous_tricks = self._tricks
+    def _record_hand(self, result: HandResult) -> None:
         auction = self._auction
         self._history.append(
             HandHistory(
@@ -1075,17 +1198,4 @@ class Game:
                 SEATS[auction.first_caller] if auction is not None else None,
                 self._deal_masks,
             )
-        )
-        if self._sheet.is_complete:
-            self._phase = _COMPLETE
-            self._to_act = -1
-            return
-        self._hand_number += 1
-        self._dealer = 1 - self._dealer
-        self._start_hand()
-
-    def __repr__(self) -> str:
-        return (
-            f"<Game {self.rules.name} hand {self._hand_number + 1} {self._phase.name.lower()}"
-            f" to act: {self.to_act}>"
         )

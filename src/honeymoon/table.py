@@ -43,13 +43,11 @@ which hand when is decided, as for every variant, in :func:`honeymoon.views.view
 
 from __future__ import annotations
 
-import random
-import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from honeymoon.actions import TAKE_EXPOSED, TAKE_OTHER, action_of, describe
-from honeymoon.auction import LAST_BID, PASS, Auction, Call, Contract
+from honeymoon.actions import TAKE_EXPOSED, TAKE_OTHER, describe
+from honeymoon.auction import Auction, Call, Contract
 from honeymoon.cards import (
     CARD_MASK,
     CARD_SUIT,
@@ -61,6 +59,7 @@ from honeymoon.cards import (
 )
 from honeymoon.errors import IllegalActionError, NotationError
 from honeymoon.game import (
+    EngineBase,
     Game,
     HandHistory,
     HandLog,
@@ -68,11 +67,9 @@ from honeymoon.game import (
     Phase,
     RawTrick,
     _action_number,
-    _check_stock,
-    shuffled_stock,
 )
 from honeymoon.rules import TABLE_VARIANTS, FirstCaller, RuleSet
-from honeymoon.scoring import ScoreSheet, honours_bonus, score_contract
+from honeymoon.scoring import honours_bonus
 from honeymoon.seats import SEATS, Direction, Seat
 from honeymoon.tricks import BEATS, Trick, next_hands
 
@@ -251,7 +248,7 @@ class TableHandHistory(HandHistory):
         )
 
 
-class TableGame:
+class TableGame(EngineBase):
     """A rubber of a four-hand variant (each player with a dummy) under ``rules``.
 
     The parameters are :class:`~honeymoon.game.Game`'s: ``seed`` seeds each hand's shuffle
@@ -262,38 +259,9 @@ class TableGame:
     """
 
     __slots__ = (
-        "rules",
-        "seed",
-        "first_dealer",
-        "_stocks",
-        "_phase",
-        "_to_act",
-        "_hand_number",
-        "_dealer",
-        "_stock",
-        "_hands",
         "_deal_masks",
-        "_auction",
-        "_contract",
-        "_declarer",
-        "_trump",
-        "_beats",
-        "_order",
-        "_next_hand",
-        "_leader",
         "_opening_leader",
         "_to_play",
-        "_trick",
-        "_led_suit",
-        "_best_card",
-        "_best_hand",
-        "_tricks_won",
-        "_tricks",
-        "_actions",
-        "_history",
-        "_sheet",
-        "_honours",
-        "_previous_tricks",
         "_previous_order",
         "_exposed",
         "_swapped",
@@ -301,6 +269,10 @@ class TableGame:
         "_extra_dealt",
         "_places",
     )
+
+    LAST_ACTION = TAKE_OTHER
+    _auction: Auction
+    _history: list[TableHandHistory]
 
     def __init__(
         self,
@@ -314,29 +286,12 @@ class TableGame:
             raise NotImplementedError(f"{rules.name} is a two-hand variant: play it with Game")
         if rules.name not in TABLE_VARIANTS:
             raise NotImplementedError(f"the {rules.name} procedure is not implemented yet")
-        self.rules = rules
-        self.seed: int | str = secrets.randbits(64) if seed is None else seed
-        self._stocks = tuple(
-            _check_stock([action_of(c) for c in stock], i) for i, stock in enumerate(stocks)
-        )
-        if first_dealer is None:
-            first_dealer = random.Random(f"honeymoon:{self.seed}:dealer").randrange(2)
-        self.first_dealer: Seat = SEATS[int(first_dealer)]
-        self._hand_number = 0
-        self._dealer = int(self.first_dealer)
-        self._history: list[TableHandHistory] = []
-        self._previous_tricks: list[RawTrick] = []
+        self._set_up(rules, seed, stocks, first_dealer)
+        self._history = []
         self._previous_order: tuple[int, ...] = CLOCKWISE
-        self._sheet = ScoreSheet()
         self._start_hand()
 
     # -- hand set-up ------------------------------------------------------------------------
-
-    def stock_for_hand(self, hand_number: int) -> tuple[int, ...]:
-        """The stock order of hand ``hand_number`` (0-based): preset, or from the seed."""
-        if hand_number < len(self._stocks):
-            return self._stocks[hand_number]
-        return shuffled_stock(self.seed, hand_number)
 
     def _start_hand(self) -> None:
         self._stock = self.stock_for_hand(self._hand_number)
@@ -378,30 +333,11 @@ class TableGame:
 
     def clone(self) -> TableGame:
         """An independent copy (for search and simulation)."""
-        clone = TableGame.__new__(TableGame)
-        for name in TableGame.__slots__:
-            setattr(clone, name, getattr(self, name))
-        clone._hands = self._hands.copy()
-        clone._extra = self._extra.copy()
-        clone._auction = self._auction.copy()
-        clone._trick = self._trick.copy()
-        clone._tricks_won = self._tricks_won.copy()
-        clone._tricks = self._tricks.copy()
-        clone._actions = self._actions.copy()
-        clone._history = self._history.copy()
+        clone = self._copy()
+        assert isinstance(clone, TableGame)
         return clone
 
     # -- the public state -------------------------------------------------------------------
-
-    @property
-    def phase(self) -> Phase:
-        """The current phase: the auction, the play, or ``COMPLETE`` once the rubber is over."""
-        return self._phase
-
-    @property
-    def to_act(self) -> Seat | None:
-        """The player who must act now (for their own hand or their dummy); None at the end."""
-        return None if self._phase is _COMPLETE else SEATS[self._to_act]
 
     @property
     def to_play(self) -> Direction | None:
@@ -409,34 +345,9 @@ class TableGame:
         return _DIRECTIONS[self._to_play] if self._phase is _PLAY else None
 
     @property
-    def is_over(self) -> bool:
-        """True once the rubber is over."""
-        return self._phase is _COMPLETE
-
-    @property
-    def hand_number(self) -> int:
-        """The current hand's number, 0 for the first (passed-out hands count)."""
-        return self._hand_number
-
-    @property
-    def dealer(self) -> Seat:
-        """The current hand's dealer."""
-        return SEATS[self._dealer]
-
-    @property
-    def score_sheet(self) -> ScoreSheet:
-        """The rubber's score sheet so far."""
-        return self._sheet
-
-    @property
     def history(self) -> tuple[TableHandHistory, ...]:
         """Every completed hand, in order."""
         return tuple(self._history)
-
-    @property
-    def actions(self) -> tuple[int, ...]:
-        """The actions of the current hand so far."""
-        return tuple(self._actions)
 
     @property
     def stock_remaining(self) -> int:
@@ -497,11 +408,6 @@ class TableGame:
         """True once the first card of the play is on the table (the dummies are then turned
         face up, RULES.md 5.4)."""
         return self._phase is _PLAY and bool(self._tricks or self._trick)
-
-    @property
-    def tricks_won(self) -> tuple[int, int]:
-        """Tricks won this hand by South's side and East's side (each with its dummy)."""
-        return (self._tricks_won[0], self._tricks_won[1])
 
     @property
     def current_trick(self) -> Trick | None:
@@ -565,12 +471,10 @@ class TableGame:
 
         :raises IndexError: for a hand not yet begun.
         """
-        if number is not None and number != self._hand_number:
-            if not 0 <= number < len(self._history):
-                raise IndexError(f"hand {number} has not been played")
-            return self._history[number].log
-        if self._phase is _COMPLETE:
-            return self._history[-1].log
+        finished = self._finished_log(number)
+        if finished is not None:
+            assert isinstance(finished, TableHandLog)
+            return finished
         auction = self._auction
         over = auction.is_finished
         tricks = tuple(_trick_of(raw, self._order) for raw in self._tricks)
@@ -617,31 +521,12 @@ class TableGame:
             return mask_to_card_ids(self._extra[self._to_act])
         return ()
 
-    def is_legal(self, action: int | Card | Call, seat: Seat | int | None = None) -> bool:
-        """True if ``apply(action, seat)`` would succeed."""
-        try:
-            self.check(action, seat)
-        except IllegalActionError:
-            return False
-        return True
+    def _playable(self) -> tuple[int, str, tuple[str, str]]:
+        # The cards of the hand to play, named for its controller.
+        name = self._hand_name()
+        return self._hands[self._to_play], name, (name, "it holds")
 
-    def check(self, action: int | Card | Call, seat: Seat | int | None = None) -> None:
-        """Raise :class:`IllegalActionError` if the action is not legal now; change nothing."""
-        self._validate(_action_number(action), seat)
-
-    def _validate(self, action: int, seat: Seat | int | None) -> None:
-        phase = self._phase
-        if phase is _COMPLETE:
-            raise IllegalActionError("the rubber is over: no more actions", "game_over")
-        if seat is not None and int(seat) != self._to_act:
-            raise IllegalActionError(
-                f"it is {SEATS[self._to_act]}'s turn, not {SEATS[int(seat)]}'s", "not_your_turn"
-            )
-        if not 0 <= action <= TAKE_OTHER:
-            raise IllegalActionError(
-                f"{action} is not an action number (actions are 0 to {TAKE_OTHER})",
-                "unknown_action",
-            )
+    def _validate_phase(self, action: int, phase: Phase) -> None:
         if phase is _CHOICE:
             if action not in _CHOICES:
                 raise IllegalActionError(
@@ -650,43 +535,17 @@ class TableGame:
                     "wrong_phase",
                 )
             return
-        if phase is _EXTRA:
-            if action >= 52:
-                raise IllegalActionError(
-                    f"{describe(action)} is not possible now: put one of your two extra cards "
-                    "in your hand (the other goes to your dummy)",
-                    "wrong_phase",
-                )
-            if not self._extra[self._to_act] & CARD_MASK[action]:
-                raise IllegalActionError(
-                    f"{describe(action)} is not one of your two extra cards", "card_not_in_hand"
-                )
-            return
-        if phase is _PLAY:
-            if action >= 52:
-                raise IllegalActionError(
-                    f"{describe(action)} is not possible now: play a card from {self._hand_name()}",
-                    "wrong_phase",
-                )
-            hand = self._hands[self._to_play]
-            if not hand & CARD_MASK[action]:
-                raise IllegalActionError(
-                    f"{describe(action)} is not in {self._hand_name()}", "card_not_in_hand"
-                )
-            led = self._led_suit
-            if led >= 0 and CARD_SUIT[action] != led and hand & SUIT_MASKS[led]:
-                symbol = "♣♦♥♠"[led]
-                raise IllegalActionError(
-                    f"{self._hand_name()} must follow suit: {symbol} was led and it holds {symbol}",
-                    "must_follow_suit",
-                )
-            return
-        if not PASS <= action <= LAST_BID:
+        # Twelve and two: one of the player's two extra cards goes to their hand.
+        if action >= 52:
             raise IllegalActionError(
-                f"{describe(action)} is not possible now: it is the auction; make a call",
+                f"{describe(action)} is not possible now: put one of your two extra cards "
+                "in your hand (the other goes to your dummy)",
                 "wrong_phase",
             )
-        self._auction.check(action)
+        if not self._extra[self._to_act] & CARD_MASK[action]:
+            raise IllegalActionError(
+                f"{describe(action)} is not one of your two extra cards", "card_not_in_hand"
+            )
 
     def _hand_name(self) -> str:
         # The hand to play, as its controller hears it: "your hand" or "your dummy (North)".
@@ -849,26 +708,7 @@ class TableGame:
         if len(self._tricks) == _TRICKS_PER_HAND:
             self._score_played_hand()
 
-    def _score_played_hand(self) -> None:
-        contract = self._contract
-        assert contract is not None
-        declarer = self._declarer
-        taken = self._tricks_won[declarer]
-        score = score_contract(contract, taken, self._sheet.vulnerable(declarer))
-        result = HandResult(
-            self._hand_number,
-            SEATS[self._dealer],
-            contract,
-            SEATS[declarer],
-            taken,
-            score,
-            self._honours,
-        )
-        self._sheet = self._sheet.add_hand(self._hand_number, declarer, score, self._honours)
-        self._finish_hand(result)
-
-    def _finish_hand(self, result: HandResult) -> None:
-        self._previous_tricks = self._tricks
+    def _record_hand(self, result: HandResult) -> None:
         self._previous_order = self._order
         masks = self._deal_masks
         self._history.append(
@@ -887,20 +727,9 @@ class TableGame:
                 self._exposed,
             )
         )
-        if self._sheet.is_complete:
-            self._phase = _COMPLETE
-            self._to_act = -1
-            self._to_play = -1
-            return
-        self._hand_number += 1
-        self._dealer = 1 - self._dealer
-        self._start_hand()
 
-    def __repr__(self) -> str:
-        return (
-            f"<TableGame {self.rules.name} hand {self._hand_number + 1} "
-            f"{self._phase.name.lower()} to act: {self.to_act}>"
-        )
+    def _end_rubber(self) -> None:
+        self._to_play = -1
 
 
 def new_game(

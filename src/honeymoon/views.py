@@ -154,7 +154,6 @@ def view_for(game: Game | TableGame, seat: Seat | int | None) -> SeatView | Tabl
     me = None if seat is None else SEATS[int(seat)]
     phase = game.phase
     to_act = game.to_act
-    history = game.history
     hand = game.hand(me) if me is not None else CardSet()
     discards = game.discards(me) if me is not None else CardSet()
     draws = _own_draws(game, me) if me is not None else ()
@@ -165,12 +164,7 @@ def view_for(game: Game | TableGame, seat: Seat | int | None) -> SeatView | Tabl
     else:
         stock_remaining = 0
     return SeatView(
-        seat=me,
-        variant=game.rules.name,
-        phase=phase,
-        hand_number=game.hand_number,
-        dealer=game.dealer,
-        to_act=to_act,
+        **_shared_fields(game, me),
         hand=hand,
         discards=discards,
         draws=draws,
@@ -181,23 +175,36 @@ def view_for(game: Game | TableGame, seat: Seat | int | None) -> SeatView | Tabl
         hand_sizes=(len(game.hand(0)), len(game.hand(1))),
         discard_counts=(len(game.discards(0)), len(game.discards(1))),
         stock_remaining=stock_remaining,
-        first_caller=game.first_caller,
-        auction=game.auction_calls,
-        contract=game.contract,
-        declarer=game.declarer,
         current_trick=(
             TrickView(SEATS[current.leader], current.cards) if current is not None else None
         ),
         tricks=_trick_views(game.completed_tricks),
         previous_last_trick=(_trick_views(game.previous_hand_tricks[-1:]) or (None,))[0],
-        tricks_won=game.tricks_won,
-        score_sheet=game.score_sheet,
-        results=tuple(h.result for h in history),
-        legal_actions=game.legal_actions() if me is not None and to_act == me else (),
         preliminary=game.preliminary_result,
-        trump=game.trump,
-        rules=game.rules,
     )
+
+
+def _shared_fields(game: Game | TableGame, me: Seat | None) -> dict[str, Any]:
+    # The fields both views read the same way: public, or the seat's own legal actions.
+    to_act = game.to_act
+    return {
+        "seat": me,
+        "variant": game.rules.name,
+        "phase": game.phase,
+        "hand_number": game.hand_number,
+        "dealer": game.dealer,
+        "to_act": to_act,
+        "first_caller": game.first_caller,
+        "auction": game.auction_calls,
+        "contract": game.contract,
+        "declarer": game.declarer,
+        "tricks_won": game.tricks_won,
+        "score_sheet": game.score_sheet,
+        "results": tuple(h.result for h in game.history),
+        "legal_actions": game.legal_actions() if me is not None and to_act == me else (),
+        "trump": game.trump,
+        "rules": game.rules,
+    }
 
 
 @dataclass(frozen=True, slots=True)
@@ -351,7 +358,6 @@ def _cards(cards: CardSet | tuple[Card, ...]) -> list[str]:
 
 
 def _view_to_dict(view: SeatView) -> dict[str, Any]:
-    sheet = view.score_sheet
     return {
         "seat": view.seat.name.lower() if view.seat is not None else None,
         "variant": view.variant,
@@ -397,29 +403,24 @@ def _view_to_dict(view: SeatView) -> dict[str, Any]:
             else None
         ),
         "tricks_won": list(view.tricks_won),
-        "score": {
-            "above": [sheet.above(0), sheet.above(1)],
-            "below": [sheet.below(0), sheet.below(1)],
-            "totals": list(sheet.totals),
-            "games": list(sheet.games),
-            "progress": list(sheet.progress),
-            "vulnerable": list(view.vulnerable),
-            "rubber_winner": _seat_name(sheet.rubber_winner),
-            "points_winner": _seat_name(sheet.points_winner) if sheet.is_complete else None,
-            "entries": [
-                {
-                    "hand": e.hand,
-                    "seat": SEATS[e.seat].name.lower(),
-                    "line": e.line.value,
-                    "points": e.points,
-                    "reason": e.reason,
-                    "game": e.game,
-                }
-                for e in sheet.entries
-            ],
-        },
+        "score": _sheet_to_dict(view.score_sheet),
         "results": [_result_to_dict(r) for r in view.results],
         "legal_actions": [{"action": a, "text": describe(a)} for a in view.legal_actions],
+    }
+
+
+def _sheet_to_dict(sheet: ScoreSheet) -> dict[str, Any]:
+    # The score sheet as both views write it.
+    return {
+        "above": [sheet.above(0), sheet.above(1)],
+        "below": [sheet.below(0), sheet.below(1)],
+        "totals": list(sheet.totals),
+        "games": list(sheet.games),
+        "progress": list(sheet.progress),
+        "vulnerable": [sheet.vulnerable(0), sheet.vulnerable(1)],
+        "rubber_winner": _seat_name(sheet.rubber_winner),
+        "points_winner": _seat_name(sheet.points_winner) if sheet.is_complete else None,
+        "entries": [_entry_to_dict(e) for e in sheet.entries],
     }
 
 
@@ -568,7 +569,6 @@ class TableView:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (cards as ``"SA"``-style strings, calls as ``"3NT"``)."""
-        sheet = self.score_sheet
         return {
             "exposed_dummy": _direction_name(self.exposed_dummy),
             "extra_cards": _cards(self.extra_cards),
@@ -605,17 +605,7 @@ class TableView:
                 else None
             ),
             "tricks_won": list(self.tricks_won),
-            "score": {
-                "above": [sheet.above(0), sheet.above(1)],
-                "below": [sheet.below(0), sheet.below(1)],
-                "totals": list(sheet.totals),
-                "games": list(sheet.games),
-                "progress": list(sheet.progress),
-                "vulnerable": [sheet.vulnerable(0), sheet.vulnerable(1)],
-                "rubber_winner": _seat_name(sheet.rubber_winner),
-                "points_winner": _seat_name(sheet.points_winner) if sheet.is_complete else None,
-                "entries": [_entry_to_dict(e) for e in sheet.entries],
-            },
+            "score": _sheet_to_dict(self.score_sheet),
             "results": [_result_to_dict(r) for r in self.results],
             "legal_actions": [{"action": a, "text": describe(a)} for a in self.legal_actions],
         }
@@ -661,19 +651,13 @@ def _table_view(game: TableGame, me: Seat | None) -> TableView:
     hands = tuple(game.hand_at(d) if shown[d] else None for d in Direction)
     own = game.hand(me) if me is not None else CardSet()
     dummy = game.dummy(me) if me is not None and shown[me.dummy] else CardSet()
-    to_act = game.to_act
     current = game.current_trick
     order = game.order
     return TableView(
+        **_shared_fields(game, me),
         exposed_dummy=game.exposed_dummy,
         extra_cards=game.extra_cards(me) if me is not None else CardSet(),
         stock_remaining=game.stock_remaining,
-        seat=me,
-        variant=game.rules.name,
-        phase=game.phase,
-        hand_number=game.hand_number,
-        dealer=game.dealer,
-        to_act=to_act,
         to_play=game.to_play,
         hand=own,
         dummy=dummy,
@@ -684,23 +668,13 @@ def _table_view(game: TableGame, me: Seat | None) -> TableView:
             len(game.hand_at(2)),
             len(game.hand_at(3)),
         ),
-        first_caller=game.first_caller,
-        auction=game.auction_calls,
-        contract=game.contract,
-        declarer=game.declarer,
         order=order,
         opening_leader=game.opening_leader,
         current_trick=_table_trick_view(current) if current is not None else None,
         tricks=tuple(_table_trick_view(t) for t in game.completed_tricks),
-        tricks_won=game.tricks_won,
         previous_last_trick=(
             _table_trick_view(game.previous_hand_tricks[-1]) if game.previous_hand_tricks else None
         ),
-        score_sheet=game.score_sheet,
-        results=tuple(h.result for h in game.history),
-        legal_actions=game.legal_actions() if me is not None and to_act == me else (),
-        trump=game.trump,
-        rules=game.rules,
     )
 
 

@@ -29,7 +29,7 @@ replay shows only which hand (as dealt) played each card and which hands showed 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from honeymoon.actions import KEEP
@@ -199,31 +199,41 @@ def _fit(facts: _Facts) -> tuple[int, ...]:
         for when, place in open_places
     ]
     capacity = [sum(1 for card in spare if CARD_SUIT[card] == suit) for suit in range(4)]
-    chosen: dict[int, int] = {}
-
-    def seat(slot: int, tried: set[int]) -> bool:
-        # An augmenting path: give ``slot`` a suit, moving other places to other suits.
-        for suit in allowed[slot]:
-            if suit in tried:
-                continue
-            tried.add(suit)
-            if capacity[suit] > 0:
-                capacity[suit] -= 1
-                chosen[slot] = suit
-                return True
-            for other, taken in list(chosen.items()):
-                if taken == suit and seat(other, tried):
-                    chosen[slot] = suit
-                    return True
-        return False
-
-    for slot in range(len(open_places)):
-        seat(slot, set())
+    chosen = _match(range(len(open_places)), allowed.__getitem__, capacity)
     by_suit = [[card for card in spare if CARD_SUIT[card] == suit] for suit in range(4)]
     for slot, suit in chosen.items():
         stock[open_places[slot][1]] = by_suit[suit].pop()
     rest = iter(card for cards in by_suit for card in cards)
     return tuple(next(rest) if card is None else card for card in stock)
+
+
+def _match(
+    items: Iterable[int], choices: Callable[[int], Sequence[int]], room: list[int]
+) -> dict[int, int]:
+    """Give each item one of its ``choices`` with room left (``room`` is taken from as they
+    are given), by augmenting paths: an item whose choices are full moves an item given one
+    of them to another choice of its own. Returns item -> choice for the items placed; an
+    item that cannot be placed, however the others move, is left out."""
+    chosen: dict[int, int] = {}
+
+    def place(item: int, tried: set[int]) -> bool:
+        for choice in choices(item):
+            if choice in tried:
+                continue
+            tried.add(choice)
+            if room[choice] > 0:
+                room[choice] -= 1
+                chosen[item] = choice
+                return True
+            for other, taken in list(chosen.items()):
+                if taken == choice and place(other, tried):
+                    chosen[item] = choice
+                    return True
+        return False
+
+    for item in items:
+        place(item, set())
+    return chosen
 
 
 def _release(facts: _Facts, hand: int, card: int, played: int) -> int:
@@ -357,28 +367,15 @@ def _table_stock(rules: RuleSet, dealer: Seat, facts: _TableFacts) -> tuple[int,
             put(card, (hand, owner_bin) if Direction(hand).is_dummy else (hand,))
     spare = [card for card in range(52) if card not in placed]
     room = [len(places) for places in bins]
-    owner: dict[int, int] = {}
 
-    def give(card: int, tried: set[int]) -> bool:
-        # An augmenting path: give ``card`` a bin with room whose hand may hold its suit,
-        # moving other spare cards to other bins.
+    def may_hold(card: int) -> list[int]:
+        # the bins whose hand may hold the card's suit
         suit = CARD_SUIT[card]
-        for chosen in range(len(bins)):
-            if chosen in tried or (target[chosen], suit) in facts.void:
-                continue
-            tried.add(chosen)
-            if room[chosen] > 0:
-                room[chosen] -= 1
-                owner[card] = chosen
-                return True
-            for other, taken in list(owner.items()):
-                if taken == chosen and give(other, tried):
-                    owner[card] = chosen
-                    return True
-        return False
+        return [b for b in range(len(bins)) if (target[b], suit) not in facts.void]
 
+    owner = _match(spare, may_hold, room)
     for card in spare:
-        if not give(card, set()):
+        if card not in owner:
             # no hand may hold it (a faulty record): any room will do; the replay says why
             chosen = next(b for b in range(len(bins)) if room[b] > 0)
             room[chosen] -= 1
