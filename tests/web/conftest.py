@@ -6,10 +6,6 @@ in CI (``CI=true``), where a missing browser fails them: ``scripts/test-services
 from __future__ import annotations
 
 import json
-import os
-import signal
-import subprocess
-import sys
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -17,73 +13,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import free_port
-
-
-class ServerProcess:
-    """``honeymoon serve`` in a subprocess on a loopback port, killable and restartable."""
-
-    def __init__(self, database: Path, port: int, bot_delay: float) -> None:
-        self.database = database
-        self.port = port
-        self.bot_delay = bot_delay
-        self.process: subprocess.Popen[bytes] | None = None
-        self.log = database.with_suffix(".log")
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def start(self) -> None:
-        env = dict(os.environ, HONEYMOON_BOT_DELAY=str(self.bot_delay))
-        command = [
-            sys.executable,
-            "-m",
-            "honeymoon",
-            "serve",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(self.port),
-            "--database",
-            f"sqlite:///{self.database}",
-        ]
-        with self.log.open("ab") as log:
-            self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"the server exited: {self.log.read_text()[-2000:]}")
-            try:
-                with urllib.request.urlopen(f"{self.url}/healthz", timeout=1) as answer:
-                    if answer.status == 200:
-                        return
-            except OSError:
-                time.sleep(0.1)
-        raise RuntimeError("the server did not start within 30 s")
-
-    def kill(self) -> None:
-        """SIGKILL: no shutdown, no flush: what a crash looks like."""
-        if self.process is not None and self.process.poll() is None:
-            self.process.send_signal(signal.SIGKILL)
-            self.process.wait(10)
-        self.process = None
-
-    def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(10)
-        self.process = None
+from server_process import ServerProcess
 
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[ServerProcess]:
     """A running server with a fresh SQLite database; the computer moves after 50 ms."""
-    process = ServerProcess(tmp_path / "games.db", free_port(), bot_delay=0.05)
+    process = ServerProcess(tmp_path, bot_delay=0.05)
     process.start()
     yield process
     process.stop()
@@ -150,7 +86,15 @@ class Player:
         if pass_button.count():
             pass_button.click(timeout=quick)
             return True
-        cards = page.locator(".hand button.card:not([disabled])")
+        # The four-hand table: declarer's choice of dummy, the extra cards of twelve and two.
+        choice = page.locator(".controls button[data-action]:not([disabled])")
+        if choice.count():
+            choice.first.click(timeout=quick)
+            return True
+        # A card of the hand to play: the player's own, or (at the four-hand table) the dummy.
+        cards = page.locator(
+            ".hand button.card:not([disabled]), .board button.card:not([disabled])"
+        )
         if cards.count():
             cards.first.click(timeout=quick)
             return True

@@ -151,13 +151,19 @@ def test_the_lobby_offers_every_variant_and_its_options(server: Any, browser: An
     )
     page.goto(server.url + "/")
     page.wait_for_selector("#variant[data-loaded]")
-    titles = page.locator("#variant option").all_inner_texts()
+    titles = page.locator("#variant optgroup").first.locator("option").all_inner_texts()
     assert titles == [
         "Draw and Discard Bridge",
         "Draw and Discard Bridge, keeping without discarding",
         "Draw Bridge",
         "Memory Bridge",
     ]
+    # The variants in which each player has a dummy, in a group of their own.
+    four = page.locator("#variant optgroup").nth(1)
+    assert "four hands" in (four.get_attribute("label") or "").lower()
+    assert {"Double Dummy Bridge", "Single Dummy Bridge"} <= set(
+        four.locator("option").all_inner_texts()
+    )
     page.get_by_label("Variant").select_option("draw")
     follow = page.get_by_label("Follow suit in the preliminary tricks")
     assert not follow.is_checked()  # any card may be played by default (seeds 002 and 004)

@@ -2,6 +2,7 @@
 // A seat link is /play#TOKEN: the token stays in the fragment, which browsers never send to
 // the server, and goes to the server only inside the websocket's hello message.
 
+import { FourHandTable } from "./fourhand.js";
 import { GameConnection } from "./net.js";
 import { Table } from "./table.js";
 
@@ -135,8 +136,13 @@ function showLobby() {
   loadOptions().then((loaded) => {
     variants = loaded;
     const current = select.value;
-    select.innerHTML = variants.map((v) =>
-      `<option value="${esc(v.name)}">${esc(v.title)}</option>`).join("");
+    // Two groups: the two-hand variants, then those with four hands (each player a dummy).
+    const group = (label, list) => `<optgroup label="${esc(label)}">${list.map((v) =>
+      `<option value="${esc(v.name)}">${esc(v.title)}</option>`).join("")}</optgroup>`;
+    const four = variants.filter((v) => v.four_hands);
+    const two = variants.filter((v) => !v.four_hands);
+    select.innerHTML = group("Two hands", two) +
+      (four.length ? group("Four hands: each player with a dummy", four) : "");
     if (variants.some((v) => v.name === current)) select.value = current;
     renderVariantChoice();
     select.dataset.loaded = "1";
@@ -227,6 +233,12 @@ function showTable(token) {
           or <a href="/">start a new game</a>.</p></div>`;
         return;
       }
+      // The first hello says which table this game is played at: two hands or four.
+      if (!table) {
+        if (message.type !== "hello") return;
+        table = message.game.four_hands
+          ? new FourHandTable(main, connection, token) : new Table(main, connection, token);
+      }
       table.onMessage(message);
     },
     onStatus: (status, seconds) => {
@@ -240,7 +252,6 @@ function showTable(token) {
       connectionLine.dataset.status = status;
     },
   });
-  table = new Table(main, connection, token);
   main.addEventListener("seat-link-replaced", (event) => {
     rememberReplaced(event.detail.old, event.detail.token);
     connection.stopped = true; // the old link's socket is closed by the server

@@ -204,6 +204,9 @@ export class Table {
       face_up_stock: (on) => (on ? "face-up stock" : "face-down stock"),
       preliminary_follow_suit: (on) => (on ? "follow suit" : "any card in the preliminary tricks"),
       honours: (on) => (on ? "honours scored" : "no honours"),
+      racks: (on) => (on ? "racks: dummies never shown to the opponent" : "no racks"),
+      clockwise: (on) => (on ? "clockwise arrangement" : "seated as dealt"),
+      twelve_and_two: (on) => (on ? "twelve and two" : "thirteen each"),
     };
     return Object.entries(this.game.options || {})
       .map(([name, value]) => (words[name] ? words[name](value) : `${name.replace(/_/g, " ")} ${value ? "on" : "off"}`))

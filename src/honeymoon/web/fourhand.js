@@ -1,0 +1,353 @@
+// The four-hand table (Double Dummy, Single Dummy Bridge and the other variants in which each
+// player has a dummy): the seat's own hand at the bottom, its dummy opposite, the opponent and
+// the opponent's dummy at the sides, as they sit at a real table; the trick in the middle, each
+// card before the hand that played it. It renders the server's table view as it is: a hand the
+// seat may not see arrives as null and is drawn as card backs with its count.
+
+import { call, card, count, sortHand } from "./cards.js";
+import { Table } from "./table.js";
+
+const esc = (text) =>
+  String(text).replace(/[&<>"']/g, (c) =>
+    ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+
+const DIRECTIONS = ["north", "east", "south", "west"];
+const DIRECTION_LABELS = { north: "North", east: "East", south: "South", west: "West" };
+// Each player's own hand and dummy (RULES.md 5.1): South holds North, East holds West.
+const OWN = { south: "south", east: "east" };
+const DUMMY = { south: "north", east: "west" };
+const OWNER = { north: "south", south: "south", east: "east", west: "east" };
+const SUIT_ROWS = ["S", "H", "D", "C"];
+export const TAKE_EXPOSED = 92;
+export const TAKE_OTHER = 93;
+
+function face(pbn, extra = "") {
+  const c = card(pbn);
+  return `<span class="face ${c.red ? "red" : "black"} ${extra}" aria-label="${esc(c.name)}">` +
+    `<span class="rank">${esc(c.label.slice(1))}</span><span class="suit" aria-hidden="true">${c.symbol}</span></span>`;
+}
+
+export class FourHandTable extends Table {
+  // -- who is where ------------------------------------------------------------------------
+
+  myHand() { return OWN[this.mySeat()]; }
+  myDummy() { return DUMMY[this.mySeat()]; }
+  theirHand() { return OWN[this.opponentSeat()]; }
+  theirDummy() { return DUMMY[this.opponentSeat()]; }
+
+  /** Where each hand sits on the screen: this seat at the bottom, its dummy opposite (top),
+   * the hand that plays after this seat's on its left, the other on its right. The playing
+   * order comes from the view (the clockwise arrangement can change places). */
+  places() {
+    const order = this.view.order && this.view.order.length === 4 ? this.view.order : DIRECTIONS;
+    const me = this.myHand();
+    const left = order[(order.indexOf(me) + 1) % 4];
+    const right = DIRECTIONS.find((d) => d !== me && d !== left && d !== this.myDummy());
+    return { bottom: me, top: this.myDummy(), left, right };
+  }
+
+  /** A hand's name from this seat: "You", "Your dummy", "Computer", "Computer's dummy". */
+  handName(direction) {
+    if (direction === this.myHand()) return "You";
+    if (direction === this.myDummy()) return "Your dummy";
+    if (direction === this.theirHand()) return this.opponentName();
+    return `${this.opponentName()}'s dummy`;
+  }
+
+  /** The side that holds a hand, as a sentence's object: "you" or "computer". */
+  sideName(direction) {
+    return OWNER[direction] === this.mySeat() ? "you" : this.opponentName().toLowerCase();
+  }
+
+  // -- page parts ----------------------------------------------------------------------------
+
+  render() {
+    if (!this.view) return;
+    const focused = document.activeElement;
+    const focusKey = focused && this.root.contains(focused) ? focused.dataset.key : null;
+    const hadFocus = focused && this.root.contains(focused);
+    const v = this.view;
+    this.root.innerHTML = `
+      <div class="table four-hands phase-${esc(v.phase)}" data-version="${this.version}" data-hand="${v.hand_number}">
+        ${this.renderScore()}
+        ${v.phase === "complete" ? `<section class="center" aria-label="Table">${this.renderComplete()}</section>` : this.renderBoard()}
+        ${this.renderHistory()}
+      </div>`;
+    this.root.querySelectorAll(".calls-box").forEach((box) => { box.scrollTop = box.scrollHeight; });
+    if (hadFocus) {
+      let target = focusKey ? this.root.querySelector(`[data-key="${focusKey}"]`) : null;
+      if (!target || target.disabled) {
+        target = this.root.querySelector(".controls button:not([disabled]), .board button.card:not([disabled])");
+      }
+      if (target) target.focus();
+      else this.root.focus({ preventScroll: true });
+    }
+    const auto = this.root.querySelector("input[data-autoplay]");
+    if (auto) auto.addEventListener("change", () => this.setAutoPlay(auto.checked));
+    const letters = this.root.querySelector("input[data-letters]");
+    if (letters) letters.addEventListener("change", () => this.setDisplayOption({ letters: letters.checked }));
+    const ten = this.root.querySelector("input[data-ten]");
+    if (ten) ten.addEventListener("change", () => this.setDisplayOption({ ten: ten.checked ? "T" : "10" }));
+    this.scheduleAutoPlay();
+  }
+
+  /** The four hands round the trick, then what to do now (the auction, a choice, the turn). */
+  renderBoard() {
+    const places = this.places();
+    return `
+      <section class="board" aria-label="Table">
+        ${this.renderSeat(places.top, "top")}
+        ${this.renderSeat(places.left, "left")}
+        <div class="trick-area">${this.renderTrickArea(places)}</div>
+        ${this.renderSeat(places.right, "right")}
+        ${this.renderSeat(places.bottom, "bottom")}
+      </section>
+      <section class="controls center" aria-label="Your turn and the calls">${this.renderControls()}</section>`;
+  }
+
+  /** One hand in its place: its name, its count, and its cards if this seat may see them
+   * (buttons when it is this hand's card to play and this seat's turn), else card backs. */
+  renderSeat(direction, place) {
+    const v = this.view;
+    const index = DIRECTIONS.indexOf(direction);
+    const size = v.hand_sizes[index];
+    const cards = v.hands[direction];
+    const toPlay = v.phase === "play" && v.to_play === direction;
+    const mine = OWNER[direction] === this.mySeat();
+    const playable = toPlay && mine && this.myTurn();
+    const legal = playable ? this.legal() : new Set();
+    const name = this.handName(direction);
+    let badges = "";
+    if (direction === this.theirHand()) badges += this.presenceBadge();
+    if (direction === v.exposed_dummy && v.phase !== "play") badges += '<span class="badge">dealt face up</span>';
+    if (direction === v.opening_leader && v.phase === "play" && !v.tricks.length && !(v.current_trick && v.current_trick.cards.length)) {
+      badges += '<span class="badge">leads</span>';
+    }
+    if (toPlay) badges += `<span class="badge turn-badge">${mine && this.myTurn() ? "play from here" : "to play"}</span>`;
+    let body;
+    if (cards === null || cards === undefined) {
+      const why = this.hiddenWhy(direction);
+      body = `<div class="backs" role="img" aria-label="${esc(`${count(size, "card")} face down`)}">${'<span class="back"></span>'.repeat(size)}</div>
+        ${why ? `<p class="hidden-why">${esc(why)}</p>` : ""}`;
+    } else if (place === "left" || place === "right") {
+      body = this.suitRows(cards, legal, playable);
+    } else {
+      body = this.cardRow(cards, legal, playable, place === "bottom" ? "hand" : "dummy-cards");
+    }
+    const label = `${name} (${DIRECTION_LABELS[direction]})`;
+    return `
+      <section class="seat-hand place-${place} ${toPlay ? "to-play" : ""}" data-direction="${direction}" aria-label="${esc(label)}">
+        <h2>${esc(name)} <span class="seat">${DIRECTION_LABELS[direction]}</span>
+          <span class="count">${count(size, "card")}</span> ${badges}</h2>
+        ${body}
+      </section>`;
+  }
+
+  presenceBadge() {
+    const presence = this.presence[this.opponentSeat()];
+    if (presence === "away") return '<span class="badge away">away: the game waits</span>';
+    if (presence === "here") return '<span class="badge here">here</span>';
+    return "";
+  }
+
+  /** Why a hand is face down, in a few words (for a new player). */
+  hiddenWhy(direction) {
+    const v = this.view;
+    const rules = this.rules();
+    if (direction === this.theirHand()) return "";
+    if (direction === this.myDummy()) return "You see your dummy after the auction.";
+    if (rules.racks) return "Racks: you never see this dummy.";
+    if (rules.exposed_dummy && v.phase !== "play") return "Face down until declarer chooses a dummy.";
+    return "Face up after the opening lead.";
+  }
+
+  /** Cards in a row (the seat's own hand, a dummy opposite), as buttons when playable. */
+  cardRow(cards, legal, playable, kind) {
+    const items = sortHand(cards).map((c) => {
+      if (!playable) return `<li>${face(c.pbn)}</li>`;
+      return `<li>${this.cardButton(c, legal)}</li>`;
+    }).join("");
+    return `<ul class="cards ${kind}">${items || '<li class="empty">no cards</li>'}</ul>`;
+  }
+
+  cardButton(c, legal) {
+    return `<button type="button" class="card ${c.red ? "red" : "black"}" data-key="c${c.id}"
+      data-action="${c.id}" aria-label="Play the ${esc(c.name)}" ${legal.has(c.id) ? "" : "disabled"}>
+      <span class="rank">${esc(c.label.slice(1))}</span><span class="suit" aria-hidden="true">${c.symbol}</span></button>`;
+  }
+
+  /** A hand at the side, suit by suit as a bridge diagram writes it (narrow enough for a phone). */
+  suitRows(cards, legal, playable) {
+    const sorted = sortHand(cards);
+    const rows = SUIT_ROWS.map((suit) => {
+      const inSuit = sorted.filter((c) => c.suit === suit);
+      const symbol = card(`${suit}A`).symbol;
+      const red = suit === "H" || suit === "D";
+      const ranks = inSuit.map((c) => (playable
+        ? this.cardButton(c, legal)
+        : `<span class="rank" aria-label="${esc(c.name)}">${esc(c.label.slice(1))}</span>`)).join(" ");
+      return `<li><span class="suit-key ${red ? "red" : ""}" aria-hidden="true">${symbol}</span> ${ranks || '<span class="void">—</span>'}</li>`;
+    }).join("");
+    return `<ul class="suit-rows">${rows}</ul>`;
+  }
+
+  /** The trick in the middle: each card in front of the hand that played it. */
+  renderTrickArea(places) {
+    const v = this.view;
+    let trick = null;
+    let caption = "";
+    if (v.phase === "play") {
+      if (v.current_trick && v.current_trick.cards.length) {
+        trick = v.current_trick;
+        caption = `Trick ${v.tricks.length + 1}`;
+      } else if (v.tricks.length) {
+        trick = v.tricks[v.tricks.length - 1];
+        caption = `Trick ${v.tricks.length}, won by ${esc(this.sideName(trick.winner))}`;
+      } else {
+        caption = `${esc(this.handName(v.to_play))} lead${v.to_play === this.myHand() ? "" : "s"}`;
+      }
+    } else if (v.previous_last_trick && v.auction.length < 2) {
+      trick = v.previous_last_trick;
+      caption = "Last trick of the last hand";
+    }
+    const slot = (place) => {
+      const direction = places[place];
+      const at = trick ? trick.players.indexOf(direction) : -1;
+      const won = trick && trick.winner === direction ? " won" : "";
+      const inner = at >= 0 ? face(trick.cards[at], `big${won}`) : "";
+      return `<div class="slot slot-${place}" data-direction="${direction}">${inner}</div>`;
+    };
+    // Whose card it is, beside the trick, where the eye is (the full line is under the table).
+    let turn = "";
+    if (v.phase === "play" && v.to_act === this.mySeat()) {
+      turn = `<strong class="trick-turn">Your turn: ${v.to_play === this.myDummy() ? "your dummy" : "your hand"}</strong>`;
+    }
+    return `${slot("top")}${slot("left")}<p class="trick-caption">${caption}${turn}</p>${slot("right")}${slot("bottom")}`;
+  }
+
+  /** What to do now: the auction, declarer's choice of dummy, the extra cards, or the play. */
+  renderControls() {
+    const v = this.view;
+    const header = `<p class="hand-line">Hand ${v.hand_number + 1} ·
+      ${v.dealer === this.mySeat() ? "you deal" : `${esc(this.opponentName().toLowerCase())} deals`}</p>`;
+    const last = v.results.length && v.auction.length < 2 && v.phase === "auction"
+      ? this.renderResult(v.results[v.results.length - 1], "Last hand") : "";
+    switch (v.phase) {
+      case "auction": return header + last + this.renderTableAuction();
+      case "dummy_choice": return header + this.renderContractLine() + this.renderDummyChoice();
+      case "extra_cards": return header + this.renderContractLine() + this.renderExtraCards();
+      case "play": return header + this.renderTablePlay();
+      default: return header + this.renderPhaseUnknown();
+    }
+  }
+
+  renderTableAuction() {
+    const v = this.view;
+    const parts = [];
+    if (v.exposed_dummy) {
+      parts.push(`<p class="hint">${esc(this.handName(v.exposed_dummy))} is dealt face up. After the auction declarer
+        takes it or the other dummy as partner.</p>`);
+    } else if (this.rules().twelve_and_two) {
+      parts.push('<p class="hint">Twelve cards each; you see your dummy now. After the auction each player gets two more cards, one for the hand and one for the dummy.</p>');
+    } else {
+      parts.push('<p class="hint">You bid with your own hand only; you see your dummy after the auction.</p>');
+    }
+    parts.push(this.renderAuction());
+    return parts.join("");
+  }
+
+  renderContractLine() {
+    const v = this.view;
+    if (!v.contract) return "";
+    const contract = call(v.contract);
+    const need = 6 + Number(v.contract[0]);
+    return `<p class="contract">Contract <strong aria-label="${esc(contract.name)}">${esc(contract.label)}</strong>
+      by ${esc(this.who(v.declarer).toLowerCase())} (${count(need, "trick")} needed)</p>`;
+  }
+
+  /** Single Dummy Bridge: declarer takes the exposed dummy or the other one. */
+  renderDummyChoice() {
+    const v = this.view;
+    const exposed = v.exposed_dummy;
+    const other = exposed === "north" ? "west" : "north";
+    if (v.to_act !== this.mySeat()) {
+      return `<p class="turn">${esc(this.opponentName())} is choosing a dummy…</p>
+        <p class="hint">Declarer takes the face-up dummy or the face-down one as partner; the other is yours.</p>`;
+    }
+    const legal = this.myTurn() ? this.legal() : new Set();
+    const button = (action, label, name) => `<button type="button" class="choice" data-key="a${action}"
+      data-action="${action}" aria-label="${esc(name)}" ${legal.has(action) ? "" : "disabled"}>${esc(label)}</button>`;
+    return `<p class="turn">Your turn: choose your dummy</p>
+      <p class="hint">The one you take sits opposite you; your opponent gets the other. Both are then face up.</p>
+      <div class="buttons choices">
+        ${button(TAKE_EXPOSED, `Take the face-up dummy (now ${DIRECTION_LABELS[exposed]})`, "Take the exposed dummy")}
+        ${button(TAKE_OTHER, `Take the face-down dummy (now ${DIRECTION_LABELS[other]})`, "Take the other dummy")}
+      </div>`;
+  }
+
+  /** Twelve and two: each player puts one extra card in the hand, the other in the dummy. */
+  renderExtraCards() {
+    const v = this.view;
+    const extra = v.extra_cards || [];
+    if (v.to_act !== this.mySeat()) {
+      const mine = extra.length
+        ? `<p class="extra-line">Your extra cards: ${extra.map((pbn) => face(pbn)).join(" ")} (you place them next)</p>` : "";
+      return `<p class="turn">${esc(this.opponentName())} is placing two extra cards…</p>${mine}`;
+    }
+    const legal = this.myTurn() ? this.legal() : new Set();
+    const buttons = sortHand(extra).map((c) => `<button type="button" class="extra" data-key="x${c.id}"
+      data-action="${c.id}" aria-label="${esc(`Put the ${c.name} in your hand; the other card goes to your dummy`)}"
+      ${legal.has(c.id) ? "" : "disabled"}>${face(c.pbn)} <span>to my hand</span></button>`).join("");
+    return `<p class="turn">Your turn: place your two extra cards</p>
+      <p class="hint">Choose the card for your own hand; the other goes to your dummy.</p>
+      <div class="buttons extras">${buttons}</div>`;
+  }
+
+  renderTablePlay() {
+    const v = this.view;
+    const me = this.idx(this.mySeat());
+    let turn;
+    const from = v.to_play === this.myDummy() ? `your dummy (${DIRECTION_LABELS[v.to_play]})` : "your hand";
+    if (v.to_act === this.mySeat()) {
+      turn = `Your turn: play from ${from}`;
+    } else {
+      const theirs = v.to_play === this.theirDummy() ? "their dummy" : "their hand";
+      turn = `${esc(this.opponentName())} to play from ${theirs}…`;
+    }
+    return `
+      ${this.renderContractLine()}
+      <p class="tricks-won">Tricks: you ${v.tricks_won[me]} · ${esc(this.opponentName().toLowerCase())} ${v.tricks_won[1 - me]}</p>
+      <p class="turn">${turn}</p>
+      <details class="auction-recap"><summary>Auction</summary>${this.renderCalls()}</details>
+      ${this.renderTricksSoFar()}`;
+  }
+
+  /** A phase this page does not know yet (a newer server): say so rather than show nothing. */
+  renderPhaseUnknown() {
+    return `<p class="turn">${this.view.to_act === this.mySeat() ? "Your turn" : `${esc(this.opponentName())} to act…`}</p>
+      <p class="hint">This page cannot show this part of the hand; reload it to get the newest page.</p>`;
+  }
+
+  renderTricksSoFar() {
+    const v = this.view;
+    if (!v.tricks.length) return "";
+    const list = v.tricks.map((t) => {
+      const cards = t.cards.map((pbn, i) => `${esc(DIRECTION_LABELS[t.players[i]][0])} ${face(pbn)}`).join(" ");
+      return `<li>${cards} <span class="won">won by ${esc(this.sideName(t.winner))}</span></li>`;
+    }).join("");
+    return `<details class="tricks-recap"><summary>Tricks so far (${v.tricks.length})</summary><ol>${list}</ol></details>`;
+  }
+
+  /** A trick of the table, for the previous hand's last trick. */
+  renderTrick(trick, caption) {
+    const slots = trick.cards.map((pbn, i) =>
+      `<li><span class="who">${esc(this.handName(trick.players[i]))}</span>${face(pbn, "big")}</li>`).join("");
+    const won = trick.winner ? `<p class="won">won by ${esc(this.sideName(trick.winner))}</p>` : "";
+    return `<div class="trick"><p class="caption">${caption}</p><ul>${slots}</ul>${won}</div>`;
+  }
+
+  /** A hand's result; the review of a hand is not given at the four-hand table yet. */
+  renderResult(result, title) {
+    return super.renderResult(result, title, false);
+  }
+}

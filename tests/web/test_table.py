@@ -1,0 +1,231 @@
+"""The four-hand table in the browser (Double Dummy and Single Dummy Bridge): a person plays a
+whole hand against the computer, playing their own hand's cards and their dummy's in turn; two
+people go through Single Dummy Bridge's choice of dummy; the twelve and two placement. The page
+shows only what the server sent: a hand the seat may not see is card backs with a count.
+
+Set ``HONEYMOON_SCREENSHOTS=docs/screenshots`` to write ``web-table-*.png`` there.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.slow
+
+PHONE = {"width": 360, "height": 780}
+DESKTOP = {"width": 1200, "height": 900}
+
+
+def _shoot(page: Any, name: str, full_page: bool = False) -> None:
+    target = os.environ.get("HONEYMOON_SCREENSHOTS")
+    if target:
+        Path(target).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(target) / f"web-{name}.png"), full_page=full_page)
+
+
+def _check_page(page: Any, width: int) -> None:
+    overflow = page.evaluate("() => document.documentElement.scrollWidth")
+    assert overflow <= width, f"the page is {overflow} px wide in a {width} px window"
+    unnamed = page.evaluate(
+        """() => [...document.querySelectorAll('button')]
+            .filter(b => !(b.getAttribute('aria-label') || b.textContent).trim()).length"""
+    )
+    assert unnamed == 0
+
+
+def _place(page: Any, place: str) -> str:
+    """The direction of the hand shown at ``place`` (top, left, right, bottom)."""
+    value = page.locator(f".board .place-{place}").get_attribute("data-direction")
+    assert value is not None
+    return str(value)
+
+
+def _faces(page: Any, direction: str) -> int:
+    """The cards of a hand shown face up: faces, card buttons, or ranks in suit rows."""
+    section = f'.board section[data-direction="{direction}"]'
+    return int(
+        page.locator(
+            f"{section} .face, {section} button.card, {section} .suit-rows > li > span.rank"
+        ).count()
+    )
+
+
+def _backs(page: Any, direction: str) -> int:
+    return int(page.locator(f'.board section[data-direction="{direction}"] .back').count())
+
+
+def _errors(page: Any) -> list[str]:
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on(
+        "console", lambda message: errors.append(message.text) if message.type == "error" else None
+    )
+    return errors
+
+
+def test_a_table_hand_is_played_to_the_end_against_the_computer(
+    server: Any, browser: Any, table: Any
+) -> None:
+    game = table.create_game(
+        server,
+        {"opponent": "computer", "level": "easy", "seat": "south", "variant": "double-dummy"},
+    )
+    page = table.open_seat(browser, game["link"], **DESKTOP)
+    errors = _errors(page)
+    player = table.Player(page)
+    page.wait_for_selector(".board")
+    assert page.locator("#variant-name").inner_text() == "Double Dummy Bridge"
+    # South sits at the bottom with North, their dummy, opposite; West (East's dummy) plays
+    # after South, on South's left.
+    assert [_place(page, p) for p in ("bottom", "top", "left", "right")] == [
+        "south",
+        "north",
+        "west",
+        "east",
+    ]
+    assert _faces(page, "south") == 13
+    for hidden in ("north", "east", "west"):  # the auction: only the own hand is seen
+        assert _faces(page, hidden) == 0 and _backs(page, hidden) == 13
+    turns: set[str] = set()
+    shot = False
+    deadline = time.monotonic() + 180
+    while player.hand_number() < 1:
+        assert time.monotonic() < deadline, "the hand did not end in time"
+        if page.locator(".phase-play").count():
+            turn = page.locator(".controls .turn").inner_text()
+            turns.add(turn)
+            assert _faces(page, "east") == 0  # the computer's own hand: never seen
+            trick_cards = page.locator(".trick-area .face").count()
+            if "Your turn" in turn and trick_cards >= 2 and not shot:
+                _shoot(page, "table-double-dummy")
+                shot = True
+        before = player.version()
+        if player.act():
+            player.wait_version(before + 1)
+        else:
+            page.wait_for_timeout(50)
+    assert "Your turn: play from your dummy (North)" in turns
+    assert "Your turn: play from your hand" in turns
+    page.get_by_text("Hands played (1)").click()
+    result = page.locator(".history li").first.inner_text()
+    assert "tricks" in result and ("made" in result or "down" in result), result
+    assert page.locator(".history button.review-open").count() == 0  # not at the table yet
+    _check_page(page, DESKTOP["width"])
+    assert not errors, errors
+    page.context.close()
+
+
+def test_two_people_play_single_dummys_choice_of_dummy(
+    server: Any, browser: Any, table: Any
+) -> None:
+    game = table.create_game(
+        server, {"opponent": "friend", "seat": "south", "variant": "single-dummy"}
+    )
+    south = table.open_seat(browser, game["link"], **DESKTOP)
+    east = table.open_seat(browser, game["opponent_link"], **PHONE)
+    errors = _errors(south) + _errors(east)
+    pages = {"south": south, "east": east}
+    for page in pages.values():
+        page.wait_for_selector(".board")
+    exposed = south.locator(".board section:has(.badge:text('dealt face up'))").get_attribute(
+        "data-direction"
+    )
+    assert exposed in ("north", "west")
+    other = "west" if exposed == "north" else "north"
+    for page in pages.values():  # the exposed dummy face up for both, the other face down
+        assert _faces(page, exposed) == 13
+        assert _faces(page, other) == 0 and _backs(page, other) == 13
+    # The first to call bids 1NT, the other passes: the bidder is declarer and chooses.
+    first = next(p for p in pages.values() if p.locator(".bidbox button:not([disabled])").count())
+    second = east if first is south else south
+    version = table.Player(first).version()
+    first.get_by_role("button", name="Level 1").click()
+    first.get_by_role("button", name="Bid 1 no trump").click()
+    table.Player(second).wait_version(version + 1)
+    second.get_by_role("button", name="Pass").click()
+    first.wait_for_selector(".phase-dummy_choice")
+    second.wait_for_selector(".phase-dummy_choice")
+    assert "is choosing a dummy" in second.locator(".controls").inner_text()
+    take_other = first.get_by_role("button", name="Take the other dummy")
+    assert first.get_by_role("button", name="Take the exposed dummy").is_enabled()
+    _shoot(first, "table-single-dummy-choice")
+    declarer = "south" if first is south else "east"
+    version = table.Player(first).version()
+    take_other.click()
+    for page in pages.values():
+        table.Player(page).wait_version(version + 1)
+        page.wait_for_selector(".phase-play")
+    # Declarer took the face-down dummy: it now sits opposite declarer, the exposed one went
+    # to the defender; both are face up for both players, each at the top of its owner's page.
+    own_dummy = "north" if declarer == "south" else "west"
+    for seat, page in pages.items():
+        mine = "north" if seat == "south" else "west"
+        assert _place(page, "top") == mine
+        for dummy in ("north", "west"):
+            assert _faces(page, dummy) == 13, (seat, dummy)
+    assert own_dummy in ("north", "west")
+    leader_page = next(
+        p for p in pages.values() if p.locator(".board button.card:not([disabled])").count()
+    )
+    assert "Your turn: play from" in leader_page.locator(".controls .turn").inner_text()
+    _shoot(leader_page, "table-single-dummy")
+    _check_page(east, PHONE["width"])
+    _check_page(south, DESKTOP["width"])
+    assert not errors, errors
+    for page in pages.values():
+        page.context.close()
+
+
+def test_twelve_and_two_extra_cards_are_placed_in_the_browser(
+    server: Any, browser: Any, table: Any
+) -> None:
+    game = table.create_game(
+        server,
+        {
+            "opponent": "friend",
+            "seat": "south",
+            "variant": "double-dummy",
+            "options": {"twelve_and_two": True},
+        },
+    )
+    south = table.open_seat(browser, game["link"], **DESKTOP)
+    east = table.open_seat(browser, game["opponent_link"], **DESKTOP)
+    errors = _errors(south) + _errors(east)
+    pages = {"south": south, "east": east}
+    for seat, page in pages.items():
+        page.wait_for_selector(".board")
+        assert "twelve and two" in page.locator("#variant-name").inner_text()
+        own, dummy = ("south", "north") if seat == "south" else ("east", "west")
+        assert _faces(page, own) == 12 and _faces(page, dummy) == 12  # the own dummy is seen
+    first = next(p for p in pages.values() if p.locator(".bidbox button:not([disabled])").count())
+    second = east if first is south else south
+    version = table.Player(first).version()
+    first.get_by_role("button", name="Bid 1 club").click()
+    table.Player(second).wait_version(version + 1)
+    second.get_by_role("button", name="Pass").click()
+    # Declarer places first; the defender sees their own two cards waiting.
+    first.wait_for_selector(".controls button.extra:not([disabled])")
+    second.wait_for_selector(".phase-extra_cards")
+    assert second.locator(".extra-line .face").count() == 2
+    assert first.locator(".controls button.extra").count() == 2
+    _shoot(first, "table-twelve-and-two")
+    for page in (first, second):
+        player = table.Player(page)
+        page.wait_for_selector(".controls button.extra:not([disabled])")
+        version = player.version()
+        chosen = page.locator(".controls button.extra").first.get_attribute("aria-label") or ""
+        assert chosen.startswith("Put the ") and "goes to your dummy" in chosen
+        page.locator(".controls button.extra").first.click()
+        player.wait_version(version + 1)
+    for seat, page in pages.items():
+        page.wait_for_selector(".phase-play")
+        own, dummy = ("south", "north") if seat == "south" else ("east", "west")
+        assert _faces(page, own) == 13 and _faces(page, dummy) == 13
+    assert not errors, errors
+    for page in pages.values():
+        page.context.close()
