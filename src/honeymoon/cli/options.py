@@ -27,16 +27,18 @@ _TRUE = ("true", "yes", "on", "1")
 _FALSE = ("false", "no", "off", "0")
 
 
-def variant_with_options(name: str, options: list[str]) -> RuleSet:
+def variant_with_options(name: str, options: list[str], *, four_hands: bool = False) -> RuleSet:
     """The variant ``name`` with ``options`` (``NAME=VALUE`` strings, VALUE true or false).
 
     >>> variant_with_options("draw", ["face_up_stock=true"]).face_up_stock
     True
 
+    ``four_hands`` also finds the variants played at the four-hand table (``double-dummy``).
+
     :raises UnknownVariantError: for an unknown variant, or a bad option (the message lists the
         variant's options).
     """
-    rules = find_variant(name)
+    rules = find_variant(name, four_hands=four_hands)
     values: dict[str, bool] = {}
     for text in options:
         key, equals, value = text.partition("=")

@@ -27,10 +27,12 @@ from honeymoon.bots import LEVEL_DESCRIPTIONS, LEVELS, Bot
 from honeymoon.cli import render
 from honeymoon.cli.options import add_variant_arguments, variant_with_options
 from honeymoon.cli.session import Table, choose_bot
+from honeymoon.cli.table_session import FourHandTable, TablePlainSession
 from honeymoon.errors import HoneymoonError
 from honeymoon.game import Game, Phase
-from honeymoon.rules import DEFAULT_RULES, Procedure
+from honeymoon.rules import DEFAULT_RULES, Procedure, RuleSet
 from honeymoon.seats import Seat
+from honeymoon.table import TableGame
 from honeymoon.views import SeatView
 
 __all__ = ["PlainSession", "QuitGame", "register", "run", "default_record_path"]
@@ -434,7 +436,39 @@ def default_record_path() -> Path:
     return games_directory() / time.strftime("honeymoon-%Y%m%d-%H%M%S.json")
 
 
-def build_table(args: argparse.Namespace) -> tuple[Table, str | None]:
+def _four_hand_table(
+    rules: RuleSet, args: argparse.Namespace, seat: Seat | None
+) -> tuple[FourHandTable, str | None]:
+    """A new rubber at the four-hand table (Double Dummy Bridge and its kin)."""
+    game = TableGame(rules, seed=args.seed)
+    bot, note = choose_bot(args.bot or args.level, f"{game.seed}:bot")
+    table = FourHandTable(
+        game,
+        seat or Seat.SOUTH,
+        bot,
+        allow_undo=not getattr(args, "no_undo", False),
+        auto_play=getattr(args, "auto_play", True),
+        style=card_style(args),
+    )
+    return table, note
+
+
+def _resume(path: str, level: str, seat: Seat | None) -> tuple[Table | FourHandTable, str | None]:
+    """The table of a saved game: the two-hand table, or the four-hand one for its variants."""
+    from honeymoon import records
+    from honeymoon.cli.session import open_record
+
+    with open(Path(path).expanduser(), encoding="utf-8") as stream:
+        full = open_record(stream.read())
+    record = records.loads(full)
+    if not record.rules.four_hands:
+        return Table.resume(path, level=level, human=seat)
+    return FourHandTable.resume(
+        record.replay_table(), full, level=level, human=seat, players=record.players
+    )
+
+
+def build_table(args: argparse.Namespace) -> tuple[Table | FourHandTable, str | None]:
     """The table the options ask for (a new rubber, or a resumed one) and any note to show.
 
     :raises HoneymoonError: for a bad variant, seat, bot name or record.
@@ -449,13 +483,15 @@ def build_table(args: argparse.Namespace) -> tuple[Table, str | None]:
                 "variant and options",
                 "bad_option",
             )
-        table, note = Table.resume(args.resume, level=level, human=seat)
+        table, note = _resume(args.resume, level, seat)
         if getattr(args, "no_undo", False):
             table.allow_undo = False
         table.auto_play = getattr(args, "auto_play", True)
         table.style = card_style(args)
         return table, note
-    rules = variant_with_options(args.variant or DEFAULT_RULES.name, args.option)
+    rules = variant_with_options(args.variant or DEFAULT_RULES.name, args.option, four_hands=True)
+    if rules.four_hands:
+        return _four_hand_table(rules, args, seat)
     game = Game(rules, seed=args.seed)
     bot, note = choose_bot(level, f"{game.seed}:bot")
     allow_undo = not getattr(args, "no_undo", False)
@@ -502,6 +538,13 @@ def run(args: argparse.Namespace) -> int:
         )
     if note:
         print(note)
+    if isinstance(table, FourHandTable):
+        return TablePlainSession(
+            table,
+            record_path=record_path,
+            write_record=not args.no_record,
+            create_directory=create_directory,
+        ).run()
     session = PlainSession(
         None,
         table.human,

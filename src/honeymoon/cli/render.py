@@ -32,7 +32,7 @@ from honeymoon.game import HandResult, Phase, PreliminaryResult
 from honeymoon.rules import OPTIONS, Procedure, RuleSet
 from honeymoon.scoring import Line, ScoreSheet
 from honeymoon.seats import SEATS, Seat
-from honeymoon.views import SeatView, TrickView
+from honeymoon.views import SeatView, TableView, TrickView
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +110,7 @@ def hand_lines(cards: CardSet, style: CardStyle = SYMBOLS) -> list[str]:
     return lines
 
 
-def auction_table(view: SeatView, style: CardStyle = SYMBOLS) -> list[str]:
+def auction_table(view: SeatView | TableView, style: CardStyle = SYMBOLS) -> list[str]:
     """The calls so far as a two-column table, the first caller's column first."""
     if view.first_caller is None:
         return []
@@ -727,7 +727,7 @@ def _per_seat(counts: tuple[int, int], me: Seat | None) -> str:
     return ", ".join(f"{'you' if seat == me else seat.label} {counts[seat]}" for seat in SEATS)
 
 
-def legal_action_words(view: SeatView, style: CardStyle = SYMBOLS) -> str:
+def legal_action_words(view: SeatView | TableView, style: CardStyle = SYMBOLS) -> str:
     """The legal actions as words, for a prompt; bids are summed up as ``a bid from 3♦ up``."""
     bids = [a for a in view.legal_actions if FIRST_BID <= a <= LAST_BID]
     others = [style.action(a) for a in view.legal_actions if not FIRST_BID <= a <= LAST_BID]

@@ -29,9 +29,11 @@ from honeymoon.cards import Card
 from honeymoon.cli import render
 from honeymoon.cli.review_render import so_far_lines, tricks_lost_line
 from honeymoon.cli.session import Table
+from honeymoon.cli.table_session import FourHandTable
 from honeymoon.cli.tui import widgets
 from honeymoon.cli.tui.review import ReviewScreen
 from honeymoon.cli.tui.screens import QuitScreen, TextScreen
+from honeymoon.cli.tui.table_screen import FourHandScreen
 from honeymoon.errors import HoneymoonError
 from honeymoon.events import HandOver, TrickWon
 from honeymoon.game import Phase
@@ -855,7 +857,7 @@ class HoneymoonApp(App[int]):
 
     def __init__(
         self,
-        table: Table,
+        table: Table | FourHandTable,
         *,
         note: str | None = None,
         record_path: str | Path | None = None,
@@ -876,8 +878,8 @@ class HoneymoonApp(App[int]):
         #: Lines to print after the screen closes.
         self.farewell: list[str] = []
 
-    def get_default_screen(self) -> GameScreen:
-        """The table."""
+    def get_default_screen(self) -> GameScreen | FourHandScreen:
+        """The table: the two-hand table, or the four-hand one for its variants."""
         me = self.table.human
         greeting = [
             f"You are {me.label}; the computer ({self.table.bot.name}) is {me.other.label}. "
@@ -885,15 +887,24 @@ class HoneymoonApp(App[int]):
         ]
         if self.note:
             greeting.append(self.note)
+        if isinstance(self.table, FourHandTable):
+            greeting[0] = (
+                f"You are {me.label} and play your dummy {me.dummy.label} too; the computer "
+                f"({self.table.bot.name}) is {me.other.label} with {me.other.dummy.label}. "
+                "Press ? for help."
+            )
+            return FourHandScreen(
+                self.table, delay=self.delay, four_colours=self.four_colours, greeting=greeting
+            )
         return GameScreen(
             self.table, delay=self.delay, four_colours=self.four_colours, greeting=greeting
         )
 
     @property
-    def game_screen(self) -> GameScreen:
+    def game_screen(self) -> GameScreen | FourHandScreen:
         """The table screen (under any pop-up)."""
         screen = self.screen_stack[0]
-        assert isinstance(screen, GameScreen)
+        assert isinstance(screen, (GameScreen, FourHandScreen))
         return screen
 
     def save_game(self) -> bool:
@@ -954,7 +965,7 @@ class HoneymoonApp(App[int]):
 
 
 def run_app(
-    table: Table,
+    table: Table | FourHandTable,
     *,
     note: str | None = None,
     record_path: str | Path | None = None,

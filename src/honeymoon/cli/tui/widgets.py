@@ -23,7 +23,7 @@ from honeymoon.cli.render import SYMBOLS, CardStyle, memory_award, preliminary_w
 from honeymoon.game import Phase
 from honeymoon.rules import Procedure
 from honeymoon.seats import SEATS, Seat
-from honeymoon.views import SeatView, TrickView
+from honeymoon.views import SeatView, TableView, TrickView
 
 __all__ = [
     "Surface",
@@ -429,7 +429,7 @@ def preliminary_summary_line(view: SeatView, procedure: Procedure) -> str:
     return f"Preliminary tricks: You {won[me]} · {me.other.label} {won[me.other]}"
 
 
-def sheet_markup(view: SeatView, *, compact: bool = True) -> str:
+def sheet_markup(view: SeatView | TableView, *, compact: bool = True) -> str:
     """The score sheet: above the line, the line, each game below with game lines, totals."""
     me = view.seat
     sheet = view.score_sheet
@@ -452,7 +452,7 @@ def sheet_markup(view: SeatView, *, compact: bool = True) -> str:
             )
         else:
             lines.append(f"{row.label:<{label_width}}{row.south:>{width}}{row.east:>{width}}")
-    vulnerable = [seat_name(s, me) for s in SEATS if view.vulnerable[s]]
+    vulnerable = [seat_name(s, me) for s in SEATS if sheet.vulnerable(s)]
     lines.append("vulnerable: " + (", ".join(vulnerable) if vulnerable else "nobody"))
     if sheet.rubber_winner is not None and compact:
         lines.append(f"[bold]Rubber: {seat_name(SEATS[sheet.rubber_winner], me)}[/]")

@@ -1,0 +1,787 @@
+"""One person against the computer at the four-hand table (Double Dummy Bridge and its kin).
+
+A :class:`FourHandTable` owns the :class:`~honeymoon.table.TableGame` and the computer player.
+Everything it tells the player comes from :func:`~honeymoon.views.view_for` of the player's
+seat or from what every player sees played (the calls, the cards of the tricks, who won), so no
+front end can show a card the player may not see. The player acts for their own hand and for
+their dummy; the narration says which hand played each card.
+
+:class:`TablePlainSession` plays it line by line (``honeymoon play --plain --variant
+double-dummy``). Hints, claims and the review of a hand are not available at the four-hand table
+yet: asking for one gets a :class:`NotAtTheTableError` (code ``not_at_table``), shown as a line.
+
+>>> from honeymoon.bots import RandomBot
+>>> from honeymoon.rules import DOUBLE_DUMMY
+>>> from honeymoon.table import TableGame
+>>> table = FourHandTable(TableGame(DOUBLE_DUMMY, seed=3, first_dealer=Seat.SOUTH),
+...                       Seat.SOUTH, RandomBot(1))
+>>> table.play(table.parse("1s"))
+['You call 1♠.']
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from honeymoon.bots import RandomBot
+from honeymoon.cards import Card
+from honeymoon.cli import render, table_render
+from honeymoon.cli.session import (
+    HUMAN_NAME,
+    _with_assistance,
+    choose_bot,
+    computer_name,
+    human_seat_from_players,
+    read_assistance,
+    seal_record,
+)
+from honeymoon.errors import HoneymoonError, NotationError
+from honeymoon.game import HandResult, Phase
+from honeymoon.rules import RuleSet
+from honeymoon.seats import Direction, Seat
+from honeymoon.table import TableGame
+from honeymoon.views import TableTrickView, TableView, view_for
+
+__all__ = [
+    "FourHandTable",
+    "NotAtTheTableError",
+    "TablePlainSession",
+    "cards_seen",
+    "write_atomically",
+]
+
+
+class NotAtTheTableError(HoneymoonError):
+    """Something the two-hand table offers (a hint, a claim, the review of a hand) that the
+    four-hand table does not offer yet. Code ``not_at_table``."""
+
+    code = "not_at_table"
+
+
+class TableBot(Protocol):
+    """A computer player at the four-hand table: ``act`` returns one of the view's legal
+    actions (the bots' protocol, given a :class:`~honeymoon.views.TableView`)."""
+
+    name: str
+
+    def act(self, view: Any) -> int:
+        """Choose one of ``view.legal_actions``."""
+        ...
+
+
+def cards_seen(view: TableView) -> frozenset[int]:
+    """The ids of the cards the player has seen this hand: every hand the view shows, the
+    extra cards, and every card played to a trick."""
+    seen: set[Card] = set(view.extra_cards)
+    for cards in view.hands:
+        if cards is not None:
+            seen |= set(cards)
+    tricks = list(view.tricks)
+    if view.current_trick is not None:
+        tricks.append(view.current_trick)
+    for trick in tricks:
+        seen.update(trick.cards)
+    return frozenset(card.id for card in seen)
+
+
+@dataclass(frozen=True, slots=True)
+class _Snapshot:
+    game: TableGame
+    bot: Any
+    last_trick: TableTrickView | None
+    label: str
+    hand_number: int
+    seen: frozenset[int]
+
+
+def write_atomically(path: str | os.PathLike[str], text: str, *, parents: bool = False) -> Path:
+    """Write ``text`` to ``path`` through a temporary file and a rename; returns the path.
+
+    :raises OSError: if the file cannot be written.
+    """
+    import tempfile
+
+    target = Path(path).expanduser()
+    if parents:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    directory = target.parent if str(target.parent) else Path(".")
+    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    return target
+
+
+class FourHandTable:
+    """A rubber of a four-hand variant between the person at ``human`` and ``bot``.
+
+    The same shape as :class:`~honeymoon.cli.session.Table` where the two tables share a
+    feature (view, parse, play, computer_move, undo, save, resume); :meth:`hint`,
+    :meth:`claim` and :meth:`review` raise :class:`NotAtTheTableError`.
+    """
+
+    def __init__(
+        self,
+        game: TableGame,
+        human: Seat,
+        bot: TableBot,
+        *,
+        allow_undo: bool = True,
+        auto_play: bool = False,
+        style: render.CardStyle = render.SYMBOLS,
+        undo_limit: int = 200,
+    ) -> None:
+        self._game = game
+        self.human = human
+        self.bot = bot
+        self.style = style
+        self.allow_undo = allow_undo
+        self.auto_play = auto_play
+        self.undo_limit = undo_limit
+        self.undos_used = 0
+        self.hints_used = 0
+        self._moves = 0
+        self._undo: list[_Snapshot] = []
+        self._last_trick: TableTrickView | None = None
+        self._stand_in_phases: set[Phase] = set()
+        #: The results of hands that ended with the last action (for the front ends).
+        self.finished: tuple[HandResult, ...] = ()
+        #: True if the last action completed a trick.
+        self.trick_completed = False
+
+    # -- what the player sees -----------------------------------------------------------------
+
+    def view(self) -> TableView:
+        """The player's view: the only source of what a front end shows."""
+        return view_for(self._game, self.human)
+
+    @property
+    def rules(self) -> RuleSet:
+        """The variant being played, with its options."""
+        return self._game.rules
+
+    @property
+    def rules_title(self) -> str:
+        """The variant's title, with its options in words."""
+        options = self._game.rules.options()
+        notes = [
+            words
+            for name, words in (
+                ("racks", "racks"),
+                ("clockwise", "clockwise arrangement"),
+                ("twelve_and_two", "twelve and two"),
+                ("honours", "honours"),
+            )
+            if options.get(name) is True
+        ]
+        return ", ".join([self._game.rules.title, *notes])
+
+    @property
+    def is_over(self) -> bool:
+        """True once the rubber is over."""
+        return self._game.is_over
+
+    @property
+    def computer_to_act(self) -> bool:
+        """True if it is the computer's turn (for its hand or its dummy)."""
+        to_act = self._game.to_act
+        return to_act is not None and to_act != self.human
+
+    @property
+    def last_trick(self) -> TableTrickView | None:
+        """The last completed trick (kept after the hand ends, until the next trick)."""
+        return self._last_trick
+
+    @property
+    def has_played(self) -> bool:
+        """True once the player has made a move at this table."""
+        return self._moves > 0
+
+    @property
+    def assistance(self) -> dict[str, object]:
+        """What the record notes about help: undo allowed, undos and hints used."""
+        return {"undo": self.allow_undo, "undos": self.undos_used, "hints": self.hints_used}
+
+    @property
+    def players(self) -> tuple[str, str]:
+        """South's and East's names, for the record."""
+        names = (HUMAN_NAME, computer_name(self.bot))
+        return names if self.human is Seat.SOUTH else (names[1], names[0])
+
+    # -- the player's actions -------------------------------------------------------------------
+
+    def parse(self, text: str) -> int:
+        """Read an answer for the current phase (a call, a card, ``exposed`` or ``other``,
+        or the first letters of any offered choice) and check that it is legal now.
+
+        :raises HoneymoonError: saying what is wrong and what would be accepted.
+        """
+        game = self._game
+        try:
+            action = game.parse_action(text)
+        except NotationError:
+            found = self._choice_by_words(text)
+            if found is None:
+                raise
+            action = found
+        game.check(action, self.human)
+        return action
+
+    def _choice_by_words(self, text: str) -> int | None:
+        # A choice that is not a call or a card, by the start of its words: "e" for "take the
+        # exposed dummy". Works for any phase whose actions describe() words.
+        key = text.strip().lower()
+        if not key or self._game.phase in (Phase.AUCTION, Phase.PLAY):
+            return None
+        view = self.view()
+        found = [
+            action
+            for action in view.legal_actions
+            if action >= 52
+            and any(
+                word.startswith(key)
+                for word in table_render.choice_words(action, self.style).lower().split()
+                if word not in ("take", "the", "dummy", "a", "an")
+            )
+        ]
+        return found[0] if len(found) == 1 else None
+
+    def play(self, action: int) -> list[str]:
+        """Carry out the player's ``action`` (checked first); returns the lines narrating it.
+
+        :raises HoneymoonError: if the action is not legal now; nothing changes.
+        """
+        self._game.check(action, self.human)
+        snapshot = None
+        if self.allow_undo:
+            view = self.view()
+            snapshot = _Snapshot(
+                self._game.clone(),
+                copy.deepcopy(self.bot),
+                self._last_trick,
+                table_render.choice_words(action, self.style),
+                view.hand_number,
+                cards_seen(view),
+            )
+        lines = self._apply(self.human, action)
+        self._moves += 1
+        if snapshot is not None:
+            self._undo.append(snapshot)
+            del self._undo[: -self.undo_limit]
+        return lines
+
+    @property
+    def forced_card(self) -> int | None:
+        """With auto-play on, the only legal card of the hand the player plays now (their own
+        or their dummy's); None otherwise."""
+        if not self.auto_play:
+            return None
+        view = self.view()
+        if not view.my_turn or view.phase is not Phase.PLAY or len(view.legal_actions) != 1:
+            return None
+        return view.legal_actions[0]
+
+    def play_forced(self) -> list[str]:
+        """Play :attr:`forced_card` for the player; returns the lines narrating it."""
+        action = self.forced_card
+        if action is None:
+            return []
+        lines = self._apply(self.human, action)
+        self._moves += 1
+        return lines
+
+    def computer_move(self) -> list[str]:
+        """Let the computer act (for its hand or its dummy); returns the lines narrating it.
+        The computer gets its own seat's view, never the game. A bot with no strategy for
+        the four-hand table yet is stood in for by random legal moves, said once a phase."""
+        other = self.human.other
+        view = view_for(self._game, other)
+        if not view.my_turn:
+            return []
+        note: list[str] = []
+        try:
+            action = self.bot.act(view)
+            if action not in view.legal_actions:
+                raise ValueError(f"{action} is not legal")
+        except Exception as error:  # a bot without a strategy here must not stop play
+            stand_in = RandomBot(f"{self._game.seed}:stand-in:{self._moves}:{len(view.auction)}")
+            action = stand_in.act(view)
+            if view.phase not in self._stand_in_phases:
+                self._stand_in_phases.add(view.phase)
+                note = [
+                    f"(The {self.bot.name} player cannot move here yet "
+                    f"({error.__class__.__name__}); a random legal move is made for it.)"
+                ]
+        return note + self._apply(other, action)
+
+    def undo(self) -> str:
+        """Take back the player's last action and the computer's replies, unless a card has
+        been shown to the player since (or the hand is over)."""
+        if not self.allow_undo:
+            return "Undo is off in this game."
+        if not self._undo:
+            return "There is nothing to undo."
+        snapshot = self._undo[-1]
+        view = self.view()
+        if view.hand_number != snapshot.hand_number or view.phase is Phase.COMPLETE:
+            self._undo.clear()
+            return f"Undo stops here: the hand of your {snapshot.label} is over."
+        new = cards_seen(view) - snapshot.seen
+        if new:
+            self._undo.clear()
+            shown = " ".join(self.style.card(Card.from_id(card)) for card in sorted(new))
+            return f"Undo stops here: you have seen {shown} since your {snapshot.label}."
+        self._undo.pop()
+        self._game = snapshot.game
+        self.bot = snapshot.bot
+        self._last_trick = snapshot.last_trick
+        self.undos_used += 1
+        return f"You take back your {snapshot.label}."
+
+    def hint(self, *, more: bool | None = None) -> list[str]:
+        """Not at the four-hand table yet.
+
+        :raises NotAtTheTableError: always.
+        """
+        raise NotAtTheTableError(
+            "hints are not available at the four-hand table yet: the computer cannot advise "
+            "on four hands",
+            "not_at_table",
+        )
+
+    def claim(self) -> list[str]:
+        """Not at the four-hand table yet.
+
+        :raises NotAtTheTableError: always.
+        """
+        raise NotAtTheTableError(
+            "claims are not available at the four-hand table yet: play the tricks out",
+            "not_at_table",
+        )
+
+    def review(self, number: int) -> None:
+        """Not at the four-hand table yet.
+
+        :raises NotAtTheTableError: always.
+        """
+        raise NotAtTheTableError(
+            "the review of a hand is not available at the four-hand table yet; the score "
+            "sheet (s) lists each hand's result",
+            "not_at_table",
+        )
+
+    # -- narration ----------------------------------------------------------------------------
+
+    def _apply(self, seat: Seat, action: int) -> list[str]:
+        game = self._game
+        me = self.human
+        before = view_for(game, me)
+        phase, number, to_play = game.phase, game.hand_number, game.to_play
+        done = len(game.completed_tricks)
+        game.apply(action, seat)
+        after = self.view()
+        self.trick_completed = False
+        self.finished = ()
+        mine = seat == me
+        who = "You" if mine else seat.label
+        lines: list[str] = []
+        if phase is Phase.AUCTION:
+            lines.append(f"{who} {'call' if mine else 'calls'} {self.style.action(action)}.")
+        elif phase is Phase.PLAY:
+            assert to_play is not None
+            card = self.style.card(Card.from_id(action))
+            if to_play.is_dummy:
+                whose = "your" if mine else "their"
+                lines.append(
+                    f"{who} {'play' if mine else 'plays'} {card} from {whose} dummy "
+                    f"({to_play.label})."
+                )
+            else:
+                lines.append(f"{who} {'play' if mine else 'plays'} {card}.")
+            log = game.hand_log(number)
+            if len(log.tricks) > done and log.tricks[done].winner is not None:
+                trick = log.tricks[done]
+                self._last_trick = TableTrickView(
+                    Direction(trick.leader),
+                    trick.cards,
+                    Direction(trick.winner) if trick.winner is not None else None,
+                    tuple(Direction(hand) for hand in trick.order),
+                )
+                self.trick_completed = True
+                winner = self._last_trick.winner
+                assert winner is not None
+                won = log.tricks_won(me)
+                lost = log.tricks_won(me.other)
+                lines.append(
+                    f"{table_render.hand_name(winner, me, capital=True)} "
+                    f"{'win' if winner == me.direction else 'wins'} the trick "
+                    f"(tricks: you {won}, {me.other.label} {lost})."
+                )
+            opening = done == 0 and before.current_trick is not None
+            shown = not (self.rules.racks or self.rules.exposed_dummy)
+            if opening and shown and before.current_trick and not before.current_trick.cards:
+                lines.append("The opening lead is made: both dummies are turned face up.")
+        elif phase is Phase.DUMMY_CHOICE:
+            chosen = "the exposed dummy" if action == 92 else "the other dummy"
+            lines.append(
+                f"{who} {'take' if mine else 'takes'} {chosen}; it sits opposite "
+                f"{'you' if mine else 'them'}, and both dummies are face up."
+            )
+        elif phase is Phase.EXTRA_CARDS:
+            if mine:
+                kept = Card.from_id(action)
+                other = [c for c in before.extra_cards if c != kept]
+                to_dummy = f" and {self.style.card(other[0])} in your dummy" if other else ""
+                lines.append(f"You put {self.style.card(kept)} in your hand{to_dummy}.")
+            else:
+                lines.append(f"{who} puts one extra card in their hand, the other in their dummy.")
+        else:
+            lines.append(
+                f"{who} {'choose' if mine else 'chooses'} {table_render.choice_words(action)}."
+            )
+        if game.hand_number != number or game.is_over:
+            result = game.history[number].result
+            self.finished = (result,)
+            lines.append(render.result_words(result, me, self.style))
+            if game.is_over:
+                lines.append(render.final_words(game.score_sheet, me))
+        else:
+            lines += self._phase_start(phase, after)
+        return lines
+
+    def _phase_start(self, phase: Phase, view: TableView) -> list[str]:
+        # What a new phase asks of whom, said once when it begins.
+        if view.phase is phase:
+            return []
+        me = self.human
+        lines: list[str] = []
+        if phase is Phase.AUCTION and view.contract is not None and view.declarer is not None:
+            declarer = "you" if view.declarer == me else view.declarer.label
+            lines.append(f"Contract {self.style.contract(view.contract)} by {declarer}.")
+        if view.phase is Phase.DUMMY_CHOICE:
+            exposed = view.exposed_dummy
+            where = f" ({exposed.label})" if exposed is not None else ""
+            chooser = "You choose" if view.to_act == me else f"{view.to_act} chooses"
+            lines.append(
+                f"{chooser} a dummy: the exposed one{where} or the other, unseen until then."
+            )
+        elif view.phase is Phase.EXTRA_CARDS:
+            extra = " ".join(self.style.card(c) for c in view.extra_cards.cards_high_to_low())
+            lines.append(
+                f"Two more cards each. Yours: {extra}: one goes to your hand, the other to "
+                f"your dummy ({me.dummy.label})."
+            )
+        elif view.phase is Phase.PLAY and view.opening_leader is not None:
+            leader = table_render.hand_name(view.opening_leader, me, capital=True)
+            verb = "lead" if view.opening_leader == me.direction else "leads"
+            lines.append(f"{leader} {verb}; you now see your dummy ({me.dummy.label}).")
+        return lines
+
+    # -- records ------------------------------------------------------------------------------
+
+    def record_text(self) -> str:
+        """The full JSON record of the rubber so far, with the note on undo and hints."""
+        from honeymoon import records
+
+        return _with_assistance(records.dumps(self._game, players=self.players), self.assistance)
+
+    def save_text(self) -> str:
+        """The full record once the rubber is over; before that the player-safe record with
+        the full one sealed inside (:func:`~honeymoon.cli.session.seal_record`)."""
+        from honeymoon import records
+
+        full = self.record_text()
+        if self.is_over:
+            return full
+        player_safe = records.dumps(self._game, reveal=False, players=self.players)
+        return seal_record(full, _with_assistance(player_safe, self.assistance))
+
+    def save(self, path: str | os.PathLike[str], *, parents: bool = False) -> Path:
+        """Write the game to ``path`` atomically; returns the path written.
+
+        :raises OSError: if the file cannot be written.
+        """
+        return write_atomically(path, self.save_text(), parents=parents)
+
+    @classmethod
+    def resume(
+        cls, game: TableGame, text: str, *, level: str, human: Seat | None, players: Any
+    ) -> tuple[FourHandTable, str | None]:
+        """The table of a four-hand record read back (``text`` is the full record)."""
+        seat = human or human_seat_from_players(players) or Seat.SOUTH
+        bot, note = choose_bot(level, f"{game.seed}:bot:{game.hand_number}")
+        assistance = read_assistance(text)
+        table = cls(game, seat, bot, allow_undo=assistance.get("undo") is not False)
+        for name, attribute in (("undos", "undos_used"), ("hints", "hints_used")):
+            value = assistance.get(name)
+            if isinstance(value, int) and value >= 0:
+                setattr(table, attribute, value)
+        return table, note
+
+    def describe_result(self, result: HandResult) -> str:
+        """A hand's result in one line, from the player's side."""
+        return render.result_words(result, self.human, self.style)
+
+    def final_line(self) -> str:
+        """Who won the rubber and who won on points."""
+        return render.final_words(self.view().score_sheet, self.human)
+
+
+_HELP = """Commands at any prompt:
+  help or ?     this help              rules       the rules of this variant, in short
+  table         the table drawn        hands       every hand you may see
+  auction       the calls so far       score       the score sheet
+  tricks        the tricks this hand   status      contract, tricks won, who is vulnerable
+  last          the last trick         undo or u   take back your last action
+  save [FILE]   save the game          quit        leave (you are offered to save first)
+Answers: in the auction a call ('pass' or 'p', '1C', '3NT', 'X', 'XX'); in the play a card
+('SA', '10H' or 'TH') for the hand the prompt names: your own or your dummy; declarer's
+choice of dummy 'exposed' or 'other'; with twelve and two, the extra card for your hand.
+Hints, claims and the review of a hand are not available at the four-hand table yet."""
+
+
+class TablePlainSession:
+    """The four-hand table line by line: one prompt per decision, the table drawn on request
+    (``table``) and when the dummies are turned face up."""
+
+    def __init__(
+        self,
+        table: FourHandTable,
+        read: Callable[[str], str] = input,
+        write: Callable[[str], None] = print,
+        *,
+        record_path: str | Path | None = None,
+        write_record: bool = True,
+        create_directory: bool = False,
+    ) -> None:
+        self.table = table
+        self.human = table.human
+        self.read = read
+        self.write = write
+        self.record_path = Path(record_path) if record_path is not None else None
+        self.write_record = write_record
+        self.create_directory = create_directory
+        self._announced = -1
+        self._drawn_at: tuple[int, int] = (-1, -1)
+
+    def run(self) -> int:
+        """Play until the rubber ends or the player quits; returns an exit status."""
+        from honeymoon.cli.play import QuitGame
+
+        table = self.table
+        self.write(
+            f"{table.rules_title}. You are {self.human.label}, with your dummy opposite you "
+            f"({self.human.dummy.label}); the computer ({table.bot.name}) is "
+            f"{self.human.other.label}, with its dummy {self.human.other.dummy.label}. "
+            "Type 'help' for commands."
+        )
+        try:
+            while not table.is_over:
+                self._announce_hand()
+                try:
+                    if table.computer_to_act:
+                        self._say(table.computer_move())
+                    elif table.forced_card is not None:
+                        self._say(table.play_forced())
+                    else:
+                        self._turn()
+                except KeyboardInterrupt:
+                    self.write("")
+                    self._offer_to_leave()
+        except QuitGame:
+            self.write("Game abandoned.")
+            return 0
+        for line in render.score_sheet_lines(table.view().score_sheet):
+            self.write(line)
+        if self.record_path is not None and self.write_record:
+            self._save(self.record_path, "The record of the rubber is in")
+        return 0
+
+    def _say(self, lines: list[str]) -> None:
+        for line in lines:
+            self.write(line)
+        view = self.table.view()
+        opened = view.phase is Phase.PLAY and len(view.tricks) == 0 and view.current_trick
+        if opened and view.current_trick is not None and len(view.current_trick.cards) == 1:
+            # The dummies have just been turned face up (or, with racks, stay hidden).
+            self._draw(view)
+
+    def _draw(self, view: TableView) -> None:
+        for line in table_render.diagram_text(
+            table_render.table_diagram(view, self.table.style, compact=True)
+        ):
+            self.write(line)
+        self._drawn_at = (view.hand_number, len(view.tricks))
+
+    def _announce_hand(self) -> None:
+        view = self.table.view()
+        if view.hand_number == self._announced or view.phase is not Phase.AUCTION:
+            return
+        if self._announced >= 0:
+            for line in render.score_sheet_lines(view.score_sheet):
+                self.write(line)
+        self._announced = view.hand_number
+        me = self.human
+        dealer = "You deal" if view.dealer == me else f"{view.dealer.label} deals"
+        first = "you call first" if view.to_act == me else f"{view.to_act} calls first"
+        self.write("")
+        self.write(f"Hand {view.hand_number + 1}: {dealer}; {first}.")
+        for line in table_render.hands_lines(view, self.table.style):
+            self.write(line)
+
+    def _turn(self) -> None:
+        from honeymoon.cli.play import QuitGame
+
+        view = self.table.view()
+        try:
+            text = self.read(self._prompt(view))
+        except EOFError:
+            if self.record_path is not None and self.write_record and self.table.has_played:
+                self._save(self.record_path, "End of input: saved to")
+            raise QuitGame from None
+        answer = text.strip()
+        if not answer or self._command(answer, view):
+            return
+        try:
+            action = self.table.parse(answer)
+        except HoneymoonError as error:
+            legal = ", ".join(
+                table_render.choice_words(a, self.table.style) for a in view.legal_actions
+            )
+            if view.phase is Phase.AUCTION:
+                legal = render.legal_action_words(view, self.table.style)
+            self.write(f"{error} (legal now: {legal}; 'help' for more)")
+            return
+        self._say(self.table.play(action))
+
+    def _prompt(self, view: TableView) -> str:
+        style = self.table.style
+        me = self.human
+        if view.phase is Phase.AUCTION:
+            current = f"current bid {style.contract(view.contract)}" if view.contract else ""
+            legal = render.legal_action_words(view, style)
+            return f"[{current or 'no bid yet'}] Your call ({legal}): "
+        choices = ", ".join(table_render.choice_words(a, style) for a in view.legal_actions)
+        if view.phase is not Phase.PLAY:
+            question = table_render.prompt_words(view, style).split(":")[0]
+            return f"[{table_render.phase_text(view.phase).title}] {question} ({choices}): "
+        trick = view.current_trick
+        if trick is not None and trick.cards:
+            status = table_render.trick_words(trick, me, style)
+        else:
+            status = "you lead" if view.to_play is not None else ""
+        to_play = view.to_play
+        assert to_play is not None
+        hand = table_render.hand_name(to_play, me, capital=True)
+        cards = view.hands[to_play]
+        held = " ".join(render.hand_lines(cards, style)) if cards is not None else ""
+        number = len(view.tricks) + 1
+        return f"[trick {number} · {status}] {hand} to play: {held}. Legal: {choices}. Card: "
+
+    def _command(self, answer: str, view: TableView) -> bool:
+        word, _, rest = answer.partition(" ")
+        word = word.lower()
+        style = self.table.style
+        lines: list[str] = []
+        if word in ("help", "?"):
+            lines = _HELP.splitlines()
+        elif word == "rules":
+            lines = table_render.table_rules_help(self.table.rules)
+        elif word == "table":
+            self._draw(view)
+            return True
+        elif word in ("hand", "hands"):
+            lines = table_render.hands_lines(view, style)
+        elif word == "auction":
+            lines = render.auction_table(view, style) or ["The auction has not started."]
+        elif word == "tricks":
+            tricks = [*view.tricks]
+            lines = [
+                f"Trick {n}: {table_render.trick_words(t, self.human, style)}"
+                for n, t in enumerate(tricks, 1)
+            ]
+            if view.current_trick is not None and view.current_trick.cards:
+                lines.append(
+                    "Now: " + table_render.trick_words(view.current_trick, self.human, style)
+                )
+            lines = lines or ["No trick has been played yet this hand."]
+        elif word == "status":
+            lines = [self.table.rules_title, *table_render.info_lines(view, style)]
+        elif word == "score":
+            lines = render.score_sheet_lines(view.score_sheet)
+        elif word == "last":
+            last = self.table.last_trick
+            words = table_render.trick_words(last, self.human, style) if last else "none yet"
+            lines = [f"Last trick: {words}"]
+        elif word in ("hint", "h", "why", "claim", "review", "b"):
+            try:
+                if word == "claim":
+                    self.table.claim()
+                elif word in ("review", "b"):
+                    self.table.review(len(view.results))
+                else:
+                    self.table.hint()
+            except NotAtTheTableError as error:
+                lines = [f"{error}."]
+        elif word in ("undo", "u"):
+            lines = [self.table.undo()]
+        elif word == "save":
+            path = Path(rest.strip()) if rest.strip() else self.record_path
+            if path is None:
+                lines = ["Say where: save FILE"]
+            else:
+                self._save(path, "Saved to")
+        elif word in ("quit", "exit"):
+            self._offer_to_leave()
+        else:
+            return False
+        for line in lines:
+            self.write(line)
+        return True
+
+    def _offer_to_leave(self) -> None:
+        from honeymoon.cli.play import QuitGame
+
+        default = f" (to {self.record_path})" if self.record_path else " (save FILE)"
+        question = (
+            f"Leave the game? 's' saves and leaves{default}, 'q' leaves without saving, "
+            "anything else goes on: "
+        )
+        try:
+            answer = self.read(question).strip().lower()
+        except (EOFError, KeyboardInterrupt):
+            answer = "s" if self.record_path else "q"
+        word, _, rest = answer.partition(" ")
+        if word in ("s", "save", "y", "yes"):
+            path = Path(rest) if rest else self.record_path
+            if path is None:
+                self.write("Say where: s FILE (or 'q' to leave without saving).")
+                return
+            if self._save(path, "Saved to"):
+                raise QuitGame
+        elif word in ("q", "quit", "n", "no"):
+            raise QuitGame
+        else:
+            self.write("Playing on.")
+
+    def _save(self, path: Path, what: str) -> bool:
+        try:
+            parents = self.create_directory and path == self.record_path
+            written = self.table.save(path, parents=parents)
+        except (OSError, HoneymoonError) as error:
+            self.write(f"Could not save to {path}: {error}")
+            return False
+        if self.table.is_over:
+            self.write(f"{what} {written}.")
+        else:
+            self.write(f"{what} {written}; resume with: honeymoon play --resume {written}")
+        return True

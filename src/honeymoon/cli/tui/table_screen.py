@@ -1,0 +1,606 @@
+"""The four-hand table, full screen: the four hands placed as at a real table, the trick in
+the middle, the player acting for their own hand and their dummy.
+
+Everything on screen comes from :meth:`FourHandTable.view()
+<honeymoon.cli.table_session.FourHandTable.view>`, the player's own view, drawn by
+:func:`~honeymoon.cli.table_render.table_diagram`: a hand the player may not see is drawn as
+backs with its size. The choices of each phase are the view's legal actions: cards of the
+hand to play are picked in the diagram, the others (calls, declarer's choice of dummy, the
+extra cards) in a row under it; type one and Enter, or move with the arrows and press Enter.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, cast
+
+from textual import events
+from textual.app import ComposeResult
+from textual.markup import escape
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Static
+
+from honeymoon.cards import Card, Suit
+from honeymoon.cli import render, table_render
+from honeymoon.cli.table_session import FourHandTable, NotAtTheTableError
+from honeymoon.cli.tui import widgets
+from honeymoon.cli.tui.screens import TextScreen
+from honeymoon.errors import HoneymoonError
+from honeymoon.game import Phase
+from honeymoon.views import TableTrickView, TableView
+
+if TYPE_CHECKING:
+    from honeymoon.cli.tui.app import HoneymoonApp
+
+__all__ = ["FourHandScreen", "TABLE_KEYS_HELP"]
+
+#: The keys at the four-hand table, for the help screen.
+TABLE_KEYS_HELP = """\
+[b]In the auction[/b]   type a call and Enter: 1n (1NT), 2s, p (pass),
+                   x (double), xx; or ←→↑↓ over the calls and Enter
+[b]In the tricks[/b]    the hand to play is marked ▶ (your own or your
+                   dummy): type its card (sa, h10) and Enter, or
+                   ←→↑↓ over its cards and Enter
+[b]Choices[/b]          declarer's dummy: e (exposed) or o (other);
+                   extra cards: type the card for your hand
+[b]Any time[/b]         ? help · u undo · l last trick · a the auction
+                   and tricks so far · s score sheet · f colours
+                   Ctrl-S save · q or Ctrl-C leave
+In the tricks s, h, d, c, q and a start a card: type s or a, then
+Enter, for the score sheet or the auction and tricks so far.
+Hints, claims and the review of a hand are not available at the
+four-hand table yet."""
+
+_COMMAND_WORDS = {
+    "?": "help",
+    "help": "help",
+    "rules": "help",
+    "h": "hint",
+    "hint": "hint",
+    "u": "undo",
+    "undo": "undo",
+    "l": "last",
+    "last": "last",
+    "s": "score",
+    "score": "score",
+    "f": "colours",
+    "a": "so-far",
+    "auction": "so-far",
+    "tricks": "so-far",
+    "b": "review",
+    "review": "review",
+    "c": "claim",
+    "claim": "claim",
+    "q": "quit",
+    "quit": "quit",
+}
+_ALWAYS = set("?ulfb")
+# Keys that act at once when nothing is typed: those that cannot begin an answer in the phase.
+_IMMEDIATE = {
+    Phase.AUCTION: _ALWAYS | set("hsqac"),
+    Phase.DUMMY_CHOICE: _ALWAYS | set("hsqac"),
+    Phase.COMPLETE: _ALWAYS | set("hsqac"),
+}
+_TRICK_PAUSE = 1.2
+_LOG_ROWS = 2
+MIN_SIZE = (80, 24)
+
+
+class FourHandScreen(Screen[None]):
+    """The four-hand table: status line, the table, the choices, messages, prompt, keys."""
+
+    DEFAULT_CSS = """
+    FourHandScreen { layout: vertical; background: #0b3d1f; color: #e8e8e8; }
+    FourHandScreen #status { height: 1; background: #062614; padding: 0 1; }
+    FourHandScreen #four-table {
+        height: auto; border: round #3f7f55; border-title-color: #ffd75f;
+        border-title-style: bold; padding: 0 1;
+    }
+    FourHandScreen #choices { height: auto; max-height: 3; padding: 0 1; }
+    FourHandScreen #log { height: 1fr; min-height: 1; padding: 0 1; }
+    FourHandScreen #prompt { height: 1; background: #062614; padding: 0 1; }
+    FourHandScreen #keys { height: auto; max-height: 2; background: #041a0e;
+        color: #a8c8b0; padding: 0 1; }
+    FourHandScreen #too-small { display: none; padding: 1 2; color: #ffd75f; }
+    FourHandScreen.too-small > * { display: none; }
+    FourHandScreen.too-small > #too-small { display: block; height: 1fr; }
+    """
+
+    def __init__(
+        self,
+        table: FourHandTable,
+        *,
+        delay: float,
+        four_colours: bool,
+        greeting: Sequence[str] = (),
+    ) -> None:
+        super().__init__()
+        self.table = table
+        self.delay = delay
+        self.palette = widgets.Palette(four_colours, cards=table.style)
+        self.typed = ""
+        self.messages: list[tuple[str, str]] = [("info", line) for line in greeting]
+        self.show_last_trick = False
+        self._cursor = 0
+        self._chosen = False
+        self._held_trick: TableTrickView | None = None
+        self._timer: Timer | None = None
+        self._waiting = False
+        self._shown: dict[str, str] = {}
+
+    def compose(self) -> ComposeResult:
+        """The table's parts, top to bottom."""
+        yield Static(id="status")
+        yield widgets.Surface(id="four-table")
+        yield widgets.Surface(id="choices")
+        yield Static(id="log")
+        yield Static(id="prompt")
+        yield widgets.Surface(id="keys")
+        yield Static(id="too-small")
+
+    def on_mount(self) -> None:
+        """Draw the table and let the computer move if it starts."""
+        self.refresh_table()
+        self.call_after_refresh(self._continue)
+
+    def on_resize(self, _event: events.Resize) -> None:
+        """Redraw for the new size."""
+        self.refresh_table()
+
+    # -- what is shown ------------------------------------------------------------------------
+
+    def view(self) -> TableView:
+        """The player's view (the only source of what is drawn)."""
+        return self.table.view()
+
+    def say(self, text: str, kind: str = "info") -> None:
+        """Add a message to the log (kinds: info, error, hint)."""
+        self.messages.append((kind, text))
+        del self.messages[:-50]
+
+    def offered(self) -> list[int]:
+        """The actions the player may take now, in the order the arrows walk them: the cards
+        of the hand to play as the diagram shows them (spades first, high to low), the calls
+        from pass up, any other choice in the engine's order."""
+        view = self.view()
+        if not view.my_turn:
+            return []
+        legal = view.legal_actions
+        if all(action < 52 for action in legal):
+            cards = sorted((Card.from_id(a) for a in legal), key=_display_key)
+            return [card.id for card in cards]
+        return list(legal)
+
+    def _paint(self, kind: str, text: str) -> str:
+        text = escape(text)
+        if kind.startswith("suit"):
+            return f"[bold {self.palette.on_table(Suit(int(kind[4:])))}]{text}[/]"
+        styles = {
+            "card": "bold #f7f5ee",
+            "legal": "bold #ffffff",
+            "cursor": "bold underline #111111 on #ffd75f",
+            "dim": "#7f9f88",
+            "back": "#6f9fcf",
+            "title": "#c8dccf",
+            "turn": "bold #ffd75f",
+            "info": "#c8dccf",
+        }
+        style = styles.get(kind)
+        return f"[{style}]{text}[/]" if style else text
+
+    def refresh_table(self) -> None:
+        """Redraw everything from the player's view."""
+        width, height = self.app.size
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        self.set_class(small, "too-small")
+        if small:
+            self._show(
+                "#too-small",
+                f"The card table needs a terminal of at least {MIN_SIZE[0]}×{MIN_SIZE[1]}; "
+                f"this one is {width}×{height}.\n\nMake the window bigger, or play line by "
+                "line with: honeymoon play --plain",
+            )
+        view = self.view()
+        offered = self.offered()
+        if not 0 <= self._cursor < len(offered):
+            self._cursor = 0
+        cursor = offered[self._cursor] if offered else None
+        me = self.table.human
+        deals = "you deal" if view.dealer == me else f"{view.dealer.label} deals"
+        self._show(
+            "#status",
+            f"[bold]{escape(self.table.rules_title)}[/] · Hand {view.hand_number + 1} · "
+            f"{deals} · you are {me.label}, your dummy {me.dummy.label}",
+        )
+        panel = self.query_one("#four-table", Static)
+        panel.border_title = table_render.phase_text(view.phase).title
+        trick = self._held_trick
+        card_cursor = (
+            Card.from_id(cursor)
+            if cursor is not None and cursor < 52 and view.phase is Phase.PLAY
+            else None
+        )
+        compact = height < 30
+        lines = table_render.table_diagram(
+            view, self.table.style, trick=trick, cursor=card_cursor, compact=compact
+        )
+        self._show(
+            "#four-table", "\n".join(table_render.painted(line, self._paint) for line in lines)
+        )
+        self._show("#choices", self._choices_markup(view, offered, cursor))
+        self._draw_log()
+        self._draw_prompt(view)
+        self._show("#keys", self._keys_markup(view))
+
+    def _choices_markup(self, view: TableView, offered: list[int], cursor: int | None) -> str:
+        if view.phase is Phase.COMPLETE:
+            return escape(self.table.final_line())
+        if view.phase is Phase.PLAY:
+            if not self.show_last_trick:
+                return "[#9fbfa8]l: show the last trick[/]" if self.table.last_trick else ""
+            last = self.table.last_trick
+            words = table_render.trick_words(last, view.seat, self.table.style) if last else "none"
+            return "Last trick: " + escape(words)
+        if not offered:
+            return ""
+        parts = []
+        for action in offered:
+            words = escape(table_render.choice_words(action, self.table.style))
+            style = "bold #111111 on #ffd75f" if action == cursor else "bold #111111 on #f7f5ee"
+            parts.append(f"[@click=screen.act({action})][{style}] {words} [/][/]")
+        lead = ""
+        if view.phase is Phase.EXTRA_CARDS:
+            lead = "For your hand: "
+        return lead + " ".join(parts)
+
+    def _draw_log(self) -> None:
+        styles = {"info": "#e8e8e8", "error": "bold #ff8787", "hint": "bold #87d7ff"}
+        width = max(20, self.app.size.width - 2)
+        shown: list[str] = []
+        for kind, text in reversed(self.messages[-8:]):
+            for line in reversed(_wrapped(text, width)):
+                shown.insert(0, f"[{styles.get(kind, '#e8e8e8')}]{escape(line)}[/]")
+        self._show("#log", "\n".join(shown[-8:]))
+
+    def _draw_prompt(self, view: TableView) -> None:
+        typed = f"[bold]› {escape(self.typed)}[/][blink]▏[/]"
+        if view.phase is Phase.COMPLETE:
+            ask = "The rubber is over: s score sheet, q leave."
+        else:
+            ask = table_render.prompt_words(view, self.table.style)
+        self._show("#prompt", f"{typed}  [#9fbfa8]{escape(ask)}[/]")
+
+    def _keys_markup(self, view: TableView) -> str:
+        def key(keys: str, words: str, command: str) -> str:
+            return f"[@click=screen.command('{command}')][b]{keys}[/b] {words}[/]"
+
+        typing = view.phase not in _IMMEDIATE
+        parts = []
+        if self.table.allow_undo:
+            parts.append(key("u", "undo", "undo"))
+        if view.phase is Phase.PLAY:
+            parts.append(key("l", "last trick", "last"))
+        parts += [
+            key("a⏎" if typing else "a", "auction, tricks", "so-far"),
+            key("s⏎" if typing else "s", "score", "score"),
+            key("?", "help", "help"),
+            key("^S", "save", "save"),
+            key("^C", "quit", "quit"),
+        ]
+        return "  ".join(parts)
+
+    def _show(self, selector: str, markup: str) -> None:
+        if self._shown.get(selector) != markup:
+            self._shown[selector] = markup
+            self.query_one(selector, Static).update(markup)
+
+    # -- keys ---------------------------------------------------------------------------------
+
+    def on_key(self, event: events.Key) -> None:
+        """Typing, editing, arrows, Enter and the one-key commands."""
+        key = event.key
+        if self._held_trick is not None:
+            self._held_trick = None
+            self.refresh_table()
+        handled = True
+        if key == "enter":
+            self._submit()
+        elif key == "backspace":
+            self.typed = self.typed[:-1]
+            self.refresh_table()
+        elif key == "escape":
+            self.typed = ""
+            self.refresh_table()
+        elif key in ("left", "right", "up", "down"):
+            self._move(1 if key in ("right", "down") else -1, key in ("up", "down"))
+        elif event.is_printable and event.character and event.character.strip():
+            self._typed_character(event.character)
+        else:
+            handled = False
+        if handled:
+            event.stop()
+            event.prevent_default()
+
+    def _move(self, step: int, vertical: bool) -> None:
+        view = self.view()
+        offered = self.offered()
+        if not offered:
+            return
+        self._chosen = True
+        if vertical and view.phase is Phase.PLAY:
+            # Up and down go to the next suit of the hand to play.
+            cards = [Card.from_id(a) for a in offered]
+            suit = cards[self._cursor].suit
+            later = [
+                i for i, c in enumerate(cards) if (c.suit < suit if step > 0 else c.suit > suit)
+            ]
+            if later:
+                target = later[0] if step > 0 else later[-1]
+                if step < 0:
+                    target = next(i for i, c in enumerate(cards) if c.suit == cards[target].suit)
+                self._cursor = target
+        elif vertical and view.phase is Phase.AUCTION:
+            self._cursor = max(0, min(len(offered) - 1, self._cursor + step * 5))
+        else:
+            self._cursor = (self._cursor + step) % len(offered)
+        self.refresh_table()
+
+    def _typed_character(self, char: str) -> None:
+        view = self.view()
+        lower = char.lower()
+        immediate = _IMMEDIATE.get(view.phase, _ALWAYS) if view.my_turn else _ALWAYS | set("hsqac")
+        if not self.typed and lower in immediate:
+            self.action_command(_COMMAND_WORDS.get(lower, lower))
+            return
+        if len(self.typed) < 12:
+            self.typed += char
+        if view.my_turn and all(a < 52 for a in view.legal_actions):
+            try:
+                card = Card.parse(self.typed)
+            except HoneymoonError:
+                card = None
+            offered = self.offered()
+            if card is not None and card.id in offered:
+                self._cursor = offered.index(card.id)
+        self.refresh_table()
+
+    def _submit(self) -> None:
+        view = self.view()
+        text = self.typed.strip()
+        self.typed = ""
+        if not text:
+            offered = self.offered()
+            if not offered:
+                if view.phase is Phase.COMPLETE:
+                    self.action_command("score")
+                self.refresh_table()
+                return
+            if not self._chosen:
+                self.say(
+                    "Enter acts on the highlight once you have moved it (arrows), or on what "
+                    "you type: nothing was done."
+                )
+                self.refresh_table()
+                return
+            self.action_act(offered[self._cursor])
+            return
+        if not view.my_turn:
+            command = _COMMAND_WORDS.get(text.lower())
+            if command:
+                self.action_command(command)
+            else:
+                self.say("Wait: it is not your turn.", "error")
+                self.refresh_table()
+            return
+        try:
+            action = self.table.parse(text)
+        except HoneymoonError as error:
+            command = _COMMAND_WORDS.get(text.lower())
+            if command:
+                self.action_command(command)
+                return
+            self.say(f"{error} · legal now: {self._legal_words(view)}", "error")
+            self.refresh_table()
+            return
+        self.action_act(action)
+
+    def _legal_words(self, view: TableView) -> str:
+        if view.phase is Phase.AUCTION:
+            return render.legal_action_words(view, self.table.style)
+        return ", ".join(table_render.choice_words(a, self.table.style) for a in self.offered())
+
+    # -- actions ------------------------------------------------------------------------------
+
+    def action_act(self, action: int) -> None:
+        """Make the player's move ``action`` (from a key, Enter or a click)."""
+        view = self.view()
+        if not view.my_turn:
+            self.say("Wait: it is not your turn.", "error")
+            self.refresh_table()
+            return
+        self.typed = ""
+        self._cancel_timer()
+        try:
+            lines = self.table.play(action)
+        except HoneymoonError as error:
+            self.say(f"{error} · legal now: {self._legal_words(view)}", "error")
+            self.refresh_table()
+            return
+        self._cursor = 0
+        self._chosen = False
+        self._after_move(lines)
+
+    def action_command(self, command: str) -> None:
+        """Run a command: help, undo, last, score, so-far, colours, save, quit; hint, claim
+        and review say that the four-hand table does not offer them yet."""
+        app = self.app
+        self.typed = ""
+        if command == "help":
+            rules = table_render.table_rules_help(self.table.rules)
+            body = "\n\n".join(escape(line) for line in rules)
+            app.push_screen(TextScreen("Help", body + "\n\n" + TABLE_KEYS_HELP))
+        elif command in ("hint", "claim", "review"):
+            try:
+                if command == "hint":
+                    self.table.hint()
+                elif command == "claim":
+                    self.table.claim()
+                else:
+                    self.table.review(len(self.view().results))
+            except NotAtTheTableError as error:
+                self.say(f"{error.message[0].upper()}{error.message[1:]}.", "error")
+        elif command == "undo":
+            self._cancel_timer()
+            self._chosen = False
+            self._held_trick = None
+            self.say(self.table.undo())
+        elif command == "last":
+            self.show_last_trick = not self.show_last_trick
+        elif command == "score":
+            app.push_screen(self.sheet_screen())
+        elif command == "so-far":
+            app.push_screen(
+                TextScreen("The auction and the tricks so far", "\n".join(self._so_far_lines()))
+            )
+        elif command == "colours":
+            self.palette = dataclasses.replace(
+                self.palette, four_colours=not self.palette.four_colours
+            )
+            self.say("Four colours." if self.palette.four_colours else "Red and black.")
+        elif command == "save":
+            self._app().save_game()
+        elif command == "quit":
+            self._app().action_request_quit()
+            return
+        else:
+            self.say(f"{command!r} does nothing here: press ? for the keys.", "error")
+        self.refresh_table()
+
+    def _so_far_lines(self) -> list[str]:
+        view = self.view()
+        style = self.table.style
+        lines = [escape(line) for line in render.auction_table(view, style)]
+        for number, trick in enumerate(view.tricks, 1):
+            lines.append(escape(f"{number}. {table_render.trick_words(trick, view.seat, style)}"))
+        if view.current_trick is not None and view.current_trick.cards:
+            words = table_render.trick_words(view.current_trick, view.seat, style)
+            lines.append(escape(f"Now: {words}"))
+        return lines or ["Nothing yet."]
+
+    def sheet_screen(self, headline: list[str] | None = None, *, final: bool = False) -> TextScreen:
+        """The score sheet, full size, with the results of the hands so far."""
+        view = self.view()
+        top = "\n".join(f"[bold]{escape(line)}[/]" for line in headline or [])
+        results = [escape(self.table.describe_result(r)) for r in view.results]
+        side = "[bold]Hands[/]\n" + "\n".join(results) if results else ""
+        footer = "Enter: leave the table" if final else "Enter or Esc: back to the table"
+        return TextScreen(
+            "The rubber is over" if final else "Score sheet",
+            widgets.sheet_markup(view, compact=False),
+            footer,
+            headline=top,
+            side=side,
+        )
+
+    # -- the flow of the game -----------------------------------------------------------------
+
+    def _after_move(self, lines: list[str]) -> None:
+        for line in lines:
+            self.say(line)
+        table = self.table
+        self._held_trick = table.last_trick if table.trick_completed else None
+        self.refresh_table()
+        if table.is_over:
+            self._finish()
+        elif table.finished:
+            self._hand_over()
+        else:
+            self._continue()
+
+    def _hand_over(self) -> None:
+        headline = [self.table.describe_result(r) for r in self.table.finished]
+        last = self.table.last_trick
+        if last is not None and self.table.trick_completed:
+            words = table_render.trick_words(last, self.table.human, self.table.style)
+            headline.append("Last trick: " + words)
+        headline.append("Press Enter for the next hand.")
+        self._waiting = True
+
+        def resume(_answer: str | None) -> None:
+            self._waiting = False
+            self.show_last_trick = False
+            self._held_trick = None
+            self.refresh_table()
+            self._continue()
+
+        self.app.push_screen(self.sheet_screen(headline), resume)
+
+    def _finish(self) -> None:
+        app = self.app
+        headline = [self.table.final_line()]
+        written = self._app().write_final_record()
+        if written:
+            headline.append(written)
+        headline.append("Press Enter to leave the table.")
+        self._waiting = True
+        app.push_screen(self.sheet_screen(headline, final=True), lambda _: app.exit(0))
+
+    def _continue(self) -> None:
+        """Let the computer move after the pause if it is its turn; with auto-play, play the
+        player's only legal card after the same pause."""
+        if self._waiting or self.table.is_over:
+            return
+        if self.table.forced_card is not None:
+            move = self._forced_move
+        elif self.table.computer_to_act:
+            move = self._computer_move
+        else:
+            return
+        if self.delay <= 0:
+            move()
+        elif self._timer is None:
+            pause = self.delay + (_TRICK_PAUSE if self._held_trick is not None else 0.0)
+            self._timer = self.set_timer(pause, move)
+
+    def _forced_move(self) -> None:
+        self._timer = None
+        if self._waiting or self.table.forced_card is None:
+            self._continue()
+            return
+        self.typed = ""
+        self._chosen = False
+        self._after_move(self.table.play_forced())
+
+    def _computer_move(self) -> None:
+        self._timer = None
+        if self._waiting or not self.table.computer_to_act:
+            self._continue()
+            return
+        try:
+            lines = self.table.computer_move()
+        except Exception as error:  # a faulty bot must not lose the player's game
+            self.say(f"The computer failed to move ({error}); save with Ctrl-S.", "error")
+            self.refresh_table()
+            return
+        self._after_move(lines)
+
+    def _app(self) -> HoneymoonApp:
+        return cast("HoneymoonApp", self.app)
+
+    def _cancel_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+
+
+def _display_key(card: Card) -> tuple[int, int]:
+    # Spades first, high to low: the order of the diagram's lines.
+    return (-int(card.suit), -int(card.rank))
+
+
+def _wrapped(text: str, width: int) -> list[str]:
+    import textwrap
+
+    return textwrap.wrap(text, width, break_long_words=True, break_on_hyphens=False) or [""]

@@ -1,0 +1,181 @@
+"""The four-hand table, full screen, driven with Textual's pilot at 80×24 as a person would:
+typed calls and cards, the arrows and Enter, against a computer player that opens 1♠ and
+passes after.
+
+Every screen is checked against the player's view: no card the seat may not see is ever on
+it; the opponent's dummy is backs until the opening lead (and always, with racks).
+"""
+
+from __future__ import annotations
+
+import pytest
+from table_helpers import TABLE_CASES, OpeningBot, choose, shown_cards, table_rules, visible_cards
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from honeymoon.cards import Card
+from honeymoon.cli.table_render import BACK, choice_words
+from honeymoon.cli.table_session import FourHandTable
+from honeymoon.cli.tui import HoneymoonApp
+from honeymoon.cli.tui.screens import TextScreen
+from honeymoon.cli.tui.table_screen import FourHandScreen
+from honeymoon.game import Phase
+from honeymoon.seats import Direction, Seat
+from honeymoon.table import TableGame
+from honeymoon.views import TableView
+
+SIZE = (80, 24)
+
+
+def make_app(variant: str, options: dict[str, bool], seed: str, human: Seat) -> HoneymoonApp:
+    game = TableGame(table_rules(variant, options), seed=seed, first_dealer=Seat.SOUTH)
+    return HoneymoonApp(FourHandTable(game, human, OpeningBot()), delay=0)
+
+
+def table_text(app: HoneymoonApp) -> str:
+    return str(app.game_screen.query_one("#four-table", Static).render())
+
+
+def screen_text(app: HoneymoonApp) -> str:
+    return "\n".join(str(widget.render()) for widget in app.game_screen.query(Static))
+
+
+def check_secrecy(app: HoneymoonApp, view: TableView, known: set[Card]) -> None:
+    """The table shows only what the view shows now; the whole screen (the log keeps earlier
+    messages) only cards the seat has seen at some point."""
+    now = visible_cards(view)
+    known |= now
+    on_table = shown_cards(table_text(app))
+    assert on_table <= now, f"the table shows unseen cards {on_table - now}"
+    everywhere = shown_cards(screen_text(app))
+    assert everywhere <= known, f"the screen shows unseen cards {everywhere - known}"
+
+
+async def make_move(pilot: Pilot[int], screen: FourHandScreen, action: int, turn: int) -> None:
+    """Make ``action`` with the keys a person would press: every other card by walking the
+    highlight with the arrows, everything else typed."""
+    offered = screen.offered()
+    assert action in offered
+    view = screen.view()
+    if view.phase is Phase.PLAY and turn % 2 == 0:
+        await pilot.press("right", "left")
+        for _ in range(14):
+            if offered[screen._cursor] == action:
+                break
+            await pilot.press("right")
+        await pilot.press("enter")
+        return
+    words = choice_words(action).replace("♠", "s").replace("♥", "h").replace("♦", "d")
+    words = words.replace("♣", "c").replace("NT", "n").lower()
+    if view.phase is Phase.DUMMY_CHOICE:
+        words = "exposed" if "exposed" in words else "other"
+    await pilot.press(*words, "enter")
+
+
+@pytest.mark.parametrize(
+    ("name", "variant", "options"), TABLE_CASES, ids=[c[0] for c in TABLE_CASES]
+)
+async def test_a_whole_hand_of_each_table_variant(
+    name: str, variant: str, options: dict[str, bool]
+) -> None:
+    human = Seat.EAST if name == "clockwise" else Seat.SOUTH
+    app = make_app(variant, options, f"tui-{name}", human)
+    known: set[Card] = set()
+    phases = set()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        turn = 0
+        while isinstance(app.screen, FourHandScreen):
+            screen = app.screen
+            view = screen.view()
+            assert view.my_turn, "the computer should have moved at once (no delay)"
+            phases.add(view.phase)
+            check_secrecy(app, view, known)
+            text = table_text(app)
+            me = view.seat
+            assert me is not None
+            if view.phase is Phase.PLAY:
+                assert view.to_play is not None
+                assert f"▶ {view.to_play.label}" in text
+                if view.to_play.is_dummy:
+                    assert "Your dummy" in str(app.screen.query_one("#prompt", Static).render())
+            await make_move(pilot, screen, choose(view), turn)
+            await pilot.pause()
+            turn += 1
+        assert isinstance(app.screen, TextScreen)
+        sheet = "\n".join(str(w.render()) for w in app.screen.query(Static))
+        assert "Hand 1:" in sheet
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.game_screen.view().hand_number == 1
+    # The player declares (South outbids nothing; East outbids South's 1♠), so declarer's
+    # choices come to them.
+    expected = {Phase.AUCTION, Phase.PLAY}
+    if variant == "single-dummy":
+        expected.add(Phase.DUMMY_CHOICE)
+    if options.get("twelve_and_two"):
+        expected.add(Phase.EXTRA_CARDS)
+    assert phases == expected
+
+
+@pytest.mark.parametrize("racks", [False, True], ids=["face-up", "racks"])
+async def test_the_opponents_dummy_before_and_after_the_opening_lead(racks: bool) -> None:
+    # South passes, East opens 1♠ and South passes: East declares and South, at declarer's
+    # left, leads. Until that lead South sees their own dummy but not East's (West); after
+    # it both dummies are face up, except with racks, where West is never shown to South.
+    rules = table_rules("double-dummy", {"racks": racks})
+    game = TableGame(rules, seed="lead", first_dealer=Seat.SOUTH)
+    app = HoneymoonApp(FourHandTable(game, Seat.SOUTH, OpeningBot()), delay=0)
+    west = set(game.hand_at(3))
+    north = set(game.hand_at(0))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        assert isinstance(screen, FourHandScreen)
+        assert not shown_cards(table_text(app)) & (west | north), "no dummy in the auction"
+        for call in ("p", "p"):
+            await pilot.press(call, "enter")
+            await pilot.pause()
+        view = screen.view()
+        assert view.phase is Phase.PLAY and view.to_play is Direction.SOUTH
+        before = shown_cards(table_text(app))
+        assert not before & west, "East's dummy shown before the opening lead"
+        assert north <= before, "South sees their own dummy once the auction is over"
+        assert "▶ South" in table_text(app)
+        await pilot.press(*Card.from_id(screen.offered()[0]).pbn.lower(), "enter")
+        await pilot.pause()
+        view = screen.view()
+        played = {
+            card for trick in [*view.tricks, view.current_trick] if trick for card in trick.cards
+        }
+        after = shown_cards(table_text(app))
+        if racks:
+            assert not (after & west) - played, "a racked dummy is never shown to the opponent"
+            assert BACK in table_text(app)
+        else:
+            assert west - played <= after, "after the lead both dummies are face up"
+
+
+async def test_hint_claim_and_review_say_they_are_not_at_the_table_yet() -> None:
+    app = make_app("double-dummy", {}, "no-hints", Seat.SOUTH)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for key in ("h", "c", "b"):
+            await pilot.press(key)
+            await pilot.pause()
+        log = str(app.game_screen.query_one("#log", Static).render())
+        assert "Hints are not available at the four-hand table yet" in log
+        assert "Claims are not available at the four-hand table yet" in log
+        assert "review of a hand is not available at the four-hand table yet" in log
+        assert isinstance(app.screen, FourHandScreen)
+
+
+async def test_a_bad_card_gets_one_line_and_changes_nothing() -> None:
+    app = make_app("double-dummy", {}, "bad", Seat.SOUTH)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("z", "z", "enter")
+        await pilot.pause()
+        log = str(app.game_screen.query_one("#log", Static).render())
+        assert "legal now:" in log
+        assert app.game_screen.view().auction == ()
