@@ -125,7 +125,10 @@ export class FourHandTable extends Table {
     }
     if (toPlay) badges += `<span class="badge turn-badge">${mine && this.myTurn() ? "play from here" : "to play"}</span>`;
     let body;
-    if (cards === null || cards === undefined) {
+    const layout = v.covers && v.covers[direction];
+    if (layout && layout.length) {
+      body = this.layoutRow(layout, legal, playable);
+    } else if (cards === null || cards === undefined) {
       const why = this.hiddenWhy(direction);
       body = `<div class="backs" role="img" aria-label="${esc(`${count(size, "card")} face down`)}">${'<span class="back"></span>'.repeat(size)}</div>
         ${why ? `<p class="hidden-why">${esc(why)}</p>` : ""}`;
@@ -157,6 +160,7 @@ export class FourHandTable extends Table {
     if (direction === this.theirHand()) return "";
     if (direction === this.myDummy()) return "You see your dummy after the auction.";
     if (rules.racks) return "Racks: you never see this dummy.";
+    if (rules.widow && v.phase === "auction") return "Dummies are unseen in the auction.";
     if (rules.exposed_dummy && v.phase !== "play") return "Face down until declarer chooses a dummy.";
     return "Face up after the opening lead.";
   }
@@ -174,6 +178,20 @@ export class FourHandTable extends Table {
     return `<button type="button" class="card ${c.red ? "red" : "black"}" data-key="c${c.id}"
       data-action="${c.id}" aria-label="Play the ${esc(c.name)}" ${legal.has(c.id) ? "" : "disabled"}>
       <span class="rank">${esc(c.label.slice(1))}</span><span class="suit" aria-hidden="true">${c.symbol}</span></button>`;
+  }
+
+  /** Semi-Exposed Dummies: a dummy as it lies, place by place: a face-up card, with a card
+   * back under it while it covers a face-down card (a face-down card alone once its cover was
+   * played, until the trick ends and it is turned up). Face-down cards are never named. */
+  layoutRow(layout, legal, playable) {
+    const piles = layout.map(([pbn, covered]) => {
+      const c = pbn ? card(pbn) : null;
+      const top = c ? (playable ? this.cardButton(c, legal) : face(c.pbn)) : "";
+      const under = covered ? '<span class="back under" role="img" aria-label="a face-down card"></span>' : "";
+      const empty = !c && !covered ? '<span class="gone" aria-hidden="true"></span>' : "";
+      return `<li class="pile${covered ? " covered" : ""}">${under}${top}${empty}</li>`;
+    }).join("");
+    return `<ul class="cards layout">${piles}</ul>`;
   }
 
   /** A hand at the side, suit by suit as a bridge diagram writes it (narrow enough for a phone). */
@@ -244,7 +262,11 @@ export class FourHandTable extends Table {
   renderTableAuction() {
     const v = this.view;
     const parts = [];
-    if (v.exposed_dummy) {
+    if (this.rules().semi_exposed) {
+      parts.push(`<p class="hint">Each dummy lies as six face-down cards, each under a face-up card, and a
+        seventh face-up card. A dummy plays only its face-up cards; a covered card turns up at the end
+        of the trick in which its cover is played.</p>`);
+    } else if (v.exposed_dummy) {
       parts.push(`<p class="hint">${esc(this.handName(v.exposed_dummy))} is dealt face up. After the auction declarer
         takes it or the other dummy as partner.</p>`);
     } else if (this.rules().twelve_and_two) {
