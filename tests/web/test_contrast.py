@@ -255,3 +255,46 @@ def test_hover_styles_need_a_pointer_that_hovers(server: Any, browser: Any, tabl
     assert not sticky, "\n".join(sticky)
     context.close()
     east.context.close()
+
+
+def test_the_four_hand_table_meets_aa_contrast(server: Any, browser: Any, table: Any) -> None:
+    """The four-hand table (Single Dummy Bridge): the auction with a dummy dealt face up,
+    declarer's choice of dummy, and the play, whose cards sit on the felt."""
+    failures: list[str] = []
+    checked: dict[str, set[str]] = {}
+    game = table.create_game(
+        server, {"opponent": "friend", "seat": "south", "variant": "single-dummy"}
+    )
+    south = table.open_seat(browser, game["link"], **DESKTOP)
+    east = table.open_seat(browser, game["opponent_link"], **PHONE)
+    players = [table.Player(south), table.Player(east)]
+    for page, where in ((south, "desktop"), (east, "phone")):
+        page.wait_for_selector(".board")
+        failures += _scan(page, f"table auction ({where})", checked)
+        failures += _text_failures(page, f"table auction ({where})")
+    choice = ".controls button[data-action]:not([disabled])"
+    table.play_until(
+        players,
+        lambda: (
+            south.locator(".phase-dummy_choice").count() > 0
+            or south.locator(".phase-play").count() > 0
+        ),
+    )
+    if south.locator(choice).count():
+        failures += _scan(south, "table choice of dummy", checked)
+        failures += _text_failures(south, "table choice of dummy")
+    cards = ".board button.card:not([disabled])"
+    table.play_until(
+        players,
+        lambda: (
+            south.locator(".phase-play").count() > 0
+            and len(south.locator(".trick-area .face").all()) >= 2
+            and south.locator(cards).count() > 0
+        ),
+    )
+    failures += _scan(south, "table play", checked)
+    failures += _text_failures(south, "table play")
+    assert any('"Play the' in name for name in checked)
+    assert not failures, "\n".join(failures[:40]) + f"\n({len(failures)} in all)"
+    south.context.close()
+    east.context.close()
