@@ -318,7 +318,7 @@ def test_hints_claims_and_reviews_are_refused_at_the_table_with_a_code(
         with server.seat(info["token"]) as south:
             south.ws.send_text(json.dumps(message))
             error = south.expect("error")
-            assert error["code"] == "not_at_the_table", error
+            assert error["code"] == "not_at_table", error
             assert "four-hand table" in error["message"]
 
 

@@ -140,6 +140,10 @@ def test_two_people_play_single_dummys_choice_of_dummy(
     for page in pages.values():  # the exposed dummy face up for both, the other face down
         assert _faces(page, exposed) == 13
         assert _faces(page, other) == 0 and _backs(page, other) == 13
+    # On the phone the hand and the bidding box share the first screen, without scrolling.
+    for selector in (".place-bottom .cards li:last-child", ".bidbox .bids button:last-child"):
+        box = east.locator(selector).bounding_box()
+        assert box is not None and box["y"] + box["height"] <= PHONE["height"], (selector, box)
     # The first to call bids 1NT, the other passes: the bidder is declarer and chooses.
     first = next(p for p in pages.values() if p.locator(".bidbox button:not([disabled])").count())
     second = east if first is south else south

@@ -33,7 +33,7 @@ from honeymoon.server.protocol import (
     BAD_MESSAGE,
     CANNOT_CLAIM,
     NO_HINT,
-    NOT_AT_THE_TABLE,
+    NOT_AT_TABLE,
     RATE_LIMITED,
     SEAT_LINK_REPLACED,
     STALE_VERSION,
@@ -170,7 +170,7 @@ class Room:
 
     def two_hands(self) -> Game:
         """The two-hand game, for the requests that only it answers (a table's are refused
-        with ``not_at_the_table`` in :meth:`Hub.handle` before they get here)."""
+        with ``not_at_table`` in :meth:`Hub.handle` before they get here)."""
         if isinstance(self.game, TableGame):
             raise TypeError("this request is not answered at the four-hand table")
         return self.game
@@ -368,8 +368,8 @@ class TableSeatBot:
         return self._fallback.act(view)
 
 
-#: What a refused request of the four-hand table says (``not_at_the_table``).
-_NOT_AT_THE_TABLE: dict[type, str] = {
+#: What a refused request of the four-hand table says (``not_at_table``).
+_NOT_AT_TABLE: dict[type, str] = {
     Review: "the review of a hand is not given at the four-hand table yet; "
     "download the record to look back on a hand",
     Analysis: "the double-dummy analysis is not given at the four-hand table yet",
@@ -648,8 +648,8 @@ class Hub:
             connection.send(error_message(error.code, error.message))
             return
         if room.four_hands and isinstance(message, Review | Analysis | Claim | Hint):
-            logger.info("game %s: refused a message (%s)", room.id, NOT_AT_THE_TABLE)
-            connection.send(error_message(NOT_AT_THE_TABLE, _NOT_AT_THE_TABLE[type(message)]))
+            logger.info("game %s: refused a message (%s)", room.id, NOT_AT_TABLE)
+            connection.send(error_message(NOT_AT_TABLE, _NOT_AT_TABLE[type(message)]))
             return
         if isinstance(message, Move):
             await self.move(room, connection, message)

@@ -35,7 +35,7 @@ __all__ = [
     "SEAT_LINK_REPLACED",
     "CANNOT_CLAIM",
     "NO_HINT",
-    "NOT_AT_THE_TABLE",
+    "NOT_AT_TABLE",
     "MAX_JSON_DEPTH",
     "ProtocolError",
     "Hello",
@@ -78,7 +78,7 @@ CANNOT_CLAIM = "cannot_claim"
 NO_HINT = "no_hint"
 #: A request the four-hand table does not answer yet: a hint, a claim, the review or the
 #: analysis of a hand in a variant where each player has a dummy.
-NOT_AT_THE_TABLE = "not_at_the_table"
+NOT_AT_TABLE = "not_at_table"
 #: How deeply a client message may nest arrays and objects (a valid one nests 1 deep).
 MAX_JSON_DEPTH = 4
 
