@@ -98,13 +98,39 @@ class TableRandomBot:
         )
 
 
-#: Table bots by the name of the two-hand bot they stand in for.
+def _novice(seed: int | str | None) -> TableBot:
+    from honeymoon.bots.table_heuristic import TableNoviceBot
+
+    return TableNoviceBot(seed)
+
+
+def _heuristic(seed: int | str | None) -> TableBot:
+    from honeymoon.bots.table_heuristic import TableHeuristicBot
+
+    return TableHeuristicBot(seed)
+
+
+def _expert(seed: int | str | None) -> TableBot:
+    from honeymoon.bots.table_expert import TableExpertBot
+
+    return TableExpertBot(seed)
+
+
+def _expert_strong(seed: int | str | None) -> TableBot:
+    from honeymoon.bots.table_expert import TableExpertBot
+
+    return TableExpertBot(seed, layouts=2.0, name="expert-strong")
+
+
+#: Table bots by the name of the two-hand bot they stand in for: ``random`` for tests, then
+#: the levels ``easy`` (novice), ``medium`` (heuristic) and ``hard`` (expert, which needs the
+#: ``dds`` extra).
 TABLE_BOTS: dict[str, TableBotFactory] = {
     "random": TableRandomBot,
-    "novice": TableRandomBot,
-    "heuristic": TableRandomBot,
-    "expert": TableRandomBot,
-    "expert-strong": TableRandomBot,
+    "novice": _novice,
+    "heuristic": _heuristic,
+    "expert": _expert,
+    "expert-strong": _expert_strong,
 }
 
 
