@@ -6,6 +6,12 @@ so hand ``n`` of each has the same stock order and the same dealer: the luck of 
 cancels. The figure of merit is the pair's total-point difference, A minus B, summed over its
 two rubbers; the match reports its mean with a 95% confidence interval (Student's t).
 
+The variants with dummies are played the same way at the four-hand table
+(:class:`~honeymoon.table.TableGame`): A holds South's hand and dummy (South and North) in
+the first rubber of a pair and East's (East and West) in the second, the same four hands
+dealt in both. Their hands are not checked against the two-hand solver (``sanity`` stays
+empty), and an external bot cannot play them (the protocol speaks the two-hand game).
+
 Everything about pair ``i`` (game seed, bot seeds) follows from the match seed and ``i``, so
 results do not depend on how many processes play them.
 
@@ -46,7 +52,8 @@ from honeymoon.errors import HoneymoonError
 from honeymoon.game import Game
 from honeymoon.rules import DEFAULT_RULES, RuleSet
 from honeymoon.seats import SEATS, Seat
-from honeymoon.views import view_for
+from honeymoon.table import TableGame, new_game
+from honeymoon.views import SeatView, view_for
 
 __all__ = [
     "FORFEIT_PENALTY",
@@ -390,12 +397,26 @@ def check_config(config: MatchConfig) -> None:
         check_cluster(config.cluster, config.address)
     for spec in (config.bot_a, config.bot_b):
         if spec.startswith(EXTERNAL_PREFIX):
+            if config.rules.four_hands:
+                raise MatchConfigError(
+                    f"{spec!r}: an external bot speaks the two-hand protocol and cannot play "
+                    f"{config.rules.name}; choose a built-in bot or a level"
+                )
             _check_program(spec)
         else:
             try:
-                resolve_bot_name(spec)
+                name = resolve_bot_name(spec)
+                if config.rules.four_hands:
+                    _check_table_bot(name)
             except HoneymoonError as error:
                 raise MatchConfigError(str(error)) from None
+
+
+def _check_table_bot(name: str) -> None:
+    """A bot must have a table counterpart, and the hard level's solver must be installed."""
+    from honeymoon.bots.table_bots import make_table_bot
+
+    make_table_bot(name, 0)
 
 
 def _check_program(spec: str) -> None:
@@ -429,17 +450,18 @@ def pair_seed(seed: int | str, pair: int) -> str:
 def play_game(
     bot_a: Bot,
     bot_b: Bot,
-    game: Game,
+    game: Game | TableGame,
     a_seat: Seat,
     *,
     timeout: float = 10.0,
     max_hands: int = 500,
 ) -> tuple[tuple[float, ...], tuple[float, ...], Forfeit | None]:
-    """Play ``game`` to its end with ``bot_a`` in ``a_seat`` and ``bot_b`` in the other seat.
+    """Play ``game`` to its end with ``bot_a`` in ``a_seat`` and ``bot_b`` in the other seat
+    (at the four-hand table, each plays its seat's hand and dummy).
 
-    Each bot gets only its own seat's view. Returns both bots' decision times and the forfeit,
-    if a bot crashed, answered an illegal action or took longer than ``timeout`` seconds. The
-    bots are told the game is over and closed in every case.
+        Each bot gets only its own seat's view. Returns both bots' decision times and the forfeit,
+        if a bot crashed, answered an illegal action or took longer than ``timeout`` seconds. The
+        bots are told the game is over and closed in every case.
     """
     bots = {a_seat: bot_a, a_seat.other: bot_b}
     sides = {a_seat: "a", a_seat.other: "b"}
@@ -479,10 +501,12 @@ def play_game(
     return tuple(times["a"]), tuple(times["b"]), forfeit
 
 
-def _finish_bot(bot: Bot, game: Game, seat: Seat, forfeit: Forfeit | None, side: str) -> None:
+def _finish_bot(
+    bot: Bot, game: Game | TableGame, seat: Seat, forfeit: Forfeit | None, side: str
+) -> None:
     try:
         view = view_for(game, seat)
-        if isinstance(bot, ExternalBot):
+        if isinstance(bot, ExternalBot) and isinstance(view, SeatView):
             result = {
                 "totals": list(game.score_sheet.totals),
                 "forfeit": None
@@ -521,7 +545,7 @@ def play_pair_unwritten(
     for a_seat in (Seat.SOUTH, Seat.EAST):
         bot_a = make_bot(config.bot_a, _bot_seed(config.seed, pair, "a"), timeout=config.timeout)
         bot_b = make_bot(config.bot_b, _bot_seed(config.seed, pair, "b"), timeout=config.timeout)
-        game = Game(config.rules, seed=pair_seed(config.seed, pair), first_dealer=Seat.SOUTH)
+        game = new_game(config.rules, seed=pair_seed(config.seed, pair), first_dealer=Seat.SOUTH)
         times_a, times_b, forfeit = play_game(
             bot_a, bot_b, game, a_seat, timeout=config.timeout, max_hands=config.max_hands
         )
@@ -542,7 +566,8 @@ def play_pair_unwritten(
             record, text = _record(config, game, pair, a_seat)
             records.append((record, text))
         hands = len(game.history) + (0 if game.is_over or forfeit is None else 1)
-        checks = [check_hand(hand) for hand in game.history]
+        # The two-hand solver's check does not apply to four hands.
+        checks = [check_hand(hand) for hand in game.history] if isinstance(game, Game) else []
         games.append(
             GameOutcome(
                 pair=pair,
@@ -562,7 +587,9 @@ def play_pair_unwritten(
     return PairOutcome(pair, tuple(games)), tuple(records)
 
 
-def _record(config: MatchConfig, game: Game, pair: int, a_seat: Seat) -> tuple[str, str]:
+def _record(
+    config: MatchConfig, game: Game | TableGame, pair: int, a_seat: Seat
+) -> tuple[str, str]:
     from honeymoon.records import dump
 
     players = (config.bot_a, config.bot_b) if a_seat is Seat.SOUTH else (config.bot_b, config.bot_a)

@@ -24,7 +24,7 @@ from honeymoon.cli.analyze import write_analyses
 from honeymoon.cli.options import add_variant_arguments, variant_with_options
 from honeymoon.errors import HoneymoonError
 from honeymoon.match import MatchConfig, MatchSummary, PairOutcome, check_config, run_match
-from honeymoon.rules import DEFAULT_RULES
+from honeymoon.rules import DEFAULT_RULES, TABLE_VARIANTS
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -113,6 +113,14 @@ def run(args: argparse.Namespace) -> int:
     if args.max_hands < 1:
         raise HoneymoonError("--max-hands must be at least 1", "bad_argument")
     seed: int | str = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
+    # The variants with dummies play at the four-hand table, the same way (duplicate pairs).
+    rules = variant_with_options(args.variant or DEFAULT_RULES.name, args.option, four_hands=True)
+    if rules.four_hands and args.analyze:
+        raise HoneymoonError(
+            f"--analyze reviews two-hand records; {rules.name} is played at the four-hand "
+            "table: leave --analyze out",
+            "bad_argument",
+        )
     config = MatchConfig(
         bot_a=args.bot_a,
         bot_b=args.bot_b,
@@ -122,7 +130,7 @@ def run(args: argparse.Namespace) -> int:
         timeout=args.timeout,
         records_dir=None if args.no_records else (args.records or default_records_dir(args)),
         max_hands=args.max_hands,
-        rules=variant_with_options(args.variant or DEFAULT_RULES.name, args.option),
+        rules=rules,
         cluster=cluster,
         address=args.address,
     )
@@ -209,8 +217,10 @@ def format_report(summary: MatchSummary) -> str:
             f"decision time {name}: mean {_ms(stats.mean)}, p95 {_ms(stats.p95)} "
             f"over {stats.decisions} decisions"
         )
-    for name, sanity in ((a, summary.sanity_a), (b, summary.sanity_b)):
-        lines.append(f"contracts {name}: {sanity.summary()}")
+    if summary.variant not in TABLE_VARIANTS:
+        # The contracts are checked with the two-hand solver: not at the four-hand table.
+        for name, sanity in ((a, summary.sanity_a), (b, summary.sanity_b)):
+            lines.append(f"contracts {name}: {sanity.summary()}")
     for name, counts in ((a, summary.forfeits_a), (b, summary.forfeits_b)):
         if counts:
             detail = ", ".join(f"{code} {count}" for code, count in sorted(counts.items()))
