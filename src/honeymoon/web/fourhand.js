@@ -70,7 +70,7 @@ export class FourHandTable extends Table {
     this.root.innerHTML = `
       <div class="table four-hands phase-${esc(v.phase)}" data-version="${this.version}" data-hand="${v.hand_number}">
         ${this.renderScore()}
-        ${v.phase === "complete" ? `<section class="center" aria-label="Table">${this.renderComplete()}</section>` : this.renderBoard()}
+        ${v.phase === "complete" ? `<section class="center rubber-end" aria-label="Table">${this.renderComplete()}</section>` : this.renderBoard()}
         ${this.renderHistory()}
       </div>`;
     this.root.querySelectorAll(".calls-box").forEach((box) => { box.scrollTop = box.scrollHeight; });
@@ -344,10 +344,16 @@ export class FourHandTable extends Table {
       ${this.renderTricksSoFar()}`;
   }
 
-  /** A phase this page does not know yet (a newer server): say so rather than show nothing. */
+  /** A phase this page has no panel for (a variant newer than the page): the legal actions as
+   * buttons, each named by the server's own text for it, so the game can always go on. */
   renderPhaseUnknown() {
-    return `<p class="turn">${this.view.to_act === this.mySeat() ? "Your turn" : `${esc(this.opponentName())} to act…`}</p>
-      <p class="hint">This page cannot show this part of the hand; reload it to get the newest page.</p>`;
+    const v = this.view;
+    if (v.to_act !== this.mySeat()) return `<p class="turn">${esc(this.opponentName())} to act…</p>`;
+    const off = this.myTurn() ? "" : "disabled";
+    const buttons = v.legal_actions.map((a) => `<button type="button" data-key="a${a.action}"
+      data-action="${a.action}" ${off}>${esc(a.text)}</button>`).join("");
+    return `<p class="turn">Your turn (${esc(v.phase.replace(/_/g, " "))})</p>
+      <div class="buttons choices">${buttons}</div>`;
   }
 
   renderTricksSoFar() {
