@@ -233,3 +233,55 @@ def test_twelve_and_two_extra_cards_are_placed_in_the_browser(
     assert not errors, errors
     for page in pages.values():
         page.context.close()
+
+
+def test_the_end_of_a_table_rubber_and_its_full_record(server: Any, browser: Any) -> None:
+    import json
+    import secrets
+
+    from honeymoon.bots import make_bot
+    from honeymoon.server.hub import build_game
+    from honeymoon.server.storage import NewGame, Storage, hash_token
+    from honeymoon.views import view_for
+
+    # A Double Dummy rubber played to its end by two bots, stored as the server stores one.
+    server.stop()
+    token = secrets.token_urlsafe(24)
+    params = NewGame("finished", "double-dummy", {}, 4242, 1, "friend", None, None)
+    game = build_game(params)
+    bots = [make_bot("easy", seed=1), make_bot("easy", seed=2)]
+    storage = Storage(f"sqlite:///{server.database}")
+    try:
+        storage.create_game(params, {0: hash_token(token), 1: hash_token(token + "x")})
+        number = 0
+        while not game.is_over:
+            seat = game.to_act
+            assert seat is not None
+            action = bots[seat].act(view_for(game, seat))
+            storage.append_action("finished", number, int(seat), action, None)
+            game.apply(action, seat)
+            number += 1
+    finally:
+        storage.close()
+    server.start()
+
+    context = browser.new_context(accept_downloads=True, viewport=DESKTOP)
+    page = context.new_page()
+    errors = _errors(page)
+    page.goto(f"{server.url}/play#{token}")
+    page.wait_for_selector(".four-hands .rubber-over")
+    text = page.locator(".rubber-over").inner_text()
+    assert "won the rubber" in text and "Totals" in text
+    # The end of the rubber takes the table's place, beside the score.
+    end = page.locator(".rubber-end").bounding_box()
+    score = page.locator(".score").bounding_box()
+    assert end is not None and score is not None
+    assert abs(end["y"] - score["y"]) < 5 and end["x"] < score["x"], (end, score)
+    _check_page(page, DESKTOP["width"])
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Download the full record").click()
+    with open(download.value.path(), encoding="utf-8") as record_file:
+        record = json.load(record_file)
+    assert record["complete"] is True and record["variant"]["name"] == "double-dummy"
+    assert not errors, errors
+    context.close()
