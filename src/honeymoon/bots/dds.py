@@ -33,6 +33,7 @@ __all__ = [
     "require_dds",
     "solve_positions",
     "best_defence",
+    "reaching_cards",
 ]
 
 #: The line that installs the solver the table expert needs.
@@ -143,4 +144,23 @@ def best_defence(positions: Sequence[Position]) -> list[int]:
         solved = dds.solve_all_boards(deals, optimal)
         for board in solved:
             results.append(max((int(tricks) for _card, tricks in board), default=0))
+    return results
+
+
+def reaching_cards(positions: Sequence[Position], targets: Sequence[int]) -> list[frozenset[int]]:
+    """For each position, the cards with which the side of the hand to play takes at least
+    ``targets[i]`` tricks from now, a target of at least one (empty when no card does). Asking
+    for a target is several times cheaper than scoring every card (:func:`solve_positions`):
+    the opening lead uses it.
+
+    :raises DDSMissingError: if endplay is not installed.
+    """
+    dds, types = require_dds()
+    target_all = importlib.import_module("endplay.dds.solve").SolveMode.TargetAll
+    results: list[frozenset[int]] = []
+    for position, target in zip(positions, targets, strict=True):
+        if target <= 0:
+            raise ValueError(f"a target of {target} tricks: every card reaches it")
+        board = dds.solve_board(_deal(types, position), target_all, target)
+        results.append(frozenset(_card_id(card) for card, tricks in board if int(tricks) >= target))
     return results

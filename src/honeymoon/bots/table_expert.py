@@ -5,10 +5,13 @@ the cards it has not seen consistent with what it knows (the hands it sees, the 
 the suits each unseen hand has shown out of: :mod:`honeymoon.bots.table_knowledge`), solves
 each four-hand position with DDS through endplay (:mod:`honeymoon.bots.dds`) and plays the
 card with the best mean score for its side over the layouts (the contract's points with the
-tricks it leads to; the mean tricks break ties). Declarer's choice of dummy (Single Dummy
-Bridge) and the extra cards (twelve and two) are weighed the same way: each choice's opening
-position solved over the layouts. Its bidding is the medium bot's model of its hand and
-dummy (:mod:`honeymoon.bots.table_heuristic`) on more layouts.
+tricks it leads to; the mean tricks break ties). The opening lead, by far the dearest position
+to solve card by card, asks DDS instead which leads set the contract in each layout (several
+times cheaper) and leads the card that sets it in most, the medium bot's choice among equals.
+Declarer's choice of dummy (Single Dummy Bridge) and the extra cards (twelve and two) are
+weighed by their chance: each choice's opening position, over the layouts, asked whether some
+lead sets the contract. Its bidding is the medium bot's model of its hand and dummy
+(:mod:`honeymoon.bots.table_heuristic`) on more layouts.
 
 The number of layouts falls as the hand goes on being cheaper to solve:
 :data:`PLAY_LAYOUTS` gives it by the cards still to play; ``layouts`` scales it. The solver is
@@ -24,8 +27,13 @@ from collections.abc import Sequence
 from honeymoon.actions import TAKE_EXPOSED, TAKE_OTHER
 from honeymoon.auction import Contract
 from honeymoon.bots.advice import Advice, Candidate, Figures, Reason, ranked
-from honeymoon.bots.dds import Position, best_defence, require_dds, solve_positions
-from honeymoon.bots.table_heuristic import TableHeuristicBot
+from honeymoon.bots.dds import (
+    Position,
+    reaching_cards,
+    require_dds,
+    solve_positions,
+)
+from honeymoon.bots.table_heuristic import TableHeuristicBot, play_card
 from honeymoon.bots.table_knowledge import Deal4, sample_deals, table_knowledge
 from honeymoon.cards import CARD_MASK, Card
 from honeymoon.rules import RuleSet
@@ -34,14 +42,25 @@ from honeymoon.seats import Direction, Seat
 from honeymoon.table import opening_leader, play_order
 from honeymoon.views import TableView
 
-__all__ = ["TableExpertBot", "PLAY_LAYOUTS", "CHOICE_LAYOUTS", "AUCTION_LAYOUTS", "layouts_for"]
+__all__ = [
+    "TableExpertBot",
+    "PLAY_LAYOUTS",
+    "OPENING_LEAD_LAYOUTS",
+    "CHOICE_LAYOUTS",
+    "AUCTION_LAYOUTS",
+    "layouts_for",
+]
 
 #: Layouts solved per card, by the cards still to play at least: a position with more cards
-#: costs DDS more. Tuned with ``benchmarks/table_expert_speed.py`` so that a decision's p95
-#: stays under a second.
-PLAY_LAYOUTS: tuple[tuple[int, int], ...] = ((44, 8), (32, 12), (20, 16), (0, 24))
-#: Layouts per option for declarer's choice of dummy and for the extra cards.
-CHOICE_LAYOUTS = 6
+#: costs DDS more, the opening lead (52 cards, every card of the leader compared) by far the
+#: most: about 0.2 s a layout against 2–20 ms in later tricks. Tuned with
+#: ``benchmarks/table_expert_speed.py`` so that a decision's p95 stays under a second.
+PLAY_LAYOUTS: tuple[tuple[int, int], ...] = ((52, 4), (45, 12), (32, 16), (20, 20), (0, 24))
+#: Layouts for the opening lead, each asked only which leads set the contract.
+OPENING_LEAD_LAYOUTS = 8
+#: Layouts per option for declarer's choice of dummy and for the extra cards (each asked
+#: whether an opening lead sets the contract).
+CHOICE_LAYOUTS = 8
 #: Layouts of the bidding model (the medium bot's, which counts them by formula: cheap).
 AUCTION_LAYOUTS = 48
 
@@ -50,7 +69,7 @@ def layouts_for(cards_left: int, scale: float = 1.0) -> int:
     """Layouts to solve for a card with ``cards_left`` cards still in the four hands.
 
     >>> layouts_for(52), layouts_for(10), layouts_for(52, scale=2.0)
-    (8, 24, 16)
+    (4, 24, 8)
     """
     for least, count in PLAY_LAYOUTS:
         if cards_left >= least:
@@ -98,6 +117,8 @@ class TableExpertBot(TableHeuristicBot):
         assert view.seat is not None and view.to_play is not None
         assert view.contract is not None and view.declarer is not None
         knowledge = table_knowledge(view)
+        if not view.tricks and (view.current_trick is None or not view.current_trick.cards):
+            return self._opening_lead(view)
         cards_left = sum(view.hand_sizes)
         count = 1 if knowledge.is_exact else layouts_for(cards_left, self.layouts)
         layouts = sample_deals(knowledge, self._solve_rng, count)
@@ -149,39 +170,63 @@ class TableExpertBot(TableHeuristicBot):
         )
         return Advice(best.action, code, figures, ranked(best.action, candidates))
 
+    def _opening_lead(self, view: TableView) -> Advice:
+        """The lead that sets the contract in most layouts; among equals the medium bot's."""
+        assert view.contract is not None and view.to_play is not None
+        knowledge = table_knowledge(view)
+        count = max(1, round(OPENING_LEAD_LAYOUTS * self.layouts))
+        layouts = sample_deals(knowledge, self._solve_rng, count)
+        order = tuple(int(d) for d in view.order)
+        trump = int(view.trump) if view.trump is not None else 4
+        leader = int(view.to_play)
+        positions = [Position(layout, order, leader, (), trump) for layout in layouts]
+        # The defenders set the contract with 14 - (6 + level) tricks.
+        target = 14 - view.contract.tricks_needed
+        setting = reaching_cards(positions, [target] * len(positions))
+        legal = view.legal_actions
+        chance = {card: sum(card in cards for cards in setting) / len(setting) for card in legal}
+        best = max(chance.values())
+        tied = [card for card in legal if chance[card] == best]
+        plain = play_card(view).action
+        action = plain if plain in tied else tied[0]
+        candidates = [Candidate(card, chance=round(chance[card], 3)) for card in legal]
+        figures = Figures(
+            card=Card.from_id(action),
+            contract=view.contract,
+            chance=round(best, 3),
+            layouts=len(layouts),
+        )
+        return Advice(action, Reason.SETS, figures, ranked(action, candidates))
+
     # -- choices before the play ------------------------------------------------------------
 
-    def _opening_values(
+    def _opening_chances(
         self, view: TableView, options: Sequence[tuple[int, list[Deal4]]]
-    ) -> dict[int, tuple[float, float]]:
-        """Each option's (mean score, mean tricks) for the seat's side: its layouts (the hands
-        as they would be for the play) solved from the opening lead."""
+    ) -> dict[int, float]:
+        """Each option's chance for the seat's side (the contract made if it declares, set if
+        it defends): its layouts, the hands as they would be for the play, each asked of DDS
+        whether some opening lead sets the contract (a target: cheap)."""
         assert view.seat is not None and view.contract is not None and view.declarer is not None
         rules: RuleSet = view.rules
         declarer = view.declarer
         order = play_order(rules, declarer)
         leader = int(opening_leader(rules, declarer))
         trump = int(view.contract.strain)
-        vulnerable = view.score_sheet.vulnerable(int(declarer))
         positions = [
             Position(layout, order, leader, (), trump)
             for _action, layouts in options
             for layout in layouts
         ]
-        defence = best_defence(positions)
-        values: dict[int, tuple[float, float]] = {}
+        target = 14 - view.contract.tricks_needed
+        setting = reaching_cards(positions, [target] * len(positions))
+        chances: dict[int, float] = {}
         index = 0
         for action, layouts in options:
-            score = tricks = 0.0
-            for _layout in layouts:
-                # The side to play first is the defenders'.
-                declarer_tricks = 13 - defence[index]
-                index += 1
-                mine = declarer_tricks if declarer == view.seat else 13 - declarer_tricks
-                score += _side_value(view.contract, declarer, view.seat, mine, vulnerable)
-                tricks += mine
-            values[action] = (score / len(layouts), tricks / len(layouts))
-        return values
+            sets = sum(1 for cards in setting[index : index + len(layouts)] if cards)
+            index += len(layouts)
+            share = sets / len(layouts)
+            chances[action] = 1.0 - share if declarer == view.seat else share
+        return chances
 
     def _choose_dummy(self, view: TableView) -> Advice:
         assert view.seat is not None
@@ -198,8 +243,9 @@ class TableExpertBot(TableHeuristicBot):
                     hands[0], hands[3] = hands[3], hands[0]
                 placed.append((hands[0], hands[1], hands[2], hands[3]))
             options.append((action, placed))
-        values = self._opening_values(view, options)
-        return self._choice_advice(values, len(layouts), None)
+        chances = self._opening_chances(view, options)
+        plain = super()._choose_dummy(view).action
+        return self._choice_advice(view, chances, plain, len(layouts), with_card=False)
 
     def _place_extra(self, view: TableView) -> Advice:
         assert view.seat is not None
@@ -232,20 +278,32 @@ class TableExpertBot(TableHeuristicBot):
                 hands[dummy] |= extra & ~CARD_MASK[card]
                 placed.append((hands[0], hands[1], hands[2], hands[3]))
             options.append((card, placed))
-        values = self._opening_values(view, options)
-        return self._choice_advice(values, len(layouts), view)
+        chances = self._opening_chances(view, options)
+        plain = super()._place_extra(view).action
+        return self._choice_advice(view, chances, plain, len(layouts), with_card=True)
 
     def _choice_advice(
-        self, values: dict[int, tuple[float, float]], layouts: int, view: TableView | None
+        self,
+        view: TableView,
+        chances: dict[int, float],
+        plain: int,
+        layouts: int,
+        *,
+        with_card: bool,
     ) -> Advice:
-        action = max(values, key=lambda a: (values[a][0], values[a][1], -a))
-        candidates = [
-            Candidate(a, score=round(score, 1), tricks=round(tricks, 2))
-            for a, (score, tricks) in values.items()
-        ]
-        card = Card.from_id(action) if view is not None else None
-        figures = Figures(card=card, tricks=round(values[action][1], 2), layouts=layouts)
-        return Advice(action, Reason.MOST_TRICKS, figures, ranked(action, candidates))
+        """The choice with the best chance; among equals ``plain``, the medium bot's."""
+        best = max(chances.values())
+        tied = [action for action, chance in chances.items() if chance == best]
+        action = plain if plain in tied else min(tied)
+        candidates = [Candidate(a, chance=round(chance, 3)) for a, chance in chances.items()]
+        figures = Figures(
+            card=Card.from_id(action) if with_card else None,
+            contract=view.contract,
+            chance=round(best, 3),
+            layouts=layouts,
+        )
+        code = Reason.MAKES if view.declarer == view.seat else Reason.SETS
+        return Advice(action, code, figures, ranked(action, candidates))
 
     def _choice_count(self) -> int:
         return max(1, round(CHOICE_LAYOUTS * self.layouts))
