@@ -1,5 +1,6 @@
-"""Four-hand table speed: random complete rubbers of a four-hand variant (Double Dummy Bridge,
-Single Dummy Bridge) through ``legal_actions()`` and ``apply()``.
+"""Four-hand table speed: random complete rubbers of each four-hand variant (Double Dummy
+Bridge, Single Dummy Bridge, Semi-Exposed Dummies, the Widow) through ``legal_actions()`` and
+``apply()``.
 
 Every action goes through ``apply``, which validates it. In the auction a call is a pass more
 often than not, so that hands reach the play (uniformly random calls climb to seven-level
@@ -7,8 +8,11 @@ contracts that fail, and a rubber would last hundreds of hands). Prints decision
 hands per second, by the wall clock and by the process's own CPU time (the second is steadier
 when other work shares the machine), as ``engine_speed.py`` does for the two-hand game.
 
-    python benchmarks/table_speed.py [--variant double-dummy|single-dummy] [--option NAME ...]
+    python benchmarks/table_speed.py [--variant NAME ...] [--option NAME ...]
         [--seconds 10] [--repeat 3]
+
+Without ``--variant`` every four-hand variant is measured in turn (double-dummy, single-dummy,
+semi-exposed, widow), each with the options given that it has.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ import random
 import time
 
 from honeymoon.actions import PASS
-from honeymoon.rules import RuleSet, find_variant
+from honeymoon.rules import TABLE_VARIANTS, RuleSet, find_variant
 from honeymoon.table import TableGame
 
 
@@ -55,7 +59,9 @@ def run(rules: RuleSet, seconds: float, seed: int) -> tuple[int, int, int, float
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--variant", default="double-dummy", help="a four-hand variant")
+    parser.add_argument(
+        "--variant", action="append", default=[], help="a four-hand variant (repeatable; all)"
+    )
     parser.add_argument(
         "--option", action="append", default=[], help="a variant option to turn on (repeatable)"
     )
@@ -63,10 +69,16 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=3, help="repeats; the best is reported")
     args = parser.parse_args()
-    rules = find_variant(args.variant, four_hands=True)
-    rules = rules.with_options(**dict.fromkeys(args.option, True))
     print(f"Python {platform.python_version()} ({platform.python_implementation()}), one core")
-    print(f"variant: {rules.title}" + "".join(f", {name}" for name in args.option))
+    for name in args.variant or list(TABLE_VARIANTS):
+        rules = find_variant(name, four_hands=True)
+        options = [option for option in args.option if option in rules.option_names]
+        measure(rules.with_options(**dict.fromkeys(options, True)), options, args)
+
+
+def measure(rules: RuleSet, options: list[str], args: argparse.Namespace) -> None:
+    """Run and print the repeats for one variant."""
+    print(f"variant: {rules.title}" + "".join(f", {name}" for name in options))
     best = best_cpu = best_hands = 0.0
     for index in range(args.repeat):
         decisions, cards, hands, elapsed, cpu = run(rules, args.seconds, args.seed + index)
@@ -81,7 +93,7 @@ def main() -> None:
             best, best_hands = rate, hands / elapsed
         best_cpu = max(best_cpu, cpu_rate)
     print(f"best: {best:,.0f} validated decisions per second, {best_hands:,.0f} hands per second")
-    print(f"best per CPU second: {best_cpu:,.0f} validated decisions")
+    print(f"best per CPU second ({rules.name}): {best_cpu:,.0f} validated decisions")
 
 
 if __name__ == "__main__":

@@ -180,6 +180,16 @@ def _hidden_at_table(game: TableGame, seat: Seat | None) -> CardSet:
     with racks. A spectator sees no player's own hand and the dummies only when face up.
     In Single Dummy Bridge (RULES.md 6) the dealer's dummy is face up from the deal, the other
     dummy face down until declarer has chosen a dummy, and both face up in the play."""
+    if game.rules.semi_exposed:
+        # Semi-Exposed Dummies (RULES.md 7): the face-up cards of both dummies are seen by
+        # everyone from the deal; a face-down card by no one, its dummy's owner included.
+        hidden = CardSet()
+        for player in Seat:
+            if player != seat:
+                hidden |= game.hand(player)
+        for dummy in (Direction.NORTH, Direction.WEST):
+            hidden |= game.face_down(dummy)
+        return hidden
     if game.rules.exposed_dummy:
         hidden = CardSet()
         for player in Seat:
@@ -247,13 +257,24 @@ def check_views(game: AnyGame) -> None:
             for direction in Direction:
                 shown = view.hands[direction]
                 whole = game.hand_at(direction)
-                # a hand is shown whole, or not at all
-                assert shown is None or shown == whole, (seat, direction)
-                assert (shown is None) == bool(whole & hidden) or not whole, (seat, direction)
+                # a hand is shown as it lies face up (whole, but for a semi-exposed dummy's
+                # face-down cards), or not at all
+                face_down = game.face_down(direction)
+                face_up = whole - face_down
+                assert not face_down - whole, (seat, direction)
+                assert shown is None or shown == face_up, (seat, direction)
+                assert (shown is None) == bool(face_up & hidden) or not face_up, (seat, direction)
+                # each face-down card lies in the layout, unnamed
+                places = view.covers[direction]
+                assert sum(under for _, under in places) == len(face_down), (seat, direction)
+                assert {card for card, _ in places if card is not None} <= set(face_up)
+                if shown is not None and places:
+                    assert view.hand_sizes[direction] - len(shown) == len(face_down)
             if seat is not None:
                 assert view.hand == game.hand(seat)
-                own_dummy = not game.dummy(seat) & hidden
-                assert view.dummy == (game.dummy(seat) if own_dummy else CardSet())
+                own_face_up = game.dummy(seat) - game.face_down(seat.dummy)
+                own_dummy = not own_face_up & hidden
+                assert view.dummy == (own_face_up if own_dummy else CardSet())
                 assert view.legal_actions == (game.legal_actions() if game.to_act == seat else ())
                 assert view.to_play == game.to_play
                 assert view.extra_cards == game.extra_cards(seat)

@@ -106,6 +106,12 @@ class RuleSet:
     #: Double Dummy Bridge: 12 cards dealt to each hand; after the auction each player gets two
     #: more, one for their hand and one for their dummy (RULES.md 5.5).
     twelve_and_two: bool = False
+    #: Semi-Exposed Dummies: each dummy is laid out as six face-down cards, each covered by a
+    #: face-up card, and a seventh face-up card; a dummy plays only face-up cards (RULES.md 7).
+    semi_exposed: bool = False
+    #: Honeymoon Bridge with a Widow: 12 cards dealt to each hand and four to the widow, which
+    #: declarer shares out after the auction and then chooses the opening leader (RULES.md 8).
+    widow: bool = False
     #: The options a player may change with :meth:`with_options`.
     option_names: tuple[str, ...] = ("honours",)
 
@@ -147,6 +153,8 @@ class RuleSet:
             rules["clockwise"] = self.clockwise
             rules["exposed_dummy"] = self.exposed_dummy
             rules["twelve_and_two"] = self.twelve_and_two
+            rules["semi_exposed"] = self.semi_exposed
+            rules["widow"] = self.widow
         return rules
 
     @property
@@ -254,6 +262,23 @@ SINGLE_DUMMY = RuleSet(
     option_names=("honours",),
 )
 
+SEMI_EXPOSED = RuleSet(
+    name="semi-exposed",
+    title="Semi-Exposed Dummies",
+    summary=(
+        "As Double Dummy Bridge, but each dummy is laid out as six face-down cards, each "
+        "covered by a face-up card, and a seventh face-up card: both players see the seven "
+        "face-up cards of each dummy from the deal. A dummy plays only face-up cards (and "
+        "follows suit with them alone); a covered card is turned face up at the end of the "
+        "trick in which its cover was played."
+    ),
+    rules_section="7",
+    procedure=Procedure.DUMMIES,
+    first_caller=FirstCaller.DEALER,
+    semi_exposed=True,
+    option_names=("honours",),
+)
+
 #: Every two-hand variant, by name: the variants :class:`~honeymoon.game.Game` plays and the
 #: clients offer.
 VARIANTS: dict[str, RuleSet] = {
@@ -263,7 +288,9 @@ VARIANTS: dict[str, RuleSet] = {
 
 #: The variants played at a four-hand table (RULES.md 5–8), by name: the engine
 #: (:class:`~honeymoon.table.TableGame`) plays them; the clients do not offer them yet.
-TABLE_VARIANTS: dict[str, RuleSet] = {rules.name: rules for rules in (DOUBLE_DUMMY, SINGLE_DUMMY)}
+TABLE_VARIANTS: dict[str, RuleSet] = {
+    rules.name: rules for rules in (DOUBLE_DUMMY, SINGLE_DUMMY, SEMI_EXPOSED)
+}
 
 #: The default profile.
 DEFAULT_RULES = DRAW_AND_DISCARD

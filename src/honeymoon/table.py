@@ -84,6 +84,9 @@ __all__ = [
     "opening_leader",
     "stock_places",
     "EXTRA_PLACE",
+    "LAYOUT_PLACES",
+    "dummy_layouts",
+    "seen_layouts",
 ]
 
 #: The table's hands in clockwise order, N E S W: the playing order of RULES.md 5.1.
@@ -158,6 +161,62 @@ def stock_places(rules: RuleSet, dealer: Seat | int) -> tuple[int, ...]:
     players = (1 - dealer, dealer)
     places += [EXTRA_PLACE + players[offset & 1] for offset in range(52 - dealt)]
     return tuple(places)
+
+
+#: Semi-Exposed Dummies: the places of a dummy's layout (six covered places and the seventh).
+LAYOUT_PLACES = 7
+
+
+def dummy_layouts(
+    rules: RuleSet, dealer: Seat | int, stock: Sequence[int]
+) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Semi-Exposed Dummies: how each dummy is laid out from the deal, by Direction (empty for
+    the players' own hands): per place, (the face-up card, the face-down card under it), the
+    seventh place with -1 for no card under it.
+
+    DECISION (seed 003: "the first six cards to the dummies are dealt face downwards in a
+    row, the remaining cards, six face upwards on the top of them and one face upwards by
+    itself"): a dummy's first six cards, as dealt, are its face-down row; its next six lie
+    face up on them in order, the seventh card dealt to it on the first; its last card lies
+    face up on its own.
+
+    >>> from honeymoon.rules import SEMI_EXPOSED
+    >>> north = dummy_layouts(SEMI_EXPOSED, Seat.SOUTH, range(52))[Direction.NORTH]
+    >>> north[0], north[6]  # the deal begins at West: North's cards are 1, 5, 9 ...
+    ((25, 1), (49, -1))
+    """
+    places = stock_places(rules, dealer)
+    layouts: list[tuple[tuple[int, int], ...]] = [(), (), (), ()]
+    for dummy in _DUMMY:
+        dealt = [card for card, place in zip(stock, places, strict=True) if place == dummy]
+        row = tuple((dealt[6 + i], dealt[i]) for i in range(LAYOUT_PLACES - 1))
+        layouts[dummy] = (*row, (dealt[12], -1))
+    return tuple(layouts)
+
+
+def seen_layouts(
+    rules: RuleSet, dealer: Seat | int, stock: Sequence[int], actions: Sequence[int]
+) -> dict[int, tuple[tuple[int, int], ...]]:
+    """Semi-Exposed Dummies: each dummy's layout (see :func:`dummy_layouts`) as both players
+    saw it after ``actions`` (one hand's, dealt from ``stock``): a face-down card is given
+    only once it was turned up, -1 otherwise. Public: what a player-safe record writes.
+    """
+    game = TableGame(rules, seed=0, stocks=[stock], first_dealer=dealer)
+    for action in actions:
+        if game.hand_number != 0 or game.is_over:
+            break
+        game.apply(action)
+    layouts = dummy_layouts(rules, dealer, stock)
+    if game.hand_number != 0 or game.is_over:
+        # the hand is over: every card was played, every face-down card turned up
+        return {dummy: layouts[dummy] for dummy in _DUMMY}
+    return {
+        dummy: tuple(
+            (cover, under if under >= 0 and not game._face_down[dummy] & CARD_MASK[under] else -1)
+            for cover, under in layouts[dummy]
+        )
+        for dummy in _DUMMY
+    }
 
 
 def _trick_of(raw: RawTrick, order: tuple[int, ...]) -> Trick:
@@ -268,6 +327,9 @@ class TableGame(EngineBase):
         "_extra",
         "_extra_dealt",
         "_places",
+        "_face_down",
+        "_under",
+        "_layouts",
     )
 
     LAST_ACTION = TAKE_OTHER
@@ -328,8 +390,23 @@ class TableGame(EngineBase):
         # Single Dummy Bridge: the dealer's dummy is face up during the auction (RULES.md 6).
         self._exposed = _DUMMY[self._dealer] if self.rules.exposed_dummy else -1
         self._swapped = False
+        # Semi-Exposed Dummies: each dummy's layout, and its face-down cards (RULES.md 7).
+        self._face_down = [0, 0, 0, 0]
+        self._under: dict[int, int] = {}
+        self._layouts: tuple[tuple[tuple[int, int], ...], ...] = ((), (), (), ())
+        if self.rules.semi_exposed:
+            self._lay_out_dummies()
         self._phase = _AUCTION
         self._to_act = caller
+
+    def _lay_out_dummies(self) -> None:
+        layouts = dummy_layouts(self.rules, self._dealer, self._stock)
+        for dummy in _DUMMY:
+            for cover, under in layouts[dummy]:
+                if under >= 0:
+                    self._under[cover] = under
+                    self._face_down[dummy] |= CARD_MASK[under]
+        self._layouts = layouts
 
     def clone(self) -> TableGame:
         """An independent copy (for search and simulation)."""
@@ -448,6 +525,41 @@ class TableGame(EngineBase):
         """The hand at ``direction`` now. Secret: show it only through a view."""
         return CardSet(self._hands[int(direction)])
 
+    def face_up(self, direction: Direction | int) -> CardSet:
+        """The cards of the hand at ``direction`` that lie face up: all of them, except the
+        face-down cards of a semi-exposed dummy (RULES.md 7). Secret like the hand itself,
+        unless the variant shows them."""
+        return CardSet(self._hands[int(direction)] & ~self._face_down[int(direction)])
+
+    def face_down(self, direction: Direction | int) -> CardSet:
+        """Semi-Exposed Dummies: the face-down cards of the dummy at ``direction`` (empty for
+        any other hand or variant). Secret from everyone: no one may look at them."""
+        return CardSet(self._face_down[int(direction)])
+
+    def layout(self, direction: Direction | int) -> tuple[tuple[Card | None, bool], ...]:
+        """Semi-Exposed Dummies: the dummy at ``direction`` as it lies on the table, one entry
+        per place in its row (six covered places, then the seventh card's): the face-up card
+        there (None once it is gone) and whether a face-down card lies there. Public: it
+        never names a face-down card. Empty for any other hand or variant.
+
+        >>> from honeymoon.rules import SEMI_EXPOSED
+        >>> game = TableGame(SEMI_EXPOSED, seed=2)
+        >>> [under for _, under in game.layout(Direction.NORTH)]
+        [True, True, True, True, True, True, False]
+        """
+        hand = self._hands[int(direction)]
+        down = self._face_down[int(direction)]
+        places: list[tuple[Card | None, bool]] = []
+        for cover, under in self._layouts[int(direction)]:
+            covered = under >= 0 and bool(down & CARD_MASK[under])
+            if hand & CARD_MASK[cover]:
+                places.append((Card.from_id(cover), covered))
+            elif under >= 0 and not covered and hand & CARD_MASK[under]:
+                places.append((Card.from_id(under), False))
+            else:
+                places.append((None, covered))
+        return tuple(places)
+
     def dealt_place(self, direction: Direction | int) -> Direction:
         """Where the hand now at ``direction`` was dealt: the same place, except for the two
         dummies once they have changed places (Single Dummy Bridge, declarer's choice).
@@ -508,7 +620,8 @@ class TableGame(EngineBase):
         hand :attr:`to_play` that may be played; empty once the rubber is over."""
         phase = self._phase
         if phase is _PLAY:
-            hand = self._hands[self._to_play]
+            to_play = self._to_play
+            hand = self._hands[to_play] & ~self._face_down[to_play]
             led = self._led_suit
             if led >= 0 and hand & SUIT_MASKS[led]:
                 hand &= SUIT_MASKS[led]
@@ -524,7 +637,15 @@ class TableGame(EngineBase):
     def _playable(self) -> tuple[int, str, tuple[str, str]]:
         # The cards of the hand to play, named for its controller.
         name = self._hand_name()
-        return self._hands[self._to_play], name, (name, "it holds")
+        to_play = self._to_play
+        return self._hands[to_play] & ~self._face_down[to_play], name, (name, "it holds")
+
+    def _where_held(self, where: str) -> str:
+        # A semi-exposed dummy plays only its face-up cards; the refusal says so the same way
+        # whether the card named lies face down there or is not there at all.
+        if self._face_down[self._to_play]:
+            return f"a face-up card of {where}"
+        return f"in {where}"
 
     def _validate_phase(self, action: int, phase: Phase) -> None:
         if phase is _CHOICE:
@@ -699,6 +820,15 @@ class TableGame(EngineBase):
             self._to_act = _OWNER[following]
             return
         winner = self._best_hand
+        if self._under:
+            # Semi-Exposed Dummies: a card whose cover was played turns face up now, at the
+            # end of the trick (RULES.md 7.3).
+            for card in trick:
+                under = self._under.get(card)
+                if under is not None:
+                    bit = ~CARD_MASK[under]
+                    for dummy in _DUMMY:
+                        self._face_down[dummy] &= bit
         self._tricks_won[_OWNER[winner]] += 1
         self._tricks.append((self._leader, tuple(trick), winner))
         self._trick = []

@@ -561,6 +561,12 @@ class TableView:
     extra_cards: CardSet = CardSet()
     #: Cards not dealt yet (twelve and two: four during the auction).
     stock_remaining: int = 0
+    #: Semi-Exposed Dummies: each dummy as it lies on the table, by Direction (empty for the
+    #: players' own hands and in other variants): one entry per place in its row, six covered
+    #: places then the seventh card's, each the face-up card there (None once played) and
+    #: whether a face-down card lies under it. A face-down card is never named: the number of
+    #: True flags of hand ``d`` is ``hand_sizes[d] - len(hands[d])``.
+    covers: tuple[tuple[tuple[Card | None, bool], ...], ...] = ((), (), (), ())
 
     @property
     def my_turn(self) -> bool:
@@ -571,6 +577,13 @@ class TableView:
         """A JSON-ready dict (cards as ``"SA"``-style strings, calls as ``"3NT"``)."""
         return {
             "exposed_dummy": _direction_name(self.exposed_dummy),
+            "covers": {
+                direction.name.lower(): [
+                    [card.pbn if card is not None else None, covered] for card, covered in places
+                ]
+                for direction, places in zip(Direction, self.covers, strict=True)
+                if places
+            },
             "extra_cards": _cards(self.extra_cards),
             "stock_remaining": self.stock_remaining,
             "seat": _seat_name(self.seat),
@@ -621,7 +634,10 @@ def visible_hands(game: TableGame, seat: Seat | int | None) -> tuple[bool, bool,
     * once the opening lead is made both dummies are face up, seen by everyone, unless the
       variant keeps them in racks: then a dummy is seen by its owner only;
     * Single Dummy Bridge (RULES.md 6): the exposed dummy is seen by everyone from the deal,
-      the other by no one until declarer has chosen a dummy; then both are face up.
+      the other by no one until declarer has chosen a dummy; then both are face up;
+    * Semi-Exposed Dummies (RULES.md 7): the face-up cards of both dummies are seen by
+      everyone from the deal (a dummy is "shown" here; the view shows its face-up cards
+      only, :meth:`TableGame.face_up`); its face-down cards by no one, its owner included.
 
     >>> from honeymoon.rules import DOUBLE_DUMMY
     >>> game = TableGame(DOUBLE_DUMMY, seed=3, first_dealer=Seat.SOUTH)
@@ -639,6 +655,8 @@ def visible_hands(game: TableGame, seat: Seat | int | None) -> tuple[bool, bool,
         owner = int(direction.owner)
         if not direction.is_dummy:
             shown[direction] = owner == me
+        elif game.rules.semi_exposed:
+            shown[direction] = True
         elif game.rules.exposed_dummy:
             shown[direction] = play or direction is exposed
         else:
@@ -648,9 +666,11 @@ def visible_hands(game: TableGame, seat: Seat | int | None) -> tuple[bool, bool,
 
 def _table_view(game: TableGame, me: Seat | None) -> TableView:
     shown = visible_hands(game, me)
-    hands = tuple(game.hand_at(d) if shown[d] else None for d in Direction)
+    # A hand shown is shown as it lies face up: whole, but for a semi-exposed dummy's
+    # face-down cards, which no view ever holds.
+    hands = tuple(game.face_up(d) if shown[d] else None for d in Direction)
     own = game.hand(me) if me is not None else CardSet()
-    dummy = game.dummy(me) if me is not None and shown[me.dummy] else CardSet()
+    dummy = game.face_up(me.dummy) if me is not None and shown[me.dummy] else CardSet()
     current = game.current_trick
     order = game.order
     return TableView(
@@ -675,6 +695,7 @@ def _table_view(game: TableGame, me: Seat | None) -> TableView:
         previous_last_trick=(
             _table_trick_view(game.previous_hand_tricks[-1]) if game.previous_hand_tricks else None
         ),
+        covers=(game.layout(0), game.layout(1), game.layout(2), game.layout(3)),
     )
 
 

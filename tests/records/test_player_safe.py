@@ -16,7 +16,8 @@ from honeymoon.errors import RecordError
 from honeymoon.game import Game
 from honeymoon.records import dumps, loads
 from honeymoon.rules import TABLE_VARIANTS, VARIANTS, RuleSet
-from honeymoon.table import TableHandLog, new_game
+from honeymoon.seats import Direction
+from honeymoon.table import TableGame, TableHandLog, new_game
 
 from .conftest import play_random
 
@@ -67,11 +68,20 @@ def test_a_player_safe_copy_of_any_variant_reads_back_as_played(data: st.DataObj
             assert isinstance(real, TableHandLog)
             assert (log.hands is None) == (not log.play_over)
             assert log.hands is None or log.hands == real.hands
-    # The copy shows no card that was not played in its hand.
+    # The copy shows no card that was not played in its hand, but for the semi-exposed
+    # dummies' cards seen face up (never one lying face down now).
     hands = [h.actions for h in game.history] + ([game.actions] if not game.is_over else [])
-    for entry, actions in zip(json.loads(text)["hands"], hands, strict=True):
+    for number, (entry, actions) in enumerate(zip(json.loads(text)["hands"], hands, strict=True)):
         played = {Card.from_id(action).pbn for action in actions if action < 52}
+        layouts = entry.pop("layouts", {})
+        assert bool(layouts) == rules.semi_exposed
         assert set(_CARD_TEXT.findall(json.dumps(entry))) <= played
+        seen = set(_CARD_TEXT.findall(json.dumps(layouts)))
+        if isinstance(game, TableGame) and number == game.hand_number and not game.is_over:
+            face_down = game.face_down(Direction.NORTH) | game.face_down(Direction.WEST)
+            assert not seen & {card.pbn for card in face_down}
+            dummies = game.dealt(Direction.NORTH) | game.dealt(Direction.WEST)
+            assert seen <= {card.pbn for card in dummies}
 
 
 @pytest.mark.parametrize("name", ["draw", "memory"])

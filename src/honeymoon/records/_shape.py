@@ -29,7 +29,7 @@ replay shows only which hand (as dealt) played each card and which hands showed 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from honeymoon.actions import KEEP
@@ -256,18 +256,26 @@ def _may_hold(facts: _Facts, hand: int, suit: int, since: int) -> bool:
 
 
 def table_stand_in_stock(
-    rules: RuleSet, dealer: Seat, actions: Sequence[str | int | None]
+    rules: RuleSet,
+    dealer: Seat,
+    actions: Sequence[str | int | None],
+    layouts: Mapping[int, Sequence[tuple[int, int]]] | None = None,
 ) -> tuple[int, ...]:
     """A stock order under which ``actions`` (one hand of a four-hand variant, dealt by
     ``dealer``) give each hand the cards it plays. As :func:`stand_in_stock`, faulty actions
-    are not reported here: the replay on the stock returned reports them."""
+    are not reported here: the replay on the stock returned reports them.
+
+    ``layouts``: with semi-exposed dummies, each dummy's layout as both players saw it (by
+    Direction: per place, the face-up card dealt there and the card under it if it was
+    turned up, else -1), which the record writes (see :func:`~honeymoon.table.seen_layouts`).
+    """
     facts = _TableFacts()
-    stock = _table_stock(rules, dealer, facts)
+    stock = _table_stock(rules, dealer, facts, layouts)
     for _ in range(_MAX_ATTEMPTS):
         learned, finished = _table_attempt(rules, dealer, actions, stock, facts)
         if finished or not learned:
             break
-        stock = _table_stock(rules, dealer, facts)
+        stock = _table_stock(rules, dealer, facts, layouts)
     return stock
 
 
@@ -307,7 +315,12 @@ def _table_attempt(
             dealt = int(game.dealt_place(hand))
             if facts.held.setdefault(number, dealt) != dealt:
                 return learned, False
-            learned = learned or number not in _dealt_cards(game, dealt)
+            # (a semi-exposed dummy holds the card to play only if it lies face up)
+            learned = (
+                learned
+                or number not in _dealt_cards(game, dealt)
+                or not game.face_up(hand).mask & CARD_MASK[number]
+            )
         elif game.phase is Phase.EXTRA_CARDS and 0 <= number < 52 and game.to_act is not None:
             seat = int(game.to_act)
             if facts.kept.setdefault(number, seat) != seat:
@@ -320,7 +333,10 @@ def _table_attempt(
             if hand is not None and error.code == "must_follow_suit" and trick is not None:
                 assert trick.led_suit is not None
                 fact = (int(game.dealt_place(hand)), trick.led_suit)
-                if fact not in facts.void:
+                # (a semi-exposed dummy shows out of its face-up cards only, which its
+                # layout, read from the record, places)
+                semi_exposed = rules.semi_exposed and hand.is_dummy
+                if not semi_exposed and fact not in facts.void:
                     facts.void.add(fact)
                     learned = True
             return learned, False
@@ -335,10 +351,16 @@ def _dealt_cards(game: TableGame, dealt: int) -> set[int]:
     return set()
 
 
-def _table_stock(rules: RuleSet, dealer: Seat, facts: _TableFacts) -> tuple[int, ...]:
+def _table_stock(
+    rules: RuleSet,
+    dealer: Seat,
+    facts: _TableFacts,
+    layouts: Mapping[int, Sequence[tuple[int, int]]] | None = None,
+) -> tuple[int, ...]:
     """A stock dealing each card played to the hand that played it (with twelve and two, each
-    kept extra card to its player's extra places), and the other cards where no hand gets a
-    card of a suit it showed out of."""
+    kept extra card to its player's extra places; with semi-exposed dummies, each card of a
+    dummy's ``layouts`` to its place), and the other cards where no hand gets a card of a
+    suit it showed out of."""
     # Bins of stock places, as the engine deals them: 0-3 a hand's places (as dealt), then
     # South's and East's extra places (twelve and two).
     bins: list[list[int]] = [[] for _ in range(EXTRA_PLACE + 2)]
@@ -360,6 +382,16 @@ def _table_stock(rules: RuleSet, dealer: Seat, facts: _TableFacts) -> tuple[int,
 
     for card, seat in facts.kept.items():
         put(card, (EXTRA_PLACE + seat,))
+    for dummy, places in (layouts or {}).items():
+        # A semi-exposed dummy's cards seen face up, each in its place of the deal (the
+        # engine's dummy_layouts): a face-down card never turned up may be any other card.
+        positions = bins[dummy]
+        for place, (cover, under) in enumerate(places):
+            for card, slot in ((cover, 6 + place), (under, place)):
+                if 0 <= card < 52 and card not in placed and slot < len(positions):
+                    stock[positions[slot]] = card
+                    placed.add(card)
+        bins[dummy] = [p for p in positions if stock[p] is None]
     for card, hand in facts.held.items():
         if card not in placed:
             # a dummy's thirteenth card may be its player's other extra card

@@ -45,8 +45,8 @@ from honeymoon.records._shape import (
 )
 from honeymoon.rules import RuleSet, find_variant
 from honeymoon.scoring import HandScore, ScoreSheet
-from honeymoon.seats import SEATS, Seat
-from honeymoon.table import TableGame, TableHandLog, new_game
+from honeymoon.seats import SEATS, Direction, Seat
+from honeymoon.table import LAYOUT_PLACES, TableGame, TableHandLog, new_game, seen_layouts
 
 __all__ = [
     "FORMAT_NAME",
@@ -308,6 +308,17 @@ def record_to_dict(record: GameRecord, *, reveal: bool = True) -> dict[str, Any]
             action_text(None if not reveal and action in (KEEP, REJECT) else action)
             for action in hand.actions
         ]
+        if not reveal and record.rules.semi_exposed and hand.stock is not None:
+            # the dummies' face-up cards, seen by both players from the deal, each in its
+            # place, with each face-down card turned up so far (never one still face down)
+            played = [action for action in hand.actions if action is not None]
+            seen = seen_layouts(record.rules, hand.dealer, hand.stock, played)
+            entry["layouts"] = {
+                Direction(dummy).name.lower(): [
+                    [_card_text(cover), _card_text(under)] for cover, under in places
+                ]
+                for dummy, places in seen.items()
+            }
         entry["result"] = _result_to_dict(hand.result) if hand.result is not None else None
         hands.append(entry)
     data["hands"] = hands
@@ -483,8 +494,12 @@ def record_from_dict(data: object) -> GameRecord:
     else:
         # A player-safe copy: replayed on stand-in stocks that give each player the cards
         # they played (see records._shape), with the hidden drawing actions taken as keep.
-        shape = table_stand_in_stock if rules.four_hands else stand_in_stock
-        stocks = [shape(rules, hand.dealer, hand.actions) for hand in hands]
+        stocks = [
+            table_stand_in_stock(rules, hand.dealer, hand.actions, hand.layouts)
+            if rules.four_hands
+            else stand_in_stock(rules, hand.dealer, hand.actions)
+            for hand in hands
+        ]
     game, actions = _replay(rules, seed, first_dealer, hands, stocks, hidden=not with_stock)
     records = tuple(
         HandRecord(
@@ -516,6 +531,8 @@ class _ReadHand:
     stock: tuple[int, ...] | None
     actions: tuple[str, ...]
     result: HandResult | None
+    #: Semi-exposed dummies, a player-safe copy: the dummies' layouts as seen (by Direction).
+    layouts: dict[int, tuple[tuple[int, int], ...]] | None = None
 
 
 _TYPE_WORDS: dict[type, str] = {
@@ -663,7 +680,49 @@ def _read_hand(item: object, index: int) -> _ReadHand:
             )
     raw_result = _get(hand, "result", dict, "the hand", index, optional=True)
     result = _read_result(raw_result, index, dealer) if raw_result is not None else None
-    return _ReadHand(dealer, stock, tuple(actions), result)
+    raw_layouts = _get(hand, "layouts", dict, "the hand", index, optional=True)
+    layouts = _read_layouts(raw_layouts, index) if raw_layouts is not None else None
+    return _ReadHand(dealer, stock, tuple(actions), result, layouts)
+
+
+def _card_text(card: int) -> str | None:
+    return Card.from_id(card).pbn if card >= 0 else None
+
+
+def _read_layouts(raw: dict[str, Any], hand: int) -> dict[int, tuple[tuple[int, int], ...]]:
+    # Semi-exposed dummies: {"north": [[face-up card, card under it or null], ...7], "west": ...}
+    layouts: dict[int, tuple[tuple[int, int], ...]] = {}
+    for name, places in raw.items():
+        direction = next((d for d in Direction if d.name.lower() == name), None)
+        if direction is None or not direction.is_dummy:
+            raise RecordError(
+                f"'layouts' has {name!r}: a layout belongs to a dummy, 'north' or 'west'",
+                hand=hand,
+                code="bad_layout",
+            )
+        if not isinstance(places, list) or len(places) != LAYOUT_PLACES:
+            raise RecordError(
+                f"'layouts' {name}: a list of {LAYOUT_PLACES} places, each [face-up card, "
+                "card under it or null]",
+                hand=hand,
+                code="bad_layout",
+            )
+        read: list[tuple[int, int]] = []
+        for place in places:
+            try:
+                cover, under = place
+                read.append(
+                    (Card.parse(cover).id, Card.parse(under).id if under is not None else -1)
+                )
+            except (TypeError, ValueError):
+                raise RecordError(
+                    f"'layouts' {name}: {place!r:.40} is not [face-up card, card under it or "
+                    'null], e.g. ["SA", null]',
+                    hand=hand,
+                    code="bad_layout",
+                ) from None
+        layouts[int(direction)] = tuple(read)
+    return layouts
 
 
 def _read_stock(raw: list[Any], hand: int) -> tuple[int, ...]:

@@ -40,11 +40,12 @@ from __future__ import annotations
 
 from typing import IO
 
+from honeymoon.cards import Card
 from honeymoon.game import Game, HandLog
 from honeymoon.records.json_record import GameRecord, record_from_game
 from honeymoon.scoring import ScoreSheet
 from honeymoon.seats import SEATS, Direction, Seat
-from honeymoon.table import MIRRORED, TableGame, TableHandLog
+from honeymoon.table import MIRRORED, TableGame, TableHandLog, dummy_layouts
 
 __all__ = ["dump_pbn", "dumps_pbn", "PBN_VERSION"]
 
@@ -94,6 +95,7 @@ def dumps_pbn(
                 ("Contract", log.contract.pbn if log.contract else "Pass"),
                 ("Result", _result(log)),
                 ("HoneymoonDealer", seats[hand.dealer.direction].letter),
+                *_layout_tag(record, hand.dealer, hand.stock, seats),
             ]
             lines = [f"[{name} {_quote(value)}]" for name, value in tags]
             lines.append(f'[Auction "{seats[log.first_caller.direction].letter}"]')
@@ -176,6 +178,27 @@ def _deal(log: HandLog) -> str:
         return "N:- - - -"
     south, east = log.deal
     return f"N:- {east.to_dotted()} {south.to_dotted()} -"
+
+
+def _layout_tag(
+    record: GameRecord,
+    dealer: Seat,
+    stock: tuple[int, ...] | None,
+    seats: tuple[Direction, ...],
+) -> list[tuple[str, str]]:
+    # Semi-Exposed Dummies: each dummy's layout as dealt, "N:<face-up>/<face-down> ... <7th>
+    # W:...", where the stock is known (PBN's Deal shows each dummy whole).
+    if not record.rules.semi_exposed or stock is None:
+        return []
+    layouts = dummy_layouts(record.rules, dealer, stock)
+    parts = []
+    for dummy in (Direction.NORTH, Direction.WEST):
+        places = [
+            Card.from_id(cover).pbn + (f"/{Card.from_id(under).pbn}" if under >= 0 else "")
+            for cover, under in layouts[dummy]
+        ]
+        parts.append(f"{seats[dummy].letter}:" + " ".join(places))
+    return [("HoneymoonLayout", " ".join(parts))]
 
 
 def _result(log: HandLog) -> str:
