@@ -31,6 +31,7 @@ TABLE_CASES = [
     ("double-dummy", {"clockwise": True}),
     ("double-dummy", {"twelve_and_two": True}),
     ("single-dummy", {}),
+    ("semi-exposed", {}),
 ]
 
 
@@ -46,6 +47,8 @@ def table_visible(game: TableGame, seat: Seat) -> set[Card]:
     if game.current_trick is not None:
         seen |= set(game.current_trick.cards)
     play = game.phase is Phase.PLAY
+    if getattr(rules, "semi_exposed", False):
+        return seen | semi_exposed_face_up(game)
     for dummy in (Direction.NORTH, Direction.WEST):
         own = dummy.owner is seat
         if rules.exposed_dummy:
@@ -56,6 +59,22 @@ def table_visible(game: TableGame, seat: Seat) -> set[Card]:
             shown = game.opening_lead_made and not rules.racks
         if shown:
             seen |= set(game.hand_at(dummy))
+    return seen
+
+
+def semi_exposed_face_up(game: TableGame) -> set[Card]:
+    """Semi-Exposed Dummies (RULES.md 7): the dummies' cards that lie face up, seen by both
+    players from the deal: all but the face-down ones, each of which turns up at the end of
+    the trick in which the card covering it was played (the layout as dealt is the table's
+    DECISION, ``dummy_layouts``)."""
+    from honeymoon.table import dummy_layouts
+
+    layouts = dummy_layouts(game.rules, game.dealer, game.stock_for_hand(game.hand_number))
+    played = {card.id for trick in game.completed_tricks for card in trick.cards}
+    seen: set[Card] = set()
+    for dummy in (Direction.NORTH, Direction.WEST):
+        face_down = {under for cover, under in layouts[dummy] if under >= 0 and cover not in played}
+        seen |= {card for card in game.hand_at(dummy) if card.id not in face_down}
     return seen
 
 
@@ -378,3 +397,59 @@ def test_a_table_game_against_the_computer_is_played_and_resumed_after_a_restart
         assert copy["variant"]["name"] == "single-dummy" and "seed" not in copy
         hidden = table_hidden(table_game(server, game_id), Seat.SOUTH)
         assert not leaks(json.dumps(copy["hands"][-1], ensure_ascii=False), hidden)
+
+
+def test_semi_exposed_a_covered_card_turns_up_at_the_end_of_its_covers_trick(
+    server_factory: Any, sqlite_url: str, ws: Any
+) -> None:
+    """Both seats see each dummy's seven face-up cards from the deal and no face-down one; a
+    face-down card cannot be played; it reaches both seats in the state that ends the trick in
+    which its cover was played, and not before."""
+    from honeymoon.table import dummy_layouts
+
+    rng = random.Random(3)
+    with server_factory(sqlite_url) as server:
+        info = server.create(opponent="friend", seat="south", variant="semi-exposed")
+        game_id = info["game_id"]
+        with server.seat(info["token"]) as south, server.seat(info["opponent_token"]) as east:
+            ws.connect_pair(south, east)
+            game = table_game(server, game_id)
+            layouts = dummy_layouts(game.rules, game.dealer, game.stock_for_hand(0))
+            under = {cover: below for d in (0, 3) for cover, below in layouts[d] if below >= 0}
+            for socket in (south, east):
+                for dummy, direction in (("north", 0), ("west", 3)):
+                    assert len(socket.view["hands"][dummy]) == 7
+                    places = socket.view["covers"][dummy]
+                    assert [covered for _, covered in places] == [True] * 6 + [False]
+                    assert [pbn for pbn, _ in places] == [
+                        Card.from_id(cover).pbn for cover, _ in layouts[direction]
+                    ]
+            first, second = ws.turn(south, east)
+            ws.play(first, second, 55)
+            ws.play(second, first, PASS)
+            turned = 0
+            refused = False
+            while south.view["hand_number"] == 0 and turned < 2:
+                game = table_game(server, game_id)
+                mover, other = ws.turn(south, east)
+                to_play = Direction[mover.view["to_play"].upper()]
+                hidden_here = set(game.face_down(to_play)) if to_play.is_dummy else set()
+                if hidden_here and not refused:
+                    mover.send_move(next(iter(hidden_here)).id)
+                    assert mover.expect("error")["code"] == "card_not_in_hand"
+                    refused = True
+                action = rng.choice(mover.legal())
+                tricks_before = len(game.completed_tricks)
+                ws.play(mover, other, action)
+                game = table_game(server, game_id)
+                if len(game.completed_tricks) > tricks_before:
+                    for card in game.completed_tricks[-1].cards:
+                        below = under.get(card.id)
+                        if below is None:
+                            continue
+                        turned += 1
+                        for socket in (south, east):
+                            hands = socket.view["hands"].values()
+                            shown = {pbn for hand in hands for pbn in hand or []}
+                            assert Card.from_id(below).pbn in shown
+            assert refused and turned >= 1

@@ -25,6 +25,7 @@ def _shoot(page: Any, name: str, full_page: bool = False) -> None:
     target = os.environ.get("HONEYMOON_SCREENSHOTS")
     if target:
         Path(target).mkdir(parents=True, exist_ok=True)
+        page.evaluate("() => { document.getElementById('notice').hidden = true; }")
         page.screenshot(path=str(Path(target) / f"web-{name}.png"), full_page=full_page)
 
 
@@ -285,3 +286,40 @@ def test_the_end_of_a_table_rubber_and_its_full_record(server: Any, browser: Any
     assert record["complete"] is True and record["variant"]["name"] == "double-dummy"
     assert not errors, errors
     context.close()
+
+
+def test_semi_exposed_dummies_lie_as_rows_of_covered_cards(
+    server: Any, browser: Any, table: Any
+) -> None:
+    game = table.create_game(
+        server, {"opponent": "friend", "seat": "south", "variant": "semi-exposed"}
+    )
+    south = table.open_seat(browser, game["link"], **DESKTOP)
+    east = table.open_seat(browser, game["opponent_link"], **PHONE)
+    errors = _errors(south) + _errors(east)
+    pages = {"south": south, "east": east}
+    for page in pages.values():
+        page.wait_for_selector(".board")
+        for dummy in ("north", "west"):  # seven places, six face-up cards over a card back
+            section = f'.board section[data-direction="{dummy}"]'
+            assert page.locator(f"{section} .pile").count() == 7
+            assert page.locator(f"{section} .pile .back.under").count() == 6
+            assert page.locator(f"{section} .pile .face").count() == 7
+    players = [table.Player(south), table.Player(east)]
+    dummy_turn = ".place-top.to-play button.card:not([disabled])"
+    table.play_until(
+        players,
+        lambda: (
+            south.locator(dummy_turn).count() > 0
+            and south.locator(".trick-area .face").count() >= 1
+        ),
+    )
+    # The dummy's turn: only its face-up cards are buttons; a card back never is.
+    top = south.locator(".place-top")
+    assert top.locator(".back.under button, button .back").count() == 0
+    assert top.locator("button.card").count() == top.locator(".pile button.card").count()
+    _shoot(south, "table-semi-exposed")
+    _check_page(east, PHONE["width"])
+    assert not errors, errors
+    for page in pages.values():
+        page.context.close()
