@@ -336,8 +336,18 @@ export class FourHandTable extends Table {
       const theirs = v.to_play === this.theirDummy() ? "their dummy" : "their hand";
       turn = `${esc(this.opponentName())} to play from ${theirs}…`;
     }
+    // Before the opening lead, say who leads and why (the clockwise arrangement may just have
+    // moved the hands at the sides).
+    let lead = "";
+    const started = v.tricks.length || (v.current_trick && v.current_trick.cards.length);
+    if (!started && v.opening_leader) {
+      const why = this.rules().clockwise
+        ? "the clockwise arrangement puts the defender's dummy on lead"
+        : "the hand at declarer's left leads";
+      lead = `<p class="hint">${esc(this.handName(v.opening_leader))} lead${v.opening_leader === this.myHand() ? "" : "s"}: ${why}.</p>`;
+    }
     return `
-      ${this.renderContractLine()}
+      ${this.renderContractLine()}${lead}
       <p class="tricks-won">Tricks: you ${v.tricks_won[me]} · ${esc(this.opponentName().toLowerCase())} ${v.tricks_won[1 - me]}</p>
       <p class="turn">${turn}</p>
       <details class="auction-recap"><summary>Auction</summary>${this.renderCalls()}</details>
