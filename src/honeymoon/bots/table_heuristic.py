@@ -6,11 +6,14 @@ Both read only their seat's :class:`~honeymoon.views.TableView`.
   see with the cards it has not seen (:func:`~honeymoon.bots.table_knowledge.sample_deals`)
   and counts the tricks its side would take in each strain with :func:`partnership_tricks`, a
   formula of the two hands' high-card points, the trump fit, ruffing values and the longest
-  suit, fitted against the DDS solver. Its own dummy counts as seen when the variant shows it
-  (twelve and two, a semi-exposed dummy's face-up cards); in Single Dummy Bridge a declarer
-  takes whichever dummy is better, so each layout counts the better of the two. The counts,
-  spread by the formula's error, make the trick table of the two-hand bidding model, and the
-  call comes from that model (:func:`~honeymoon.bots.heuristic.call_values`).
+  suit, fitted against the DDS solver. The layouts fit the opponent's calls where they can
+  (four cards in each suit it bid, its side near the tricks of its last bid). Its own dummy
+  counts as seen when the variant shows it (twelve and two, a semi-exposed dummy's face-up
+  cards); in Single Dummy Bridge a declarer takes the dummy that does better on average in the
+  strain. The counts, spread by the formula's error, make the trick table of the two-hand
+  bidding model, and the call comes from that model
+  (:func:`~honeymoon.bots.heuristic.call_values`); it doubles only a contract it expects to
+  beat by two and a half tricks.
 * **Declarer's choice of dummy** (Single Dummy Bridge): the dummy with the more tricks in the
   contract's strain, the unseen one counted over the layouts.
 * **Extra cards** (twelve and two): each card where its suit is shorter, so that both hands
@@ -35,12 +38,18 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from honeymoon.actions import TAKE_EXPOSED, TAKE_OTHER
-from honeymoon.auction import DOUBLE, PASS, REDOUBLE, Call
+from honeymoon.auction import DOUBLE, PASS, REDOUBLE, AuctionSummary, Call, Contract
 from honeymoon.bots.advice import Advice, Candidate, Figures, Reason
-from honeymoon.bots.heuristic import _TrickTable, best_call, call_values, high_card_points
+from honeymoon.bots.heuristic import (
+    _TrickTable,
+    best_call,
+    call_values,
+    high_card_points,
+    shown_suits_of,
+)
 from honeymoon.bots.table_knowledge import (
     Deal4,
     TableKnowledge,
@@ -50,7 +59,7 @@ from honeymoon.bots.table_knowledge import (
 )
 from honeymoon.cards import CARD_MASK, CARD_SUIT, SUIT_MASKS, Card, Strain, Suit
 from honeymoon.game import Phase
-from honeymoon.seats import Direction
+from honeymoon.seats import Direction, Seat
 from honeymoon.views import TableView
 
 __all__ = [
@@ -59,7 +68,8 @@ __all__ = [
     "TableNoviceBot",
     "partnership_tricks",
     "side_hands",
-    "auction_trick_table",
+    "auction_trick_tables",
+    "auction_layouts",
     "trick_winner",
 ]
 
@@ -79,6 +89,9 @@ _NOISE: tuple[tuple[int, float], ...] = (
     (1, 0.24),
     (2, 0.07),
 )
+#: Tricks the bot expects to beat a contract by before it doubles (more than the two-hand
+#: bot's 1.5: it does not see its dummy in the auction).
+DOUBLE_MARGIN = 2.5
 #: Layouts of the unseen cards per auction (medium, easy).
 MEDIUM_SAMPLES = 24
 EASY_SAMPLES = 6
@@ -140,28 +153,73 @@ def side_hands(view: TableView) -> tuple[Direction, tuple[Direction, ...]]:
     return own, (view.seat.dummy,)
 
 
-def _tricks_in(layout: Deal4, own: Direction, dummies: Sequence[Direction]) -> tuple[float, ...]:
-    options = [partnership_tricks(layout[own], layout[dummy]) for dummy in dummies]
-    return tuple(max(option[strain] for option in options) for strain in range(5))
+#: Layouts drawn per layout kept while looking for one that fits the opponent's calls.
+FIT_ATTEMPTS = 6
+#: Tricks an opponent's hand (with its dummy as laid out) may fall short of its last bid and
+#: still fit it: a player bids before seeing their dummy.
+_BID_SLACK = 2.0
 
 
-def auction_trick_table(
-    view: TableView,
-    rng: random.Random,
-    samples: int,
-    counter: Callable[[Sequence[Deal4]], list[tuple[float, ...]]] | None = None,
-) -> _TrickTable:
-    """The tricks the seat's side expects as declarer in each strain: ``samples`` layouts of
-    the unseen cards, each counted by ``counter`` (by default :func:`partnership_tricks` on
-    the seat's hand and the better of its possible dummies) and spread by the count's error;
-    the two-hand bidding model reads it."""
+def _misfit(
+    layout: Deal4, opponent: Seat, shown_suits: Sequence[int], bid: Contract | None
+) -> float:
+    """How far ``layout`` is from the opponent's calls: four cards of each suit it bid in its
+    own hand, and its side close to the tricks of its last bid."""
+    own = layout[opponent.direction]
+    misfit = sum(max(0, 4 - _length(own, suit)) for suit in shown_suits) * 0.5
+    if bid is not None:
+        tricks = partnership_tricks(own, layout[opponent.dummy])[int(bid.strain)]
+        misfit += max(0.0, bid.tricks_needed - _BID_SLACK - tricks)
+    return misfit
+
+
+def auction_layouts(view: TableView, rng: random.Random, samples: int) -> list[Deal4]:
+    """``samples`` layouts of the unseen cards that fit the opponent's calls where they can:
+    for each, the best fitting of :data:`FIT_ATTEMPTS` draws (see :func:`_misfit`)."""
+    assert view.seat is not None
     knowledge = table_knowledge(view)
-    layouts = sample_deals(knowledge, rng, samples)
-    if counter is None:
-        own, dummies = side_hands(view)
-        counts = [_tricks_in(layout, own, dummies) for layout in layouts]
-    else:
-        counts = counter(layouts)
+    summary = AuctionSummary.read(view.auction, view.first_caller, view.seat)
+    opponent = view.seat.other
+    shown = shown_suits_of(summary.opponent_calls)
+    bid = summary.last_bid_by(int(opponent))
+    if not shown and bid is None:
+        return sample_deals(knowledge, rng, samples)
+    layouts: list[Deal4] = []
+    for _ in range(samples):
+        best: tuple[float, Deal4] | None = None
+        for candidate in sample_deals(knowledge, rng, FIT_ATTEMPTS):
+            misfit = _misfit(candidate, opponent, shown, bid)
+            if best is None or misfit < best[0]:
+                best = (misfit, candidate)
+            if misfit == 0:
+                break
+        assert best is not None
+        layouts.append(best[1])
+    return layouts
+
+
+def _side_counts(
+    view: TableView, layouts: Sequence[Deal4], defending: bool
+) -> list[tuple[float, ...]]:
+    """The seat's side's tricks in each strain per layout, with the dummy it would play with:
+    its own, or in Single Dummy Bridge, declaring, the one that does better on average in that
+    strain (declarer chooses before seeing the other) and, defending, the other one (the
+    opponent's declarer takes the better)."""
+    own, dummies = side_hands(view)
+    options = [[partnership_tricks(layout[own], layout[d]) for layout in layouts] for d in dummies]
+    pick = min if defending else max
+    chosen = [
+        pick(range(len(dummies)), key=lambda i: sum(count[strain] for count in options[i]))
+        for strain in range(5)
+    ]
+    return [
+        tuple(options[chosen[strain]][index][strain] for strain in range(5))
+        for index in range(len(layouts))
+    ]
+
+
+def _spread(counts: Sequence[tuple[float, ...]]) -> _TrickTable:
+    """The trick table of ``counts``, each spread by the formula's error."""
     rows: list[dict[int, float]] = [{} for _ in range(5)]
     share = 1.0 / len(counts)
     for count in counts:
@@ -175,6 +233,21 @@ def auction_trick_table(
         tuple(tuple(sorted(row.items())) for row in rows),
         tuple(sum(t * w for t, w in row.items()) for row in rows),
     )
+
+
+def auction_trick_tables(
+    view: TableView, rng: random.Random, samples: int
+) -> tuple[_TrickTable, _TrickTable]:
+    """The tricks the seat's side expects in each strain as declarer, and as the defenders
+    (counted from its side: in Single Dummy Bridge it then plays with the dummy the opponent
+    leaves it), over ``samples`` layouts of the unseen cards fitting the opponent's calls
+    (:func:`auction_layouts`), each counted by :func:`partnership_tricks` and spread by the
+    formula's error. The two-hand bidding model reads them."""
+    layouts = auction_layouts(view, rng, samples)
+    attack = _spread(_side_counts(view, layouts, defending=False))
+    if view.exposed_dummy is None:
+        return attack, attack
+    return attack, _spread(_side_counts(view, layouts, defending=True))
 
 
 def trick_winner(cards: Sequence[int], trump: int) -> int:
@@ -272,38 +345,46 @@ class TableHeuristicBot(TablePhasedBot):
     def __init__(self, seed: int | str | None = None) -> None:
         super().__init__(seed)
         self._table_key: tuple[object, ...] | None = None
-        self._table: _TrickTable | None = None
+        self._tables: tuple[_TrickTable, _TrickTable] | None = None
 
     # -- auction ----------------------------------------------------------------------------
 
-    def _trick_table(self, view: TableView) -> _TrickTable:
-        """The auction's trick table, drawn once per hand and what the seat sees."""
-        key = (view.hand_number, view.hands, view.exposed_dummy)
-        if self._table_key != key or self._table is None:
-            self._table = auction_trick_table(view, self._rng, self.samples)
+    def _trick_tables(self, view: TableView) -> tuple[_TrickTable, _TrickTable]:
+        """The auction's trick tables (declaring, defending), drawn again when the seat sees
+        something new or the auction has moved on."""
+        key = (view.hand_number, view.hands, view.exposed_dummy, view.auction)
+        if self._table_key != key or self._tables is None:
+            self._tables = auction_trick_tables(view, self._rng, self.samples)
             self._table_key = key
-        return self._table
+        return self._tables
 
     def _call(self, view: TableView) -> Advice:
-        return self._call_from(view, self._trick_table(view))
-
-    def _call_from(self, view: TableView, table: _TrickTable) -> Advice:
+        attack, defence = self._trick_tables(view)
         assert view.seat is not None
         me = int(view.seat)
         sheet = view.score_sheet
-        legal = [
-            action
-            for action in view.legal_actions
-            if self.doubles or action not in (DOUBLE, REDOUBLE)
-        ]
-        values, _best_bid = call_values(
-            table,
-            legal,
+        legal = list(view.legal_actions)
+        current = view.contract
+        theirs = current is not None and view.declarer != view.seat
+        if DOUBLE in legal and current is not None:
+            # A double wants the contract beaten by a margin: the sampled dummies are rough.
+            short = current.tricks_needed - (13 - defence.mean[int(current.strain)])
+            if not self.doubles or short < DOUBLE_MARGIN:
+                legal.remove(DOUBLE)
+        if REDOUBLE in legal and not self.doubles:
+            legal.remove(REDOUBLE)
+        situation = (
             view.contract,
             view.declarer == view.seat,
             (sheet.vulnerable(me), sheet.vulnerable(1 - me)),
             (sheet.progress[me], sheet.progress[1 - me]),
         )
+        values, _best_bid = call_values(attack, legal, *situation)
+        if theirs and defence is not attack:
+            # Passing or doubling the opponent's contract: we defend with the dummy it leaves.
+            kept = [action for action in legal if action in (PASS, DOUBLE)]
+            values.update(call_values(defence, kept, *situation)[0])
+        table = attack
         action = best_call(values)
         compared = sorted(
             (Candidate(call, score=round(value)) for call, value in values.items()),
