@@ -20,6 +20,8 @@ const OWNER = { north: "south", south: "south", east: "east", west: "east" };
 const SUIT_ROWS = ["S", "H", "D", "C"];
 export const TAKE_EXPOSED = 92;
 export const TAKE_OTHER = 93;
+export const LEAD_DEFENDER = 94;
+export const LEAD_DEFENDERS_DUMMY = 95;
 
 function face(pbn, extra = "") {
   const c = card(pbn);
@@ -160,7 +162,6 @@ export class FourHandTable extends Table {
     if (direction === this.theirHand()) return "";
     if (direction === this.myDummy()) return "You see your dummy after the auction.";
     if (rules.racks) return "Racks: you never see this dummy.";
-    if (rules.widow && v.phase === "auction") return "Dummies are unseen in the auction.";
     if (rules.exposed_dummy && v.phase !== "play") return "Face down until declarer chooses a dummy.";
     return "Face up after the opening lead.";
   }
@@ -228,6 +229,10 @@ export class FourHandTable extends Table {
       trick = v.previous_last_trick;
       caption = "Last trick of the last hand";
     }
+    if (this.rules().widow && v.phase === "auction") {
+      caption += `<span class="widow-pile" role="img" aria-label="The widow: ${count(v.stock_remaining, "card")} face down">
+        <span class="widow-name">Widow</span>${'<span class="back"></span>'.repeat(v.stock_remaining)}</span>`;
+    }
     const slot = (place) => {
       const direction = places[place];
       const at = trick ? trick.players.indexOf(direction) : -1;
@@ -254,6 +259,9 @@ export class FourHandTable extends Table {
       case "auction": return header + last + this.renderTableAuction();
       case "dummy_choice": return header + this.renderContractLine() + this.renderDummyChoice();
       case "extra_cards": return header + this.renderContractLine() + this.renderExtraCards();
+      case "widow_hand":
+      case "widow_dummy": return header + this.renderContractLine() + this.renderWidow();
+      case "lead_choice": return header + this.renderContractLine() + this.renderLeadChoice();
       case "play": return header + this.renderTablePlay();
       default: return header + this.renderPhaseUnknown();
     }
@@ -262,7 +270,11 @@ export class FourHandTable extends Table {
   renderTableAuction() {
     const v = this.view;
     const parts = [];
-    if (this.rules().semi_exposed) {
+    if (this.rules().widow) {
+      parts.push(`<p class="hint">Twelve cards each; four lie face down as the widow. You bid with your
+        own hand only. Declarer then takes the widow: one card to the hand, one to the dummy, two to
+        the defender (one to each of theirs); then declarer chooses who leads.</p>`);
+    } else if (this.rules().semi_exposed) {
       parts.push(`<p class="hint">Each dummy lies as six face-down cards, each under a face-up card, and a
         seventh face-up card. A dummy plays only its face-up cards; a covered card turns up at the end
         of the trick in which its cover is played.</p>`);
@@ -307,22 +319,78 @@ export class FourHandTable extends Table {
       </div>`;
   }
 
-  /** Twelve and two: each player puts one extra card in the hand, the other in the dummy. */
+  /** Twelve and two: each player puts one extra card in the hand, the other in the dummy. The
+   * Widow: the defender does the same with the two widow cards declarer gave them. */
   renderExtraCards() {
     const v = this.view;
     const extra = v.extra_cards || [];
+    const widow = this.rules().widow;
+    const what = widow ? "the two widow cards" : "two extra cards";
     if (v.to_act !== this.mySeat()) {
       const mine = extra.length
         ? `<p class="extra-line">Your extra cards: ${extra.map((pbn) => face(pbn)).join(" ")} (you place them next)</p>` : "";
-      return `<p class="turn">${esc(this.opponentName())} is placing two extra cards…</p>${mine}`;
+      return `<p class="turn">${esc(this.opponentName())} is placing ${what}…</p>${mine}${this.widowLine()}`;
+    }
+    const intro = widow
+      ? `${esc(this.opponentName())} took the widow and gave you two of its cards.`
+      : "Each player gets two more cards.";
+    return `<p class="turn">Your turn: place ${widow ? "the two widow cards" : "your two extra cards"}</p>
+      <p class="hint">${intro} Choose the card for your own hand; the other goes to your dummy.</p>
+      <div class="buttons extras">${this.placeButtons(extra, "hand", "the other card goes to your dummy")}</div>`;
+  }
+
+  /** Buttons that put one of `cards` in the player's hand or dummy (`to`). */
+  placeButtons(cards, to, rest) {
+    const legal = this.myTurn() ? this.legal() : new Set();
+    return sortHand(cards).map((c) => `<button type="button" class="extra" data-key="x${c.id}"
+      data-action="${c.id}" aria-label="${esc(`Put the ${c.name} in your ${to}; ${rest}`)}"
+      ${legal.has(c.id) ? "" : "disabled"}>${face(c.pbn)} <span>to my ${to}</span></button>`).join("");
+  }
+
+  /** The Widow: the widow's cards this seat has seen (declarer all four, the defender two). */
+  widowLine() {
+    const seen = this.view.widow || [];
+    if (!seen.length) return "";
+    const mine = this.view.declarer === this.mySeat();
+    return `<p class="extra-line">${mine ? "The widow" : "Your cards from the widow"}:
+      ${sortHand(seen).map((c) => face(c.pbn)).join(" ")}</p>`;
+  }
+
+  /** The Widow: declarer puts one card in the hand, then one in the dummy; two go to the
+   * defender. */
+  renderWidow() {
+    const v = this.view;
+    const toHand = v.phase === "widow_hand";
+    if (v.to_act !== this.mySeat()) {
+      return `<p class="turn">${esc(this.opponentName())} is taking the widow…</p>
+        <p class="hint">Declarer puts one card in the hand and one in the dummy, and gives you the other two.</p>`;
+    }
+    const cards = v.extra_cards || [];
+    const step = toHand
+      ? "Choose the card for your hand."
+      : "Choose the card for your dummy; the other two go to your opponent, one for their hand and one for their dummy.";
+    const rest = toHand ? "then one for your dummy" : "the other two go to your opponent";
+    return `<p class="turn">Your turn: the widow (${count(cards.length, "card")})</p>
+      <p class="hint">${esc(step)} Your opponent does not see which cards you keep.</p>
+      <div class="buttons extras">${this.placeButtons(cards, toHand ? "hand" : "dummy", rest)}</div>`;
+  }
+
+  /** The Widow: declarer chooses whether the defender or the defender's dummy leads. */
+  renderLeadChoice() {
+    const v = this.view;
+    if (v.to_act !== this.mySeat()) {
+      return `<p class="turn">${esc(this.opponentName())} is choosing who leads: you or your dummy…</p>${this.widowLine()}`;
     }
     const legal = this.myTurn() ? this.legal() : new Set();
-    const buttons = sortHand(extra).map((c) => `<button type="button" class="extra" data-key="x${c.id}"
-      data-action="${c.id}" aria-label="${esc(`Put the ${c.name} in your hand; the other card goes to your dummy`)}"
-      ${legal.has(c.id) ? "" : "disabled"}>${face(c.pbn)} <span>to my hand</span></button>`).join("");
-    return `<p class="turn">Your turn: place your two extra cards</p>
-      <p class="hint">Choose the card for your own hand; the other goes to your dummy.</p>
-      <div class="buttons extras">${buttons}</div>`;
+    const button = (action, direction, label) => `<button type="button" class="choice" data-key="a${action}"
+      data-action="${action}" aria-label="${esc(label)}" ${legal.has(action) ? "" : "disabled"}>${esc(
+      `${this.handName(direction)} (${DIRECTION_LABELS[direction]}) leads`)}</button>`;
+    return `<p class="turn">Your turn: choose who makes the opening lead</p>
+      <p class="hint">Your opponent leads from their own hand or from their dummy, as you choose.</p>
+      <div class="buttons choices">
+        ${button(LEAD_DEFENDER, this.theirHand(), "The defender leads")}
+        ${button(LEAD_DEFENDERS_DUMMY, this.theirDummy(), "The defender's dummy leads")}
+      </div>${this.widowLine()}`;
   }
 
   renderTablePlay() {
