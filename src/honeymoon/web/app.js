@@ -235,6 +235,7 @@ function showTable(token) {
       }
       // The first hello says which table this game is played at: two hands or four.
       if (!table) {
+        if (message.type === "error") notify(message.message);
         if (message.type !== "hello") return;
         table = message.game.four_hands
           ? new FourHandTable(main, connection, token) : new Table(main, connection, token);
