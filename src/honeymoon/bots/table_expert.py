@@ -22,6 +22,7 @@ the optional ``dds`` extra; without it the bot raises
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 
 from honeymoon.actions import TAKE_EXPOSED, TAKE_OTHER
@@ -47,6 +48,8 @@ __all__ = [
     "PLAY_LAYOUTS",
     "OPENING_LEAD_LAYOUTS",
     "CHOICE_LAYOUTS",
+    "TIME_BUDGET",
+    "MIN_LAYOUTS",
     "AUCTION_LAYOUTS",
     "layouts_for",
 ]
@@ -57,7 +60,11 @@ __all__ = [
 #: ``benchmarks/table_expert_speed.py`` so that a decision's p95 stays under a second.
 PLAY_LAYOUTS: tuple[tuple[int, int], ...] = ((52, 4), (45, 12), (32, 16), (20, 20), (0, 24))
 #: Layouts for the opening lead, each asked only which leads set the contract.
-OPENING_LEAD_LAYOUTS = 8
+OPENING_LEAD_LAYOUTS = 6
+#: Seconds after which the opening lead and the choices stop solving layouts (by default).
+TIME_BUDGET = 0.5
+#: Layouts solved for the opening lead and the choices whatever the clock says.
+MIN_LAYOUTS = 2
 #: Layouts per option for declarer's choice of dummy and for the extra cards (each asked
 #: whether an opening lead sets the contract).
 CHOICE_LAYOUTS = 8
@@ -93,6 +100,10 @@ class TableExpertBot(TableHeuristicBot):
 
     :param seed: seeds the bot's own generator (a seed replays its choices).
     :param layouts: scales the number of layouts solved per decision (:data:`PLAY_LAYOUTS`).
+    :param time_budget: seconds after which the opening lead and the choices before the play
+        solve no further layout (at least :data:`MIN_LAYOUTS`): a position where asking for
+        the contract's target is slow, on a busy machine, stays within it. None keeps no clock,
+        so a seed replays every decision exactly on any machine.
     :param name: the name the bot reports.
     :raises DDSMissingError: when made without endplay installed.
     """
@@ -101,13 +112,21 @@ class TableExpertBot(TableHeuristicBot):
     samples = AUCTION_LAYOUTS
 
     def __init__(
-        self, seed: int | str | None = None, *, layouts: float = 1.0, name: str = "expert"
+        self,
+        seed: int | str | None = None,
+        *,
+        layouts: float = 1.0,
+        time_budget: float | None = TIME_BUDGET,
+        name: str = "expert",
     ) -> None:
         if not layouts > 0:
             raise ValueError("layouts must be a positive scale")
+        if time_budget is not None and not time_budget > 0:
+            raise ValueError("time_budget must be a positive number of seconds")
         require_dds()
         super().__init__(seed)
         self.layouts = layouts
+        self.time_budget = time_budget
         self.name = name
         self._solve_rng = random.Random(f"{seed}:solve")
 
@@ -182,7 +201,7 @@ class TableExpertBot(TableHeuristicBot):
         positions = [Position(layout, order, leader, (), trump) for layout in layouts]
         # The defenders set the contract with 14 - (6 + level) tricks.
         target = 14 - view.contract.tricks_needed
-        setting = reaching_cards(positions, [target] * len(positions))
+        setting = [row[0] for row in self._targets([[p] for p in positions], target)]
         legal = view.legal_actions
         chance = {card: sum(card in cards for cards in setting) / len(setting) for card in legal}
         best = max(chance.values())
@@ -194,39 +213,55 @@ class TableExpertBot(TableHeuristicBot):
             card=Card.from_id(action),
             contract=view.contract,
             chance=round(best, 3),
-            layouts=len(layouts),
+            layouts=len(setting),
         )
         return Advice(action, Reason.SETS, figures, ranked(action, candidates))
+
+    def _targets(
+        self, groups: Sequence[Sequence[Position]], target: int
+    ) -> list[list[frozenset[int]]]:
+        """For each group of positions (one layout, a position per option), the cards with
+        which the side to play reaches ``target`` tricks in each; groups are solved in turn
+        until the time budget is spent (at least :data:`MIN_LAYOUTS`)."""
+        started = time.perf_counter()
+        rows: list[list[frozenset[int]]] = []
+        for group in groups:
+            rows.append(reaching_cards(group, [target] * len(group)))
+            spent = time.perf_counter() - started
+            if (
+                self.time_budget is not None
+                and len(rows) >= MIN_LAYOUTS
+                and spent > self.time_budget
+            ):
+                break
+        return rows
 
     # -- choices before the play ------------------------------------------------------------
 
     def _opening_chances(
         self, view: TableView, options: Sequence[tuple[int, list[Deal4]]]
-    ) -> dict[int, float]:
+    ) -> tuple[dict[int, float], int]:
         """Each option's chance for the seat's side (the contract made if it declares, set if
         it defends): its layouts, the hands as they would be for the play, each asked of DDS
-        whether some opening lead sets the contract (a target: cheap)."""
+        whether some opening lead sets the contract (a target: cheap); and how many layouts were
+        solved."""
         assert view.seat is not None and view.contract is not None and view.declarer is not None
         rules: RuleSet = view.rules
         declarer = view.declarer
         order = play_order(rules, declarer)
         leader = int(opening_leader(rules, declarer))
         trump = int(view.contract.strain)
-        positions = [
-            Position(layout, order, leader, (), trump)
-            for _action, layouts in options
-            for layout in layouts
+        count = min(len(layouts) for _action, layouts in options)
+        groups = [
+            [Position(layouts[index], order, leader, (), trump) for _action, layouts in options]
+            for index in range(count)
         ]
-        target = 14 - view.contract.tricks_needed
-        setting = reaching_cards(positions, [target] * len(positions))
+        rows = self._targets(groups, 14 - view.contract.tricks_needed)
         chances: dict[int, float] = {}
-        index = 0
-        for action, layouts in options:
-            sets = sum(1 for cards in setting[index : index + len(layouts)] if cards)
-            index += len(layouts)
-            share = sets / len(layouts)
+        for column, (action, _layouts) in enumerate(options):
+            share = sum(1 for row in rows if row[column]) / len(rows)
             chances[action] = 1.0 - share if declarer == view.seat else share
-        return chances
+        return chances, len(rows)
 
     def _choose_dummy(self, view: TableView) -> Advice:
         assert view.seat is not None
@@ -243,9 +278,9 @@ class TableExpertBot(TableHeuristicBot):
                     hands[0], hands[3] = hands[3], hands[0]
                 placed.append((hands[0], hands[1], hands[2], hands[3]))
             options.append((action, placed))
-        chances = self._opening_chances(view, options)
+        chances, solved = self._opening_chances(view, options)
         plain = super()._choose_dummy(view).action
-        return self._choice_advice(view, chances, plain, len(layouts), with_card=False)
+        return self._choice_advice(view, chances, plain, solved, with_card=False)
 
     def _place_extra(self, view: TableView) -> Advice:
         assert view.seat is not None
@@ -278,9 +313,9 @@ class TableExpertBot(TableHeuristicBot):
                 hands[dummy] |= extra & ~CARD_MASK[card]
                 placed.append((hands[0], hands[1], hands[2], hands[3]))
             options.append((card, placed))
-        chances = self._opening_chances(view, options)
+        chances, solved = self._opening_chances(view, options)
         plain = super()._place_extra(view).action
-        return self._choice_advice(view, chances, plain, len(layouts), with_card=True)
+        return self._choice_advice(view, chances, plain, solved, with_card=True)
 
     def _choice_advice(
         self,
