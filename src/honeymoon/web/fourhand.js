@@ -63,34 +63,21 @@ export class FourHandTable extends Table {
 
   // -- page parts ----------------------------------------------------------------------------
 
-  render() {
-    if (!this.view) return;
-    const focused = document.activeElement;
-    const focusKey = focused && this.root.contains(focused) ? focused.dataset.key : null;
-    const hadFocus = focused && this.root.contains(focused);
+  renderPage() {
     const v = this.view;
-    this.root.innerHTML = `
+    const table = v.phase === "complete"
+      ? `<section class="center rubber-end" aria-label="Table">${this.renderComplete()}</section>`
+      : this.renderBoard();
+    return `
       <div class="table four-hands phase-${esc(v.phase)}" data-version="${this.version}" data-hand="${v.hand_number}">
         ${this.renderScore()}
-        ${v.phase === "complete" ? `<section class="center rubber-end" aria-label="Table">${this.renderComplete()}</section>` : this.renderBoard()}
+        ${table}
         ${this.renderHistory()}
       </div>`;
-    this.root.querySelectorAll(".calls-box").forEach((box) => { box.scrollTop = box.scrollHeight; });
-    if (hadFocus) {
-      let target = focusKey ? this.root.querySelector(`[data-key="${focusKey}"]`) : null;
-      if (!target || target.disabled) {
-        target = this.root.querySelector(".controls button:not([disabled]), .board button.card:not([disabled])");
-      }
-      if (target) target.focus();
-      else this.root.focus({ preventScroll: true });
-    }
-    const auto = this.root.querySelector("input[data-autoplay]");
-    if (auto) auto.addEventListener("change", () => this.setAutoPlay(auto.checked));
-    const letters = this.root.querySelector("input[data-letters]");
-    if (letters) letters.addEventListener("change", () => this.setDisplayOption({ letters: letters.checked }));
-    const ten = this.root.querySelector("input[data-ten]");
-    if (ten) ten.addEventListener("change", () => this.setDisplayOption({ ten: ten.checked ? "T" : "10" }));
-    this.scheduleAutoPlay();
+  }
+
+  focusFallback() {
+    return ".controls button:not([disabled]), .board button.card:not([disabled])";
   }
 
   /** The four hands round the trick, then what to do now (the auction, a choice, the turn). */

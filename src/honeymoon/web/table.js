@@ -401,20 +401,11 @@ export class Table {
     const focused = document.activeElement;
     const focusKey = focused && this.root.contains(focused) ? focused.dataset.key : null;
     const hadFocus = focused && this.root.contains(focused);
-    this.root.innerHTML = `
-      <div class="table phase-${esc(this.view.phase)}" data-version="${this.version}" data-hand="${this.view.hand_number}">
-        ${this.renderScore()}
-        ${this.renderOpponent()}
-        <section class="center" aria-label="Table">${this.renderCenter()}</section>
-        ${this.renderHand()}
-        ${this.renderHistory()}
-      </div>`;
+    this.root.innerHTML = this.renderPage();
     this.root.querySelectorAll(".calls-box").forEach((box) => { box.scrollTop = box.scrollHeight; });
     if (hadFocus) {
       let target = focusKey ? this.root.querySelector(`[data-key="${focusKey}"]`) : null;
-      if (!target || target.disabled) {
-        target = this.root.querySelector(".center button:not([disabled]), .hand button:not([disabled])");
-      }
+      if (!target || target.disabled) target = this.root.querySelector(this.focusFallback());
       // Focus back on the table itself must not scroll the page to it.
       if (target) target.focus();
       else this.root.focus({ preventScroll: true });
@@ -426,6 +417,23 @@ export class Table {
     const ten = this.root.querySelector("input[data-ten]");
     if (ten) ten.addEventListener("change", () => this.setDisplayOption({ ten: ten.checked ? "T" : "10" }));
     this.scheduleAutoPlay();
+  }
+
+  /** The page for the current view (the four-hand table draws its own). */
+  renderPage() {
+    return `
+      <div class="table phase-${esc(this.view.phase)}" data-version="${this.version}" data-hand="${this.view.hand_number}">
+        ${this.renderScore()}
+        ${this.renderOpponent()}
+        <section class="center" aria-label="Table">${this.renderCenter()}</section>
+        ${this.renderHand()}
+        ${this.renderHistory()}
+      </div>`;
+  }
+
+  /** Where the keyboard focus goes when the control that had it is gone. */
+  focusFallback() {
+    return ".center button:not([disabled]), .hand button:not([disabled])";
   }
 
   renderScore() {
