@@ -25,7 +25,7 @@ import random
 import time
 from collections.abc import Sequence
 
-from honeymoon.actions import TAKE_EXPOSED, TAKE_OTHER
+from honeymoon.actions import TAKE_EXPOSED, TAKE_OTHER, describe
 from honeymoon.auction import Contract
 from honeymoon.bots.advice import Advice, Candidate, Figures, Reason, ranked
 from honeymoon.bots.dds import (
@@ -239,7 +239,10 @@ class TableExpertBot(TableHeuristicBot):
     # -- choices before the play ------------------------------------------------------------
 
     def _opening_chances(
-        self, view: TableView, options: Sequence[tuple[int, list[Deal4]]]
+        self,
+        view: TableView,
+        options: Sequence[tuple[int, list[Deal4]]],
+        leaders: dict[int, int] | None = None,
     ) -> tuple[dict[int, float], int]:
         """Each option's chance for the seat's side (the contract made if it declares, set if
         it defends): its layouts, the hands as they would be for the play, each asked of DDS
@@ -252,8 +255,12 @@ class TableExpertBot(TableHeuristicBot):
         leader = int(opening_leader(rules, declarer))
         trump = int(view.contract.strain)
         count = min(len(layouts) for _action, layouts in options)
+        lead = leaders or {}
         groups = [
-            [Position(layouts[index], order, leader, (), trump) for _action, layouts in options]
+            [
+                Position(layouts[index], order, lead.get(action, leader), (), trump)
+                for action, layouts in options
+            ]
             for index in range(count)
         ]
         rows = self._targets(groups, 14 - view.contract.tricks_needed)
@@ -316,6 +323,21 @@ class TableExpertBot(TableHeuristicBot):
         chances, solved = self._opening_chances(view, options)
         plain = super()._place_extra(view).action
         return self._choice_advice(view, chances, plain, solved, with_card=True)
+
+    def _lead_choice(self, view: TableView) -> Advice:
+        """The Widow: the defender's hand or dummy on lead, whichever sets the contract in
+        fewer layouts (declarer's choice)."""
+        assert view.seat is not None
+        defender = view.seat.other
+        layouts = sample_deals(table_knowledge(view), self._solve_rng, self._choice_count())
+        leaders = {
+            action: int(defender.dummy if "dummy" in describe(action) else defender.direction)
+            for action in view.legal_actions
+        }
+        options = [(action, layouts) for action in view.legal_actions]
+        chances, solved = self._opening_chances(view, options, leaders)
+        plain = super()._lead_choice(view).action
+        return self._choice_advice(view, chances, plain, solved, with_card=False)
 
     def _choice_advice(
         self,

@@ -312,6 +312,11 @@ class TablePhasedBot:
             return self._place_extra(view)
         if phase is Phase.PLAY:
             return self._play(view)
+        # The Widow's phases (RULES.md 8), read by name: the split, then the opening leader.
+        if phase.name in ("WIDOW_HAND", "WIDOW_DUMMY"):
+            return self._widow(view)
+        if phase.name == "LEAD_CHOICE":
+            return self._lead_choice(view)
         return self._other(view)
 
     def _call(self, view: TableView) -> Advice:
@@ -325,6 +330,12 @@ class TablePhasedBot:
 
     def _play(self, view: TableView) -> Advice:
         raise NotImplementedError
+
+    def _widow(self, view: TableView) -> Advice:
+        return self._other(view)
+
+    def _lead_choice(self, view: TableView) -> Advice:
+        return self._other(view)
 
     def _other(self, view: TableView) -> Advice:
         """A phase this bot does not know: a legal action all the same."""
@@ -451,10 +462,42 @@ class TableHeuristicBot(TablePhasedBot):
             ),
         )
 
+    # -- the Widow ---------------------------------------------------------------------------
+
+    def _widow(self, view: TableView) -> Advice:
+        """Declarer keeps the two best of the widow's four (high cards, trumps first) and gives
+        the defender the other two: the better kept card to the hand where its suit is
+        shorter, then the best of the three left to the dummy."""
+        trump = _contract_strain(view)
+        legal = sorted(view.legal_actions, key=lambda card: -_card_worth(card, trump))
+        if view.phase.name == "WIDOW_DUMMY" or len(legal) < 4:
+            card = legal[0]
+        else:
+            kept = legal[:2]
+            hand, dummy = view.hand.mask, view.dummy.mask
+
+            def gap(card: int) -> int:
+                other = kept[1] if card == kept[0] else kept[0]
+                mine, theirs = hand | CARD_MASK[card], dummy | CARD_MASK[other]
+                return sum(abs(_length(mine, s) - _length(theirs, s)) for s in range(4))
+
+            card = min(kept, key=lambda c: (gap(c), -_card_worth(c, trump)))
+        return Advice(card, Reason.BEST_HAND, Figures(card=Card.from_id(card)))
+
+    def _lead_choice(self, view: TableView) -> Advice:
+        """The defender leads from their own hand (the medium bot does not weigh it)."""
+        action = min(view.legal_actions)
+        return Advice(action, Reason.BOT_CHOICE, Figures(bot=self.name))
+
     # -- play -------------------------------------------------------------------------------
 
     def _play(self, view: TableView) -> Advice:
         return play_card(view)
+
+
+def _card_worth(card: int, trump: int) -> int:
+    """A card's worth to whoever holds it: its rank, and more for a trump."""
+    return card % 13 + (13 if CARD_SUIT[card] == trump else 0)
 
 
 def _contract_strain(view: TableView) -> int:
