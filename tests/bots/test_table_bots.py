@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import random
 from types import ModuleType
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from honeymoon.auction import Contract
 from honeymoon.bots import LEVELS, advise, make_bot
@@ -15,6 +18,7 @@ from honeymoon.bots import dds as dds_module
 from honeymoon.bots.dds import DDSMissingError
 from honeymoon.bots.table_bots import TableRandomBot, make_table_bot, table_bot_for
 from honeymoon.bots.table_expert import TableExpertBot
+from honeymoon.bots.table_knowledge import played_cards, sample_deals, table_knowledge
 from honeymoon.cards import SUIT_MASKS, Card, CardSet, Strain
 from honeymoon.errors import HoneymoonError
 from honeymoon.game import Phase
@@ -224,3 +228,41 @@ def test_the_expert_without_endplay_names_the_install_line(monkeypatch: pytest.M
     game = TableGame(TABLE_VARIANTS["double-dummy"], seed=4, first_dealer=0)
     with pytest.raises(DDSMissingError):
         make_bot("hard", 1).act(view_for(game, game.to_act))
+
+
+# -- what a seat knows, and the layouts drawn from it ---------------------------------------
+
+
+@settings(max_examples=30, deadline=None)
+@given(data=st.data())
+def test_sampled_layouts_agree_with_everything_the_seat_knows(data: st.DataObject) -> None:
+    rules = data.draw(st.sampled_from(RULE_SETS), label="rules")
+    game = TableGame(rules, seed=data.draw(st.integers(0, 10**6), label="seed"), first_dealer=0)
+    steps = data.draw(st.integers(0, 70), label="steps")
+    for _ in range(steps):
+        if game.is_over:
+            break
+        game.apply(data.draw(st.sampled_from(game.legal_actions()), label="action"))
+    seat = game.to_act
+    assume(seat is not None)
+    assert seat is not None
+    view = view_for(game, seat)
+    knowledge = table_knowledge(view)
+    truth = [game.hand_at(d).mask for d in Direction]
+    played = played_cards(view)
+    for direction in Direction:
+        # The voids read from the play hold for the real hands.
+        assert not truth[direction] & knowledge.voids[direction]
+        assert knowledge.known[direction] & ~truth[direction] == 0
+    for layout in sample_deals(knowledge, random.Random(1), 3):
+        seen_twice = 0
+        union = 0
+        for direction in Direction:
+            hand = layout[direction]
+            assert hand.bit_count() == view.hand_sizes[direction]
+            assert hand & knowledge.known[direction] == knowledge.known[direction]
+            assert not hand & played
+            assert not hand & knowledge.voids[direction]
+            seen_twice |= union & hand
+            union |= hand
+        assert not seen_twice
