@@ -4,7 +4,8 @@ Plays a fixed-seed rubber in the full-screen table, both seats played by the pla
 policy below (:class:`HousePlayer`: keep high cards, open the long suit with values, win a
 trick cheaply), the player's moves typed as a person would, and saves the app's own
 screenshot at each phase; then a Draw Bridge hand with the face-up stock, for a screenshot of
-a preliminary trick:
+a preliminary trick; then one of each four-hand variant and option (``table-*.svg``), both
+seats played by :class:`TableHousePlayer`:
 
     python scripts/make_screenshots.py [OUTPUT_DIR]
 
@@ -23,11 +24,15 @@ from honeymoon.actions import KEEP, PASS, REJECT
 from honeymoon.auction import FIRST_BID, Call
 from honeymoon.cards import Card, Rank
 from honeymoon.cli.session import Table
+from honeymoon.cli.table_render import choice_words
+from honeymoon.cli.table_session import FourHandTable
 from honeymoon.cli.tui import GameScreen, HoneymoonApp
+from honeymoon.cli.tui.table_screen import FourHandScreen
 from honeymoon.game import Game, Phase
 from honeymoon.rules import find_variant
 from honeymoon.seats import Seat
-from honeymoon.views import SeatView
+from honeymoon.table import TableGame
+from honeymoon.views import SeatView, TableView
 
 SEED = "honeymoon-screenshots"
 SIZE = (80, 24)
@@ -166,6 +171,93 @@ async def make_draw_preliminary(output: Path) -> Path:
             await pilot.pause()
 
 
+class TableHousePlayer:
+    """A fixed, plain policy at the four-hand table: the first caller opens one of their
+    longest suit and everyone passes after; the extra card with the highest rank goes to the
+    hand; in the tricks win cheaply in the suit led, else play the lowest card."""
+
+    name = "house"
+
+    def act(self, view: TableView) -> int:
+        """The policy's action for ``view``."""
+        legal = view.legal_actions
+        if view.phase is Phase.AUCTION:
+            if view.contract is not None:
+                return PASS
+            hand = view.hand
+            suit = max((card.suit for card in hand), key=lambda s: (len(hand.ranks(s)), s))
+            return next(a for a in legal if a >= FIRST_BID and Call(a).strain == suit)
+        if view.phase is not Phase.PLAY:
+            return legal[-1]
+        cards = sorted((Card.from_id(a) for a in legal), key=lambda c: (c.rank, c.suit))
+        trick = view.current_trick
+        if trick is None or not trick.cards:
+            return cards[-1].id
+        led = trick.cards[0]
+        winners = [
+            c
+            for c in cards
+            if c.suit == led.suit
+            and c.rank > max((p.rank for p in trick.cards if p.suit == led.suit), default=led.rank)
+        ]
+        return (winners or cards)[0].id
+
+
+#: The four-hand screenshots: file, variant, options, the player's seat, and when to shoot.
+TABLE_SHOTS: list[tuple[str, str, dict[str, bool], Seat, str]] = [
+    ("table-double-dummy.svg", "double-dummy", {}, Seat.SOUTH, "play"),
+    ("table-racks.svg", "double-dummy", {"racks": True}, Seat.SOUTH, "play"),
+    ("table-clockwise.svg", "double-dummy", {"clockwise": True}, Seat.EAST, "play"),
+    ("table-twelve-and-two.svg", "double-dummy", {"twelve_and_two": True}, Seat.SOUTH, "extra"),
+    ("table-single-dummy.svg", "single-dummy", {}, Seat.SOUTH, "choice"),
+    ("table-semi-exposed.svg", "semi-exposed", {}, Seat.SOUTH, "play"),
+]
+
+
+def _table_keys(view: TableView, action: int) -> list[str]:
+    """The keys a person types for ``action`` at the four-hand table, then Enter."""
+    if view.phase is Phase.DUMMY_CHOICE:
+        return [*("exposed" if action == 92 else "other"), "enter"]
+    text = choice_words(action).lower().replace("nt", "n")
+    for symbol, letter in zip("♠♥♦♣", "shdc", strict=True):
+        text = text.replace(symbol, letter)
+    return [*text, "enter"]
+
+
+async def make_table(output: Path) -> list[Path]:
+    """One screenshot of each four-hand variant and option, at the moment it shows best."""
+    output.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, variant, options, seat, moment in TABLE_SHOTS:
+        rules = find_variant(variant, four_hands=True).with_options(**options)
+        game = TableGame(rules, seed=SEED, first_dealer=seat)
+        table = FourHandTable(game, seat, TableHousePlayer())
+        app = HoneymoonApp(table, delay=0, record_path=None)
+        policy = TableHousePlayer()
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            while True:
+                screen = app.screen
+                assert isinstance(screen, FourHandScreen), f"{name}: the hand ended first"
+                view = screen.view()
+                trick = view.current_trick
+                ready = {
+                    "play": view.phase is Phase.PLAY
+                    and len(view.tricks) >= 3
+                    and trick is not None
+                    and len(trick.cards) >= 2,
+                    "extra": view.phase is Phase.EXTRA_CARDS,
+                    "choice": view.phase is Phase.DUMMY_CHOICE,
+                }[moment]
+                if ready and view.my_turn:
+                    app.save_screenshot(name, str(output))
+                    written.append(output / name)
+                    break
+                await pilot.press(*_table_keys(view, policy.act(view)))
+                await pilot.pause()
+    return written
+
+
 def main() -> int:
     """Write the screenshots and list them."""
     output = (
@@ -174,6 +266,8 @@ def main() -> int:
     for path in asyncio.run(make(output)):
         print(path)
     print(asyncio.run(make_draw_preliminary(output)))
+    for path in asyncio.run(make_table(output)):
+        print(path)
     return 0
 
 

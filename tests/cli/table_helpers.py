@@ -18,6 +18,7 @@ TABLE_CASES: list[tuple[str, str, dict[str, bool]]] = [
     ("clockwise", "double-dummy", {"clockwise": True}),
     ("twelve-and-two", "double-dummy", {"twelve_and_two": True}),
     ("single-dummy", "single-dummy", {}),
+    ("semi-exposed", "semi-exposed", {}),
 ]
 
 
@@ -61,14 +62,16 @@ def shown_cards(text: str) -> set[Card]:
 
 
 def visible_cards(view: TableView) -> set[Card]:
-    """The cards the view lets its seat see now: the hands it shows, its extra cards and
-    every card played this hand."""
+    """The cards the view lets its seat see now: the hands it shows, its extra cards, every
+    card played this hand and the previous hand's last trick."""
     seen: set[Card] = set(view.extra_cards)
     for cards in view.hands:
         if cards is not None:
             seen |= set(cards)
-    for trick in [*view.tricks, *([view.current_trick] if view.current_trick else [])]:
-        seen |= set(trick.cards)
+    tricks = [*view.tricks, view.current_trick, view.previous_last_trick]
+    for trick in tricks:
+        if trick is not None:
+            seen |= set(trick.cards)
     return seen
 
 

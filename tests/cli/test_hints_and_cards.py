@@ -186,3 +186,37 @@ async def test_a_big_terminal_draws_bigger_cards_and_a_longer_log() -> None:
     assert len(card) == 5 and len(card[0]) == 7
     assert len(bigger) == 7 and len(bigger[0]) == 9
     assert big_log > small_log
+
+
+def test_the_numbers_behind_a_hint_word_every_figure_given_in_order() -> None:
+    # Every figure the advice gives has its words, in a fixed order; one it does not give is
+    # left out (the candidates' value here, the advice's margin).
+    from honeymoon.bots.advice import Advice, Candidate, Figures, Reason
+    from honeymoon.cards import Suit
+    from honeymoon.cli.hints import numbers_lines
+
+    figures = Figures(
+        suit=Suit.SPADES,
+        length=5,
+        points=12,
+        shape=(5, 3, 3, 2),
+        tricks=8.44,
+        score=120.0,
+        chance=0.78,
+        value=3.25,
+        layouts=40,
+    )
+    advice = Advice(
+        58,
+        Reason.BEST_CALL,
+        figures,
+        (Candidate(58, score=120.0, tricks=8.44), Candidate(52, score=-50.0, tricks=7.0)),
+    )
+    assert numbers_lines(advice) == [
+        "The choices compared, over 40 layouts of the unseen cards:",
+        "  bid 1♠        +120 points  8.4 tricks",
+        "  pass          -50 points  7.0 tricks",
+        "Each layout is a guess at the cards you cannot see; none is shown.",
+        "Figures: 12 high-card points, 5 spades, shape 5-3-3-2, about 8.4 tricks expected, "
+        "hand value 3.2, chance 78%, expected +120 points.",
+    ]

@@ -179,6 +179,28 @@ def hint_line(advice: Advice, adviser: str, style: CardStyle = SYMBOLS) -> str:
     return f"Hint ({adviser}): {what}: {reason_words(advice, style)}."
 
 
+#: The figures of a choice compared, and of the advice, each worded by one template, in the
+#: order they are shown; a figure the advice does not give is left out.
+_CANDIDATE_FIGURES = (
+    ("score", "{:+.0f} points"),
+    ("tricks", "{:.1f} tricks"),
+    ("value", "value {:.1f}"),
+)
+_ADVICE_FIGURES = (
+    ("tricks", "about {:.1f} tricks expected"),
+    ("margin", "about {:.1f} tricks to spare on defence"),
+    ("value", "hand value {:.1f}"),
+    ("chance", "chance {:.0%}"),
+    ("score", "expected {:+.0f} points"),
+)
+
+
+def _worded(source: object, templates: tuple[tuple[str, str], ...]) -> list[str]:
+    """Each figure of ``source`` named in ``templates`` that it gives, in words."""
+    values = ((getattr(source, name), template) for name, template in templates)
+    return [template.format(value) for value, template in values if value is not None]
+
+
 def _candidate_words(candidate: Candidate, advice: Advice, style: CardStyle) -> str:
     parts: list[str] = []
     if candidate.chance is not None:
@@ -186,12 +208,7 @@ def _candidate_words(candidate: Candidate, advice: Advice, style: CardStyle) -> 
             advice.code, "succeeds"
         )
         parts.append(f"{goal} {candidate.chance:.0%}")
-    if candidate.score is not None:
-        parts.append(f"{candidate.score:+.0f} points")
-    if candidate.tricks is not None:
-        parts.append(f"{candidate.tricks:.1f} tricks")
-    if candidate.value is not None:
-        parts.append(f"value {candidate.value:.1f}")
+    parts += _worded(candidate, _CANDIDATE_FIGURES)
     what = action_words(candidate.action, advice.figures, style)
     return f"{what:<14}" + "  ".join(parts)
 
@@ -204,17 +221,7 @@ def _figure_words(figures: Figures, style: CardStyle) -> list[str]:
         words.append(f"{figures.length} {_suit(figures)}")
     if figures.shape is not None:
         words.append("shape " + "-".join(str(n) for n in figures.shape))
-    if figures.tricks is not None:
-        words.append(f"about {figures.tricks:.1f} tricks expected")
-    if figures.margin is not None:
-        words.append(f"about {figures.margin:.1f} tricks to spare on defence")
-    if figures.value is not None:
-        words.append(f"hand value {figures.value:.1f}")
-    if figures.chance is not None:
-        words.append(f"chance {figures.chance:.0%}")
-    if figures.score is not None:
-        words.append(f"expected {figures.score:+.0f} points")
-    return words
+    return words + _worded(figures, _ADVICE_FIGURES)
 
 
 def numbers_lines(advice: Advice, style: CardStyle = SYMBOLS) -> list[str]:

@@ -25,6 +25,7 @@ from pathlib import Path
 
 from honeymoon.bots import LEVEL_DESCRIPTIONS, LEVELS, Bot
 from honeymoon.cli import render
+from honeymoon.cli.lines import LineSession, QuitGame
 from honeymoon.cli.options import add_variant_arguments, variant_with_options
 from honeymoon.cli.session import Table, choose_bot
 from honeymoon.cli.table_session import FourHandTable, TablePlainSession
@@ -54,11 +55,7 @@ Answers: while drawing 'keep' (k) or 'reject' (r); in the auction a call such as
 card such as 'SA', 'AS', '10H' or 'TH'."""
 
 
-class QuitGame(Exception):
-    """The player asked to leave."""
-
-
-class PlainSession:
+class PlainSession(LineSession):
     """One person (``human``) against ``bot`` in ``game``, over ``read`` and ``write``.
 
     ``read(prompt)`` returns one line (raising EOFError at the end of input, KeyboardInterrupt
@@ -84,14 +81,16 @@ class PlainSession:
             if game is None or bot is None:
                 raise ValueError("give a game and a bot, or a table")
             table = Table(game, human, bot)
+        super().__init__(
+            table,
+            read,
+            write,
+            record_path=record_path,
+            write_record=write_record,
+            create_directory=create_directory,
+        )
         self.table = table
         self.human = table.human
-        self.read = read
-        self.write = write
-        self.record_path = Path(record_path) if record_path is not None else None
-        self.write_record = write_record
-        #: Create the record file's folder on the first save (the default games folder).
-        self.create_directory = create_directory
         self._hand_shown = -1
         self._announced = -1
 
@@ -256,49 +255,6 @@ class PlainSession:
         discards = " ".join(self.style.card(c) for c in view.discards.cards_high_to_low())
         lines = ["Your discards: " + (discards or "none yet")]
         return lines + render.draws_lines(view, self.style)
-
-    # -- leaving and saving -------------------------------------------------------------------
-
-    def _offer_to_leave(self) -> None:
-        default = f" (to {self.record_path})" if self.record_path else " (save FILE)"
-        question = (
-            f"Leave the game? 's' saves and leaves{default}, 'q' leaves without saving, "
-            "anything else goes on: "
-        )
-        try:
-            answer = self.read(question).strip().lower()
-        except (EOFError, KeyboardInterrupt):
-            answer = "s" if self.record_path else "q"
-        word, _, rest = answer.partition(" ")
-        if word in ("s", "save", "y", "yes"):
-            path = Path(rest) if rest else self.record_path
-            if path is None:
-                self.write("Say where: s FILE (or 'q' to leave without saving).")
-                return
-            if self._save(path, "Saved to"):
-                raise QuitGame
-        elif word in ("q", "quit", "n", "no"):
-            raise QuitGame
-        else:
-            self.write("Playing on.")
-
-    def _leave_at_end_of_input(self) -> None:
-        if self.record_path is not None and self.write_record and self.table.has_played:
-            self._save(self.record_path, "End of input: saved to")
-        raise QuitGame
-
-    def _save(self, path: Path, what: str) -> bool:
-        try:
-            parents = self.create_directory and path == self.record_path
-            written = self.table.save(path, parents=parents)
-        except (OSError, HoneymoonError) as error:
-            self.write(f"Could not save to {path}: {error}")
-            return False
-        if self.table.is_over:
-            self.write(f"{what} {written}.")
-        else:
-            self.write(f"{what} {written}; resume with: honeymoon play --resume {written}")
-        return True
 
     # -- narration ----------------------------------------------------------------------------
 

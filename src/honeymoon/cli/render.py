@@ -300,7 +300,18 @@ def variant_title(rules: RuleSet) -> str:
         notes.append("follow suit in the preliminary tricks")
     if options.get("honours") is True:
         notes.append("honours")
+    for name, words in _TABLE_OPTION_WORDS:
+        if options.get(name) is True:
+            notes.append(words)
     return ", ".join([rules.title, *notes])
+
+
+#: The four-hand table's options in a variant's title.
+_TABLE_OPTION_WORDS = (
+    ("racks", "racks"),
+    ("clockwise", "clockwise arrangement"),
+    ("twelve_and_two", "twelve and two"),
+)
 
 
 def option_lines(rules: RuleSet) -> list[str]:

@@ -34,6 +34,7 @@ import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Generic, TypeVar
 
 from honeymoon import events
 from honeymoon.analysis import GameAnalysis, HandAnalysis, analyze_hand
@@ -46,9 +47,11 @@ from honeymoon.events import CardPlayed, Event, HandOver, TrickWon
 from honeymoon.game import Game, HandResult, Phase
 from honeymoon.rules import RuleSet
 from honeymoon.seats import SEATS, Seat
+from honeymoon.table import TableGame
 from honeymoon.views import HandReview, SeatView, TrickView, review_for, view_for
 
 __all__ = [
+    "Seated",
     "Table",
     "Snapshot",
     "seal_record",
@@ -200,7 +203,139 @@ class _Memory:
     analyses: dict[int, HandAnalysis] = field(default_factory=dict)
 
 
-class Table:
+GameT = TypeVar("GameT", Game, TableGame)
+
+
+class Seated(Generic[GameT]):
+    """What every table of the terminal shares, the two-hand one (:class:`Table`) and the
+    four-hand one (:class:`~honeymoon.cli.table_session.FourHandTable`): the person at
+    ``human`` against ``bot`` in ``game``, the options of play, the note on undo and hints, and
+    the game's record and saves.
+    """
+
+    def __init__(
+        self,
+        game: GameT,
+        human: Seat,
+        bot: Bot,
+        *,
+        undo_limit: int = 200,
+        allow_undo: bool = True,
+        auto_play: bool = False,
+        style: render.CardStyle = render.SYMBOLS,
+    ) -> None:
+        self._game: GameT = game
+        #: How the terminal writes cards: suit symbols or letters, the ten as 10 or T.
+        self.style = style
+        self.auto_play = auto_play
+        self.human = human
+        self.bot = bot
+        self.undo_limit = undo_limit
+        self.allow_undo = allow_undo
+        #: How many of the player's actions were taken back, and how many hints were given.
+        self.undos_used = 0
+        self.hints_used = 0
+        self._moves = 0
+
+    @property
+    def rules(self) -> RuleSet:
+        """The variant being played, with its options (public: both players know them)."""
+        return self._game.rules
+
+    @property
+    def rules_title(self) -> str:
+        """The title of the variant being played, with any options in words."""
+        return render.variant_title(self._game.rules)
+
+    @property
+    def is_over(self) -> bool:
+        """True once the rubber is over."""
+        return self._game.is_over
+
+    @property
+    def computer_to_act(self) -> bool:
+        """True if it is the computer's turn."""
+        to_act = self._game.to_act
+        return to_act is not None and to_act != self.human
+
+    @property
+    def has_played(self) -> bool:
+        """True once the player has made a move at this table (there is something to save)."""
+        return self._moves > 0
+
+    @property
+    def assistance(self) -> dict[str, object]:
+        """What the record notes about help: whether undo was allowed, and how often undo
+        and hints were used."""
+        return {"undo": self.allow_undo, "undos": self.undos_used, "hints": self.hints_used}
+
+    @property
+    def players(self) -> tuple[str, str]:
+        """South's and East's names, for the record."""
+        names = [HUMAN_NAME, computer_name(self.bot)]
+        return (names[0], names[1]) if self.human is Seat.SOUTH else (names[1], names[0])
+
+    def record_text(self) -> str:
+        """The full JSON game record of the rubber so far (finished or not), with the note on
+        undo and hints."""
+        from honeymoon import records
+
+        return _with_assistance(records.dumps(self._game, players=self.players), self.assistance)
+
+    def save_text(self) -> str:
+        """What :meth:`save` writes: the full record once the rubber is over; before that the
+        record with its stock sealed (:func:`seal_record`)."""
+        from honeymoon import records
+
+        full = self.record_text()
+        if self.is_over:
+            return full
+        player_safe = records.dumps(self._game, reveal=False, players=self.players)
+        return seal_record(full, _with_assistance(player_safe, self.assistance))
+
+    def save(self, path: str | os.PathLike[str], *, parents: bool = False) -> Path:
+        """Write the game (:meth:`save_text`) to ``path`` atomically; returns the path written.
+        ``parents`` creates the missing folders on the way (for the default games folder).
+
+        :raises OSError: if the file cannot be written.
+        """
+        target = Path(path).expanduser()
+        text = self.save_text()
+        if parents:
+            target.parent.mkdir(parents=True, exist_ok=True)
+        directory = target.parent if str(target.parent) else Path(".")
+        handle, temporary = tempfile.mkstemp(
+            prefix=f".{target.name}.", suffix=".tmp", dir=directory
+        )
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as stream:
+                stream.write(text)
+            os.replace(temporary, target)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
+        return target
+
+    def restore_assistance(self, full: str) -> None:
+        """Take the note on undo and hints of the saved record ``full``: undo once turned off
+        stays off (saving and resuming must not bring it back), and the counts go on."""
+        assistance = read_assistance(full)
+        self.allow_undo = assistance.get("undo") is not False
+        for name, attribute in (("undos", "undos_used"), ("hints", "hints_used")):
+            value = assistance.get(name)
+            if isinstance(value, int) and value >= 0:
+                setattr(self, attribute, value)
+
+    def describe_result(self, result: HandResult) -> str:
+        """The hand's result in one line, from the player's side of the table."""
+        return render.result_words(result, self.human, self.style)
+
+    def final_line(self) -> str:
+        """Who won the rubber and who won on points (once the rubber is over)."""
+        return render.final_words(self._game.score_sheet, self.human)
+
+
+class Table(Seated[Game]):
     """A rubber between the person at ``human`` and ``bot``.
 
     :param adviser: builds the bot that gives hints (default: the strongest registered bot).
@@ -222,23 +357,20 @@ class Table:
         auto_play: bool = False,
         style: render.CardStyle = render.SYMBOLS,
     ) -> None:
-        self._game = game
-        #: How the terminal writes cards: suit symbols or letters, the ten as 10 or T.
-        self.style = style
-        self.auto_play = auto_play
-        self.human = human
-        self.bot = bot
+        super().__init__(
+            game,
+            human,
+            bot,
+            undo_limit=undo_limit,
+            allow_undo=allow_undo,
+            auto_play=auto_play,
+            style=style,
+        )
         self._adviser = adviser
         self._hints = 0
         # The last hint: the decision it was for, the adviser's name and its advice.
         self._hint: tuple[tuple[int, int, int, tuple[int, ...]], str, Advice] | None = None
         self._memory = _Memory()
-        self.undo_limit = undo_limit
-        self.allow_undo = allow_undo
-        #: How many of the player's actions were taken back, and how many hints were given.
-        self.undos_used = 0
-        self.hints_used = 0
-        self._moves = 0
 
     # -- what the player sees -----------------------------------------------------------------
 
@@ -278,27 +410,6 @@ class Table:
         return GameAnalysis(self._game.rules.name, hands).lost
 
     @property
-    def rules(self) -> RuleSet:
-        """The variant being played, with its options (public: both players know them)."""
-        return self._game.rules
-
-    @property
-    def rules_title(self) -> str:
-        """The title of the variant being played, with any options in words."""
-        return render.variant_title(self._game.rules)
-
-    @property
-    def is_over(self) -> bool:
-        """True once the rubber is over."""
-        return self._game.is_over
-
-    @property
-    def computer_to_act(self) -> bool:
-        """True if it is the computer's turn."""
-        to_act = self._game.to_act
-        return to_act is not None and to_act != self.human
-
-    @property
     def last_trick(self) -> TrickView | None:
         """The last completed trick (kept after the hand ends, until the next trick)."""
         return self._memory.last_trick
@@ -315,23 +426,6 @@ class Table:
         """True if undo would take back an action now (none of it shown a card since)."""
         undo = self._memory.undo
         return bool(undo) and self._undo_refusal(undo[-1]) is None
-
-    @property
-    def has_played(self) -> bool:
-        """True once the player has made a move at this table (there is something to save)."""
-        return self._moves > 0
-
-    @property
-    def assistance(self) -> dict[str, object]:
-        """What the record notes about help: whether undo was allowed, and how often undo
-        and hints were used."""
-        return {"undo": self.allow_undo, "undos": self.undos_used, "hints": self.hints_used}
-
-    @property
-    def players(self) -> tuple[str, str]:
-        """South's and East's names, for the record."""
-        names = [HUMAN_NAME, computer_name(self.bot)]
-        return (names[0], names[1]) if self.human is Seat.SOUTH else (names[1], names[0])
 
     # -- the player's actions -------------------------------------------------------------------
 
@@ -551,47 +645,6 @@ class Table:
 
     # -- records ------------------------------------------------------------------------------
 
-    def record_text(self) -> str:
-        """The full JSON game record of the rubber so far (finished or not), with the note on
-        undo and hints."""
-        from honeymoon import records
-
-        return _with_assistance(records.dumps(self._game, players=self.players), self.assistance)
-
-    def save_text(self) -> str:
-        """What :meth:`save` writes: the full record once the rubber is over; before that the
-        record with its stock sealed (:func:`seal_record`)."""
-        from honeymoon import records
-
-        full = self.record_text()
-        if self.is_over:
-            return full
-        player_safe = records.dumps(self._game, reveal=False, players=self.players)
-        return seal_record(full, _with_assistance(player_safe, self.assistance))
-
-    def save(self, path: str | os.PathLike[str], *, parents: bool = False) -> Path:
-        """Write the game (:meth:`save_text`) to ``path`` atomically; returns the path written.
-        ``parents`` creates the missing folders on the way (for the default games folder).
-
-        :raises OSError: if the file cannot be written.
-        """
-        target = Path(path).expanduser()
-        text = self.save_text()
-        if parents:
-            target.parent.mkdir(parents=True, exist_ok=True)
-        directory = target.parent if str(target.parent) else Path(".")
-        handle, temporary = tempfile.mkstemp(
-            prefix=f".{target.name}.", suffix=".tmp", dir=directory
-        )
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as stream:
-                stream.write(text)
-            os.replace(temporary, target)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
-        return target
-
     @classmethod
     def resume(
         cls,
@@ -614,13 +667,8 @@ class Table:
         game = record.to_game()
         seat = human or human_seat_from_players(record.players) or Seat.SOUTH
         bot, note = choose_bot(level, f"{game.seed}:bot:{len(record.hands)}")
-        assistance = read_assistance(full)
-        # Undo once turned off stays off: saving and resuming must not bring it back.
-        table = cls(game, seat, bot, allow_undo=assistance.get("undo") is not False)
-        for name, attribute in (("undos", "undos_used"), ("hints", "hints_used")):
-            value = assistance.get(name)
-            if isinstance(value, int) and value >= 0:
-                setattr(table, attribute, value)
+        table = cls(game, seat, bot)
+        table.restore_assistance(full)
         return table, note
 
     # -- narration ----------------------------------------------------------------------------
@@ -646,14 +694,6 @@ class Table:
                 trick = event.trick
                 self._memory.last_trick = TrickView(SEATS[trick.leader], trick.cards, event.seat)
         return said
-
-    def describe_result(self, result: HandResult) -> str:
-        """The hand's result in one line, from the player's side of the table."""
-        return render.result_words(result, self.human, self.style)
-
-    def final_line(self) -> str:
-        """Who won the rubber and who won on points (once the rubber is over)."""
-        return render.final_words(self.view().score_sheet, self.human)
 
 
 def _with_assistance(record_text: str, assistance: dict[str, object]) -> str:

@@ -43,6 +43,7 @@ __all__ = [
     "PHASES",
     "phase_text",
     "hand_name",
+    "player_hand_name",
     "hand_title",
     "positions",
     "table_diagram",
@@ -92,13 +93,12 @@ PHASES: dict[Phase, PhaseText] = {
     ),
     Phase.EXTRA_CARDS: PhaseText(
         "Two extra cards",
-        "Which extra card goes to your hand? The other goes to your dummy ({dummy}). "
-        "Type it or arrows and Enter",
+        "Card for your hand (the other goes to {dummy}): type it or arrows, Enter",
         "{who} is placing their two extra cards…",
     ),
     Phase.PLAY: PhaseText(
         "Play",
-        "{hand} to play: type a card (sa, h10) and Enter, or arrows and Enter",
+        "{hand} to play: type a card (sa, h10) or arrows, then Enter",
         "{who} is thinking…",
     ),
     Phase.COMPLETE: PhaseText("The rubber is over", "", ""),
@@ -135,10 +135,25 @@ def hand_name(direction: Direction, me: Seat | None, *, capital: bool = False) -
     return text[0].upper() + text[1:] if capital else text
 
 
-def hand_title(direction: Direction, me: Seat | None) -> str:
+def player_hand_name(direction: Direction, me: Seat | None) -> str:
+    """The hand to play as a prompt names it: ``Your hand`` or ``Your dummy (North)``.
+
+    >>> player_hand_name(Direction.SOUTH, Seat.SOUTH), player_hand_name(Direction.NORTH, Seat.SOUTH)
+    ('Your hand', 'Your dummy (North)')
+    """
+    if me is not None and direction is me.direction:
+        return "Your hand"
+    return hand_name(direction, me, capital=True)
+
+
+def hand_title(direction: Direction, me: Seat | None, exposed: Direction | None = None) -> str:
     """A hand's title on the table: ``South · you``, ``North · your dummy``, ``West · East's
-    dummy``, ``East``."""
+    dummy``, ``East``. While declarer has yet to choose a dummy (Single Dummy Bridge, the
+    dummy dealt face up at ``exposed``) the dummies belong to nobody yet: ``North · exposed
+    dummy`` and ``West · the other dummy``."""
     owner = direction.owner
+    if direction.is_dummy and exposed is not None:
+        return f"{direction.label} · {'exposed' if direction is exposed else 'the other'} dummy"
     if direction.is_dummy:
         whose = "your dummy" if owner == me else f"{owner.label}'s dummy"
         return f"{direction.label} · {whose}"
@@ -196,7 +211,7 @@ def _hand_block(
     """A hand: its title (marked when it is the hand to play) and a line a suit, or backs."""
     me = view.seat
     size = view.hand_sizes[direction]
-    title = f"{hand_title(direction, me)} ({size})"
+    title = f"{hand_title(direction, me, view.exposed_dummy)} ({size})"
     to_play = view.to_play is direction or (
         view.phase is not Phase.PLAY
         and view.to_act is not None
@@ -211,21 +226,56 @@ def _hand_block(
         return lines if compact else lines + [[] for _ in range(3)]
     playing = view.my_turn and view.to_play is direction
     legal = set(view.legal_actions) if playing else set()
+
+    def kind_of(card: Card) -> str:
+        if not playing:
+            return "card"
+        return "cursor" if card == cursor else ("legal" if card.id in legal else "dim")
+
+    places = _layout(view, direction)
+    if places:
+        return lines + _laid_out(places, style, kind_of)
     for suit in _SUIT_ORDER:
         line: Line = [(style.suit(suit), f"suit{int(suit)}")]
         ranks = [card for card in cards.cards_high_to_low() if card.suit is suit]
         if not ranks:
             line.append((" -", "dim"))
         for card in ranks:
-            kind = "card"
-            if playing:
-                kind = "cursor" if card == cursor else ("legal" if card.id in legal else "dim")
-            line += [(" ", ""), (style.rank(card.rank), kind)]
+            line += [(" ", ""), (style.rank(card.rank), kind_of(card))]
         lines.append(line)
     hidden = size - len(cards)
     if hidden > 0:
         # Face-down cards of a hand shown in part (Semi-Exposed Dummies): backs, counted.
         lines.append([(BACK * hidden, "back"), (f" {hidden} face down", "info")])
+    return lines
+
+
+#: A place of a semi-exposed dummy: the face-up card there (None once played) and whether a
+#: face-down card lies under it.
+Place = tuple[Card | None, bool]
+
+
+def _layout(view: TableView, direction: Direction) -> tuple[Place, ...]:
+    """How a semi-exposed dummy lies (the view's ``covers``); empty for any other hand."""
+    return tuple(view.covers[direction])
+
+
+def _laid_out(
+    places: Sequence[Place], style: CardStyle, kind_of: Callable[[Card], str]
+) -> list[Line]:
+    """A semi-exposed dummy as it lies, four places a row: each face-up card, and under it
+    its face-down card as a back (RULES.md 7)."""
+    lines: list[Line] = []
+    for start in range(0, len(places), 4):
+        row = places[start : start + 4]
+        faces: Line = []
+        backs: Line = []
+        for card, covered in row:
+            text = style.card(card) if card is not None else "·"
+            kind = kind_of(card) if card is not None else "dim"
+            faces += [(text, kind), (" " * (4 - len(text)), "")]
+            backs += [(BACK * 2 if covered else "  ", "back"), ("  ", "")]
+        lines += [_trimmed(faces), _trimmed(backs)]
     return lines
 
 
@@ -243,10 +293,11 @@ def _trick_block(view: TableView, trick: TableTrickView | None, style: CardStyle
                 (f"{direction.letter} ", "info"),
                 (style.card(card), f"suit{int(card.suit)}"),
             ]
+    # The right-hand card ends two columns short of the right-hand hand.
     half = _MIDDLE // 2
     middle = _pad(played.get("left", []), half)
     right = played.get("right", [])
-    middle += _pad([(" " * (half - _width(right)), ""), *right], half)
+    middle += _pad([(" " * max(0, half - 2 - _width(right)), ""), *right], half)
     note: Line = []
     if trick is not None and trick.winner is not None:
         note = [(f"{hand_name(trick.winner, view.seat, capital=True)} wins", "turn")]
@@ -352,7 +403,7 @@ def prompt_words(view: TableView, style: CardStyle = SYMBOLS) -> str:
         if view.phase is Phase.PLAY and view.to_play is not None and view.to_play.is_dummy:
             who = f"{who} (for {hand_name(view.to_play, me)})"
         return text.waiting.format(who=who)
-    hand = hand_name(view.to_play, me, capital=True) if view.to_play is not None else ""
+    hand = player_hand_name(view.to_play, me) if view.to_play is not None else ""
     dummy = me.dummy.label if me is not None else ""
     return text.question.format(hand=hand, dummy=dummy)
 
@@ -376,14 +427,18 @@ def hands_lines(view: TableView, style: CardStyle = SYMBOLS) -> list[str]:
     for place, direction in positions(view).items():
         del place
         cards = view.hands[direction]
-        title = hand_title(direction, view.seat)
+        title = hand_title(direction, view.seat, view.exposed_dummy)
         size = view.hand_sizes[direction]
         if cards is None:
             lines.append(f"{title}: {size} cards, unseen")
             continue
         suits = "  ".join(_suit_words(cards, suit, style) for suit in _SUIT_ORDER)
         hidden = size - len(cards)
-        extra = f" (and {hidden} face down)" if hidden > 0 else ""
+        extra = ""
+        if hidden > 0:
+            covering = [style.card(c) for c, covered in _layout(view, direction) if c and covered]
+            under = f", under {' '.join(covering)}" if covering else ""
+            extra = f" (and {hidden} face down{under})"
         lines.append(f"{title}: {suits}{extra}")
     return lines
 
@@ -435,6 +490,13 @@ def table_rules_help(rules: RuleSet) -> list[str]:
             "Twelve and two: 12 cards to each hand; you see your dummy during the auction. "
             "After it each player gets two more cards and puts one in their hand, the other "
             "in their dummy (declarer first)."
+        )
+    if rules.semi_exposed:
+        lines.append(
+            "Semi-exposed dummies: each dummy lies as six face-down cards (▒) under six "
+            "face-up ones and a seventh face-up card alone, seen by both players from the "
+            "deal. A dummy plays only face-up cards and follows suit with them alone; a "
+            "face-down card turns up at the end of the trick in which its cover is played."
         )
     if rules.exposed_dummy:
         lines.append(

@@ -10,7 +10,7 @@ their dummy; the narration says which hand played each card.
 double-dummy``). Hints, claims and the review of a hand are not available at the four-hand table
 yet: asking for one gets a :class:`NotAtTheTableError` (code ``not_at_table``), shown as a line.
 
->>> from honeymoon.bots import RandomBot
+>>> from honeymoon.bots import Bot, RandomBot
 >>> from honeymoon.rules import DOUBLE_DUMMY
 >>> from honeymoon.table import TableGame
 >>> table = FourHandTable(TableGame(DOUBLE_DUMMY, seed=3, first_dealer=Seat.SOUTH),
@@ -22,27 +22,18 @@ yet: asking for one gets a :class:`NotAtTheTableError` (code ``not_at_table``), 
 from __future__ import annotations
 
 import copy
-import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
-from honeymoon.bots import RandomBot
+from honeymoon.bots import Bot, RandomBot
 from honeymoon.cards import Card
 from honeymoon.cli import render, table_render
-from honeymoon.cli.session import (
-    HUMAN_NAME,
-    _with_assistance,
-    choose_bot,
-    computer_name,
-    human_seat_from_players,
-    read_assistance,
-    seal_record,
-)
+from honeymoon.cli.lines import LineSession, QuitGame
+from honeymoon.cli.session import Seated, choose_bot, human_seat_from_players
 from honeymoon.errors import HoneymoonError, NotationError
 from honeymoon.game import HandResult, Phase
-from honeymoon.rules import RuleSet
 from honeymoon.seats import Direction, Seat
 from honeymoon.table import TableGame
 from honeymoon.views import TableTrickView, TableView, view_for
@@ -52,7 +43,6 @@ __all__ = [
     "NotAtTheTableError",
     "TablePlainSession",
     "cards_seen",
-    "write_atomically",
 ]
 
 
@@ -61,17 +51,6 @@ class NotAtTheTableError(HoneymoonError):
     four-hand table does not offer yet. Code ``not_at_table``."""
 
     code = "not_at_table"
-
-
-class TableBot(Protocol):
-    """A computer player at the four-hand table: ``act`` returns one of the view's legal
-    actions (the bots' protocol, given a :class:`~honeymoon.views.TableView`)."""
-
-    name: str
-
-    def act(self, view: Any) -> int:
-        """Choose one of ``view.legal_actions``."""
-        ...
 
 
 def cards_seen(view: TableView) -> frozenset[int]:
@@ -99,29 +78,7 @@ class _Snapshot:
     seen: frozenset[int]
 
 
-def write_atomically(path: str | os.PathLike[str], text: str, *, parents: bool = False) -> Path:
-    """Write ``text`` to ``path`` through a temporary file and a rename; returns the path.
-
-    :raises OSError: if the file cannot be written.
-    """
-    import tempfile
-
-    target = Path(path).expanduser()
-    if parents:
-        target.parent.mkdir(parents=True, exist_ok=True)
-    directory = target.parent if str(target.parent) else Path(".")
-    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-    return target
-
-
-class FourHandTable:
+class FourHandTable(Seated[TableGame]):
     """A rubber of a four-hand variant between the person at ``human`` and ``bot``.
 
     The same shape as :class:`~honeymoon.cli.session.Table` where the two tables share a
@@ -133,23 +90,22 @@ class FourHandTable:
         self,
         game: TableGame,
         human: Seat,
-        bot: TableBot,
+        bot: Bot,
         *,
         allow_undo: bool = True,
         auto_play: bool = False,
         style: render.CardStyle = render.SYMBOLS,
         undo_limit: int = 200,
     ) -> None:
-        self._game = game
-        self.human = human
-        self.bot = bot
-        self.style = style
-        self.allow_undo = allow_undo
-        self.auto_play = auto_play
-        self.undo_limit = undo_limit
-        self.undos_used = 0
-        self.hints_used = 0
-        self._moves = 0
+        super().__init__(
+            game,
+            human,
+            bot,
+            undo_limit=undo_limit,
+            allow_undo=allow_undo,
+            auto_play=auto_play,
+            style=style,
+        )
         self._undo: list[_Snapshot] = []
         self._last_trick: TableTrickView | None = None
         self._stand_in_phases: set[Phase] = set()
@@ -165,57 +121,9 @@ class FourHandTable:
         return view_for(self._game, self.human)
 
     @property
-    def rules(self) -> RuleSet:
-        """The variant being played, with its options."""
-        return self._game.rules
-
-    @property
-    def rules_title(self) -> str:
-        """The variant's title, with its options in words."""
-        options = self._game.rules.options()
-        notes = [
-            words
-            for name, words in (
-                ("racks", "racks"),
-                ("clockwise", "clockwise arrangement"),
-                ("twelve_and_two", "twelve and two"),
-                ("honours", "honours"),
-            )
-            if options.get(name) is True
-        ]
-        return ", ".join([self._game.rules.title, *notes])
-
-    @property
-    def is_over(self) -> bool:
-        """True once the rubber is over."""
-        return self._game.is_over
-
-    @property
-    def computer_to_act(self) -> bool:
-        """True if it is the computer's turn (for its hand or its dummy)."""
-        to_act = self._game.to_act
-        return to_act is not None and to_act != self.human
-
-    @property
     def last_trick(self) -> TableTrickView | None:
         """The last completed trick (kept after the hand ends, until the next trick)."""
         return self._last_trick
-
-    @property
-    def has_played(self) -> bool:
-        """True once the player has made a move at this table."""
-        return self._moves > 0
-
-    @property
-    def assistance(self) -> dict[str, object]:
-        """What the record notes about help: undo allowed, undos and hints used."""
-        return {"undo": self.allow_undo, "undos": self.undos_used, "hints": self.hints_used}
-
-    @property
-    def players(self) -> tuple[str, str]:
-        """South's and East's names, for the record."""
-        names = (HUMAN_NAME, computer_name(self.bot))
-        return names if self.human is Seat.SOUTH else (names[1], names[0])
 
     # -- the player's actions -------------------------------------------------------------------
 
@@ -242,18 +150,15 @@ class FourHandTable:
         key = text.strip().lower()
         if not key or self._game.phase in (Phase.AUCTION, Phase.PLAY):
             return None
-        view = self.view()
-        found = [
-            action
-            for action in view.legal_actions
-            if action >= 52
-            and any(
-                word.startswith(key)
-                for word in table_render.choice_words(action, self.style).lower().split()
-                if word not in ("take", "the", "dummy", "a", "an")
-            )
-        ]
-        return found[0] if len(found) == 1 else None
+        choices = [a for a in self.view().legal_actions if a >= 52]
+        words = {a: set(table_render.choice_words(a, self.style).lower().split()) for a in choices}
+        # Only the words that tell the choices apart count ("exposed", not "take the").
+        common = set.intersection(*words.values()) if words else set()
+        for match in (str.__eq__, str.startswith):
+            found = [a for a in choices if any(match(w, key) for w in words[a] - common)]
+            if len(found) == 1:
+                return found[0]
+        return None
 
     def play(self, action: int) -> list[str]:
         """Carry out the player's ``action`` (checked first); returns the lines narrating it.
@@ -427,7 +332,8 @@ class FourHandTable:
                     f"(tricks: you {won}, {me.other.label} {lost})."
                 )
             opening = done == 0 and before.current_trick is not None
-            shown = not (self.rules.racks or self.rules.exposed_dummy)
+            rules = self.rules
+            shown = not (rules.racks or rules.exposed_dummy or rules.semi_exposed)
             if opening and shown and before.current_trick and not before.current_trick.cards:
                 lines.append("The opening lead is made: both dummies are turned face up.")
         elif phase is Phase.DUMMY_CHOICE:
@@ -483,57 +389,35 @@ class FourHandTable:
         elif view.phase is Phase.PLAY and view.opening_leader is not None:
             leader = table_render.hand_name(view.opening_leader, me, capital=True)
             verb = "lead" if view.opening_leader == me.direction else "leads"
-            lines.append(f"{leader} {verb}; you now see your dummy ({me.dummy.label}).")
+            rules = self.rules
+            # In plain Double Dummy Bridge the player sees their dummy only now.
+            newly = not (rules.twelve_and_two or rules.exposed_dummy or rules.semi_exposed)
+            seen = f"; you now see your dummy ({me.dummy.label})" if newly else ""
+            lines.append(f"{leader} {verb}{seen}.")
         return lines
 
     # -- records ------------------------------------------------------------------------------
 
-    def record_text(self) -> str:
-        """The full JSON record of the rubber so far, with the note on undo and hints."""
-        from honeymoon import records
-
-        return _with_assistance(records.dumps(self._game, players=self.players), self.assistance)
-
-    def save_text(self) -> str:
-        """The full record once the rubber is over; before that the player-safe record with
-        the full one sealed inside (:func:`~honeymoon.cli.session.seal_record`)."""
-        from honeymoon import records
-
-        full = self.record_text()
-        if self.is_over:
-            return full
-        player_safe = records.dumps(self._game, reveal=False, players=self.players)
-        return seal_record(full, _with_assistance(player_safe, self.assistance))
-
-    def save(self, path: str | os.PathLike[str], *, parents: bool = False) -> Path:
-        """Write the game to ``path`` atomically; returns the path written.
-
-        :raises OSError: if the file cannot be written.
-        """
-        return write_atomically(path, self.save_text(), parents=parents)
-
     @classmethod
     def resume(
-        cls, game: TableGame, text: str, *, level: str, human: Seat | None, players: Any
+        cls, game: TableGame, full: str, *, level: str, human: Seat | None, players: Any
     ) -> tuple[FourHandTable, str | None]:
-        """The table of a four-hand record read back (``text`` is the full record)."""
+        """The table of a four-hand record read back (``full`` is the full record), with a
+        fresh computer player of ``level``."""
         seat = human or human_seat_from_players(players) or Seat.SOUTH
         bot, note = choose_bot(level, f"{game.seed}:bot:{game.hand_number}")
-        assistance = read_assistance(text)
-        table = cls(game, seat, bot, allow_undo=assistance.get("undo") is not False)
-        for name, attribute in (("undos", "undos_used"), ("hints", "hints_used")):
-            value = assistance.get(name)
-            if isinstance(value, int) and value >= 0:
-                setattr(table, attribute, value)
+        table = cls(game, seat, bot)
+        table.restore_assistance(full)
         return table, note
 
-    def describe_result(self, result: HandResult) -> str:
-        """A hand's result in one line, from the player's side."""
-        return render.result_words(result, self.human, self.style)
 
-    def final_line(self) -> str:
-        """Who won the rubber and who won on points."""
-        return render.final_words(self.view().score_sheet, self.human)
+def _display_order(view: TableView) -> list[int]:
+    """The legal actions in the order the player reads them: cards spades first, high to
+    low (as the hands are written); any other action in the engine's order."""
+    legal = list(view.legal_actions)
+    if legal and all(action < 52 for action in legal):
+        return sorted(legal, key=lambda action: (-(action // 13), -(action % 13)))
+    return legal
 
 
 _HELP = """Commands at any prompt:
@@ -549,7 +433,7 @@ choice of dummy 'exposed' or 'other'; with twelve and two, the extra card for yo
 Hints, claims and the review of a hand are not available at the four-hand table yet."""
 
 
-class TablePlainSession:
+class TablePlainSession(LineSession):
     """The four-hand table line by line: one prompt per decision, the table drawn on request
     (``table``) and when the dummies are turned face up."""
 
@@ -563,20 +447,21 @@ class TablePlainSession:
         write_record: bool = True,
         create_directory: bool = False,
     ) -> None:
+        super().__init__(
+            table,
+            read,
+            write,
+            record_path=record_path,
+            write_record=write_record,
+            create_directory=create_directory,
+        )
         self.table = table
         self.human = table.human
-        self.read = read
-        self.write = write
-        self.record_path = Path(record_path) if record_path is not None else None
-        self.write_record = write_record
-        self.create_directory = create_directory
         self._announced = -1
-        self._drawn_at: tuple[int, int] = (-1, -1)
+        self._phase_shown: tuple[int, Phase] = (-1, Phase.AUCTION)
 
     def run(self) -> int:
         """Play until the rubber ends or the player quits; returns an exit status."""
-        from honeymoon.cli.play import QuitGame
-
         table = self.table
         self.write(
             f"{table.rules_title}. You are {self.human.label}, with your dummy opposite you "
@@ -610,6 +495,15 @@ class TablePlainSession:
         for line in lines:
             self.write(line)
         view = self.table.view()
+        started = (view.hand_number, view.phase)
+        if view.phase is not Phase.AUCTION and started != self._phase_shown:
+            # A new phase shows the hands as they now are (the player's dummy, extra cards).
+            self._phase_shown = started
+            lead = view.current_trick is not None and bool(view.current_trick.cards)
+            wanted = view.my_turn or view.phase is Phase.PLAY
+            if wanted and view.phase is not Phase.COMPLETE and not view.tricks and not lead:
+                for line in table_render.hands_lines(view, self.table.style):
+                    self.write(line)
         opened = view.phase is Phase.PLAY and len(view.tricks) == 0 and view.current_trick
         if opened and view.current_trick is not None and len(view.current_trick.cards) == 1:
             # The dummies have just been turned face up (or, with racks, stay hidden).
@@ -620,7 +514,6 @@ class TablePlainSession:
             table_render.table_diagram(view, self.table.style, compact=True)
         ):
             self.write(line)
-        self._drawn_at = (view.hand_number, len(view.tricks))
 
     def _announce_hand(self) -> None:
         view = self.table.view()
@@ -639,15 +532,11 @@ class TablePlainSession:
             self.write(line)
 
     def _turn(self) -> None:
-        from honeymoon.cli.play import QuitGame
-
         view = self.table.view()
         try:
             text = self.read(self._prompt(view))
         except EOFError:
-            if self.record_path is not None and self.write_record and self.table.has_played:
-                self._save(self.record_path, "End of input: saved to")
-            raise QuitGame from None
+            self._leave_at_end_of_input()
         answer = text.strip()
         if not answer or self._command(answer, view):
             return
@@ -655,7 +544,7 @@ class TablePlainSession:
             action = self.table.parse(answer)
         except HoneymoonError as error:
             legal = ", ".join(
-                table_render.choice_words(a, self.table.style) for a in view.legal_actions
+                table_render.choice_words(a, self.table.style) for a in _display_order(view)
             )
             if view.phase is Phase.AUCTION:
                 legal = render.legal_action_words(view, self.table.style)
@@ -670,7 +559,7 @@ class TablePlainSession:
             current = f"current bid {style.contract(view.contract)}" if view.contract else ""
             legal = render.legal_action_words(view, style)
             return f"[{current or 'no bid yet'}] Your call ({legal}): "
-        choices = ", ".join(table_render.choice_words(a, style) for a in view.legal_actions)
+        choices = ", ".join(table_render.choice_words(a, style) for a in _display_order(view))
         if view.phase is not Phase.PLAY:
             question = table_render.prompt_words(view, style).split(":")[0]
             return f"[{table_render.phase_text(view.phase).title}] {question} ({choices}): "
@@ -681,7 +570,7 @@ class TablePlainSession:
             status = "you lead" if view.to_play is not None else ""
         to_play = view.to_play
         assert to_play is not None
-        hand = table_render.hand_name(to_play, me, capital=True)
+        hand = table_render.player_hand_name(to_play, me)
         cards = view.hands[to_play]
         held = " ".join(render.hand_lines(cards, style)) if cards is not None else ""
         number = len(view.tricks) + 1
@@ -746,42 +635,4 @@ class TablePlainSession:
             return False
         for line in lines:
             self.write(line)
-        return True
-
-    def _offer_to_leave(self) -> None:
-        from honeymoon.cli.play import QuitGame
-
-        default = f" (to {self.record_path})" if self.record_path else " (save FILE)"
-        question = (
-            f"Leave the game? 's' saves and leaves{default}, 'q' leaves without saving, "
-            "anything else goes on: "
-        )
-        try:
-            answer = self.read(question).strip().lower()
-        except (EOFError, KeyboardInterrupt):
-            answer = "s" if self.record_path else "q"
-        word, _, rest = answer.partition(" ")
-        if word in ("s", "save", "y", "yes"):
-            path = Path(rest) if rest else self.record_path
-            if path is None:
-                self.write("Say where: s FILE (or 'q' to leave without saving).")
-                return
-            if self._save(path, "Saved to"):
-                raise QuitGame
-        elif word in ("q", "quit", "n", "no"):
-            raise QuitGame
-        else:
-            self.write("Playing on.")
-
-    def _save(self, path: Path, what: str) -> bool:
-        try:
-            parents = self.create_directory and path == self.record_path
-            written = self.table.save(path, parents=parents)
-        except (OSError, HoneymoonError) as error:
-            self.write(f"Could not save to {path}: {error}")
-            return False
-        if self.table.is_over:
-            self.write(f"{what} {written}.")
-        else:
-            self.write(f"{what} {written}; resume with: honeymoon play --resume {written}")
         return True

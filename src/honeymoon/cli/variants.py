@@ -1,11 +1,12 @@
-"""``honeymoon variants``: the variants that can be played, by name."""
+"""``honeymoon variants``: the variants that can be played, by name (the four-hand ones, played
+at a table of four hands, marked so)."""
 
 from __future__ import annotations
 
 import argparse
 import json
 
-from honeymoon.rules import DEFAULT_RULES, VARIANTS
+from honeymoon.rules import DEFAULT_RULES, TABLE_VARIANTS, VARIANTS
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -27,14 +28,20 @@ def run(args: argparse.Namespace) -> int:
                         "rules_section": rules.rules_section,
                         "default": rules is DEFAULT_RULES,
                         "summary": rules.summary,
+                        "four_hands": rules.four_hands,
+                        "options": list(rules.option_names),
                     }
-                    for rules in VARIANTS.values()
+                    for rules in (*VARIANTS.values(), *TABLE_VARIANTS.values())
                 ]
             )
         )
         return 0
-    for rules in VARIANTS.values():
+    for rules in (*VARIANTS.values(), *TABLE_VARIANTS.values()):
         default = " (default)" if rules is DEFAULT_RULES else ""
-        print(f"{rules.name}{default}: {rules.title}")
+        table = " (four hands)" if rules.four_hands else ""
+        print(f"{rules.name}{default}{table}: {rules.title}")
         print(f"    {rules.summary}")
+        if rules.four_hands and len(rules.option_names) > 1:
+            names = ", ".join(f"{name}=true" for name in rules.option_names)
+            print(f"    Options (--option): {names}")
     return 0

@@ -19,8 +19,6 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.markup import escape
-from textual.screen import Screen
-from textual.timer import Timer
 from textual.widgets import Static
 
 from honeymoon.actions import KEEP, REJECT
@@ -31,6 +29,7 @@ from honeymoon.cli.review_render import so_far_lines, tricks_lost_line
 from honeymoon.cli.session import Table
 from honeymoon.cli.table_session import FourHandTable
 from honeymoon.cli.tui import widgets
+from honeymoon.cli.tui.base import PlayScreen
 from honeymoon.cli.tui.review import ReviewScreen
 from honeymoon.cli.tui.screens import QuitScreen, TextScreen
 from honeymoon.cli.tui.table_screen import FourHandScreen
@@ -108,9 +107,6 @@ _IMMEDIATE = {
 }
 
 
-#: Seconds added to the computer's pause before it leads after a finished trick.
-_TRICK_PAUSE = 1.2
-
 #: Rows of the message log at 80×24, and the most it grows to there for a long message.
 _LOG_ROWS = 2
 _LOG_ROWS_MOST = 3
@@ -142,30 +138,19 @@ def _shortened(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1].rstrip() + "…"
 
 
-class GameScreen(Screen[None]):
+class GameScreen(PlayScreen[SeatView, TrickView]):
     """The table: status line, the phase panel, the score sheet, your hand, messages, keys."""
 
     def __init__(
         self, table: Table, *, delay: float, four_colours: bool, greeting: Sequence[str] = ()
     ) -> None:
-        super().__init__()
+        super().__init__(table, delay=delay, greeting=greeting)
         self.table = table
-        self.delay = delay
         self.palette = widgets.Palette(four_colours, cards=table.style)
-        self.typed = ""
-        self.messages: list[tuple[str, str]] = [("info", line) for line in greeting]
         self.show_last_trick = False
         self._card_cursor: Card | None = None
         self._call_cursor = 0
         self._draw_cursor = 0
-        self._timer: Timer | None = None
-        # Enter acts on the highlight only once the player has moved it for this decision: a
-        # stray Enter must not keep a card or play one.
-        self._chosen = False
-        # The trick just completed stays on the table until the next card or a key press.
-        self._held_trick: TrickView | None = None
-        self._waiting = False  # a hand-over or end screen is up
-        self._shown: dict[str, str] = {}
 
     # -- layout -------------------------------------------------------------------------------
 
@@ -216,11 +201,6 @@ class GameScreen(Screen[None]):
         """The player's view (the only source of what is drawn)."""
         return self.table.view()
 
-    def say(self, text: str, kind: str = "info") -> None:
-        """Add a message to the log (kinds: info, error, hint)."""
-        self.messages.append((kind, text))
-        del self.messages[:-50]
-
     def refresh_table(self) -> None:
         """Redraw everything from the player's view."""
         self._check_size()
@@ -262,12 +242,6 @@ class GameScreen(Screen[None]):
         if len(lines) > room:
             lines = ["…", *lines[-(room - 1) :]]
         self._show("#so-far", "\n".join(lines))
-
-    def _show(self, selector: str, markup: str) -> None:
-        # Updating only what changed keeps typing quick.
-        if self._shown.get(selector) != markup:
-            self._shown[selector] = markup
-            self.query_one(selector, Static).update(markup)
 
     def _draw_phase(self, view: SeatView) -> None:
         panel = self.query_one("#table", Vertical)
@@ -475,31 +449,6 @@ class GameScreen(Screen[None]):
         return result
 
     # -- keys ---------------------------------------------------------------------------------
-
-    def on_key(self, event: events.Key) -> None:
-        """Typing, editing, arrows, Enter and the one-key commands."""
-        key = event.key
-        if self._held_trick is not None:  # any key takes the finished trick off the table
-            self._held_trick = None
-            self.refresh_table()
-        handled = True
-        if key == "enter":
-            self._submit()
-        elif key == "backspace":
-            self.typed = self.typed[:-1]
-            self.refresh_table()
-        elif key == "escape":
-            self.typed = ""
-            self.refresh_table()
-        elif key in ("left", "right", "up", "down"):
-            self._move(1 if key in ("right", "down") else -1, key in ("up", "down"))
-        elif event.is_printable and event.character and event.character.strip():
-            self._typed_character(event.character)
-        else:
-            handled = False
-        if handled:
-            event.stop()
-            event.prevent_default()
 
     def _typed_character(self, char: str) -> None:
         view = self.view()
@@ -795,53 +744,6 @@ class GameScreen(Screen[None]):
             app.exit(0)
 
         app.push_screen(self.sheet_screen(headline, final=True), leave)
-
-    def _continue(self) -> None:
-        """Let the computer move, after the pause, if it is its turn; or, with auto-play, play
-        the player's only legal card after the same pause."""
-        if self._waiting or self.table.is_over:
-            return
-        if self.table.forced_card is not None:
-            move = self._forced_move
-        elif self.table.computer_to_act:
-            move = self._computer_move
-        else:
-            return
-        if self.delay <= 0:
-            move()
-        elif self._timer is None:
-            # A longer look at a finished trick before the next lead.
-            pause = self.delay + (_TRICK_PAUSE if self._held_trick is not None else 0.0)
-            self._timer = self.set_timer(pause, move)
-
-    def _forced_move(self) -> None:
-        self._timer = None
-        if self._waiting or self.table.forced_card is None:
-            self._continue()
-            return
-        before = self.view()
-        self.typed = ""
-        self._chosen = False
-        self._after_move(before, self.table.play_forced())
-
-    def _cancel_timer(self) -> None:
-        if self._timer is not None:
-            self._timer.stop()
-            self._timer = None
-
-    def _computer_move(self) -> None:
-        self._timer = None
-        if self._waiting or not self.table.computer_to_act:
-            self._continue()
-            return
-        before = self.view()
-        try:
-            lines = self.table.computer_move()
-        except Exception as error:  # a faulty bot must not lose the player's game
-            self.say(f"The computer failed to move ({error}); save with Ctrl-S.", "error")
-            self.refresh_table()
-            return
-        self._after_move(before, lines)
 
 
 class HoneymoonApp(App[int]):

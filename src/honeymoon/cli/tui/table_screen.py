@@ -17,15 +17,15 @@ from typing import TYPE_CHECKING, cast
 
 from textual import events
 from textual.app import ComposeResult
+from textual.content import Content
 from textual.markup import escape
-from textual.screen import Screen
-from textual.timer import Timer
 from textual.widgets import Static
 
 from honeymoon.cards import Card, Suit
 from honeymoon.cli import render, table_render
 from honeymoon.cli.table_session import FourHandTable, NotAtTheTableError
 from honeymoon.cli.tui import widgets
+from honeymoon.cli.tui.base import PlayScreen
 from honeymoon.cli.tui.screens import TextScreen
 from honeymoon.errors import HoneymoonError
 from honeymoon.game import Phase
@@ -83,12 +83,11 @@ _IMMEDIATE = {
     Phase.DUMMY_CHOICE: _ALWAYS | set("hsqac"),
     Phase.COMPLETE: _ALWAYS | set("hsqac"),
 }
-_TRICK_PAUSE = 1.2
 _LOG_ROWS = 2
 MIN_SIZE = (80, 24)
 
 
-class FourHandScreen(Screen[None]):
+class FourHandScreen(PlayScreen[TableView, TableTrickView]):
     """The four-hand table: status line, the table, the choices, messages, prompt, keys."""
 
     DEFAULT_CSS = """
@@ -99,7 +98,7 @@ class FourHandScreen(Screen[None]):
         border-title-style: bold; padding: 0 1;
     }
     FourHandScreen #choices { height: auto; max-height: 3; padding: 0 1; }
-    FourHandScreen #log { height: 1fr; min-height: 1; padding: 0 1; }
+    FourHandScreen #log { height: 2; padding: 0 1; }
     FourHandScreen #prompt { height: 1; background: #062614; padding: 0 1; }
     FourHandScreen #keys { height: auto; max-height: 2; background: #041a0e;
         color: #a8c8b0; padding: 0 1; }
@@ -116,19 +115,11 @@ class FourHandScreen(Screen[None]):
         four_colours: bool,
         greeting: Sequence[str] = (),
     ) -> None:
-        super().__init__()
+        super().__init__(table, delay=delay, greeting=greeting)
         self.table = table
-        self.delay = delay
         self.palette = widgets.Palette(four_colours, cards=table.style)
-        self.typed = ""
-        self.messages: list[tuple[str, str]] = [("info", line) for line in greeting]
         self.show_last_trick = False
         self._cursor = 0
-        self._chosen = False
-        self._held_trick: TableTrickView | None = None
-        self._timer: Timer | None = None
-        self._waiting = False
-        self._shown: dict[str, str] = {}
 
     def compose(self) -> ComposeResult:
         """The table's parts, top to bottom."""
@@ -154,11 +145,6 @@ class FourHandScreen(Screen[None]):
     def view(self) -> TableView:
         """The player's view (the only source of what is drawn)."""
         return self.table.view()
-
-    def say(self, text: str, kind: str = "info") -> None:
-        """Add a message to the log (kinds: info, error, hint)."""
-        self.messages.append((kind, text))
-        del self.messages[:-50]
 
     def offered(self) -> list[int]:
         """The actions the player may take now, in the order the arrows walk them: the cards
@@ -209,11 +195,18 @@ class FourHandScreen(Screen[None]):
         cursor = offered[self._cursor] if offered else None
         me = self.table.human
         deals = "you deal" if view.dealer == me else f"{view.dealer.label} deals"
-        self._show(
-            "#status",
-            f"[bold]{escape(self.table.rules_title)}[/] · Hand {view.hand_number + 1} · "
-            f"{deals} · you are {me.label}, your dummy {me.dummy.label}",
-        )
+        # The status line names the variant, the hand, the dealer and the player's seats, as
+        # many of them as fit.
+        parts = [
+            f"Hand {view.hand_number + 1}",
+            deals,
+            f"you are {me.label}, your dummy {me.dummy.label}",
+        ]
+        title = self.table.rules_title
+        while parts and len(" · ".join([title, *parts])) > width - 2:
+            parts.pop()
+        tail = "".join(f" · {escape(part)}" for part in parts)
+        self._show("#status", f"[bold]{escape(title)}[/]{tail}")
         panel = self.query_one("#four-table", Static)
         panel.border_title = table_render.phase_text(view.phase).title
         trick = self._held_trick
@@ -229,8 +222,13 @@ class FourHandScreen(Screen[None]):
         self._show(
             "#four-table", "\n".join(table_render.painted(line, self._paint) for line in lines)
         )
-        self._show("#choices", self._choices_markup(view, offered, cursor))
-        self._draw_log()
+        choices = self._choices_markup(view, offered, cursor)
+        self._show("#choices", choices)
+        # The log takes the rows left over, and shows the newest messages in them.
+        choice_rows = -(-len(Content.from_markup(choices).plain) // max(20, width - 2))
+        keys_rows = 1
+        used = 1 + len(lines) + 2 + min(3, choice_rows) + 1 + keys_rows
+        self._draw_log(max(1, height - used))
         self._draw_prompt(view)
         self._show("#keys", self._keys_markup(view))
 
@@ -249,20 +247,36 @@ class FourHandScreen(Screen[None]):
         for action in offered:
             words = escape(table_render.choice_words(action, self.table.style))
             style = "bold #111111 on #ffd75f" if action == cursor else "bold #111111 on #f7f5ee"
-            parts.append(f"[@click=screen.act({action})][{style}] {words} [/][/]")
+            # No space inside a chip: a long row breaks between chips, never within one.
+            parts.append(f"[@click=screen.act({action})][{style}]\u00a0{words}\u00a0[/][/]")
         lead = ""
         if view.phase is Phase.EXTRA_CARDS:
             lead = "For your hand: "
         return lead + " ".join(parts)
 
-    def _draw_log(self) -> None:
+    def _draw_log(self, rows: int) -> None:
+        """The newest messages, as many rows of them as ``rows``."""
         styles = {"info": "#e8e8e8", "error": "bold #ff8787", "hint": "bold #87d7ff"}
         width = max(20, self.app.size.width - 2)
         shown: list[str] = []
-        for kind, text in reversed(self.messages[-8:]):
-            for line in reversed(_wrapped(text, width)):
-                shown.insert(0, f"[{styles.get(kind, '#e8e8e8')}]{escape(line)}[/]")
-        self._show("#log", "\n".join(shown[-8:]))
+        for kind, text in reversed(self.messages[-rows:]):
+            lines = _wrapped(text, width)
+            room = rows - len(shown)
+            if room <= 0:
+                break
+            if len(lines) > room:
+                if shown:
+                    break
+                # The newest message always shows, cut short if it must be.
+                rest = " ".join(lines[room - 1 :])
+                cut = rest if len(rest) <= width else rest[: width - 1].rstrip() + "…"
+                lines = [*lines[: room - 1], cut]
+            style = styles.get(kind, "#e8e8e8")
+            shown[:0] = [f"[{style}]{escape(line)}[/]" for line in lines]
+        log = self.query_one("#log", Static)
+        if log.styles.height is None or log.styles.height.value != rows:
+            log.styles.height = rows
+        self._show("#log", "\n".join(shown[-rows:]))
 
     def _draw_prompt(self, view: TableView) -> None:
         typed = f"[bold]› {escape(self.typed)}[/][blink]▏[/]"
@@ -291,37 +305,7 @@ class FourHandScreen(Screen[None]):
         ]
         return "  ".join(parts)
 
-    def _show(self, selector: str, markup: str) -> None:
-        if self._shown.get(selector) != markup:
-            self._shown[selector] = markup
-            self.query_one(selector, Static).update(markup)
-
     # -- keys ---------------------------------------------------------------------------------
-
-    def on_key(self, event: events.Key) -> None:
-        """Typing, editing, arrows, Enter and the one-key commands."""
-        key = event.key
-        if self._held_trick is not None:
-            self._held_trick = None
-            self.refresh_table()
-        handled = True
-        if key == "enter":
-            self._submit()
-        elif key == "backspace":
-            self.typed = self.typed[:-1]
-            self.refresh_table()
-        elif key == "escape":
-            self.typed = ""
-            self.refresh_table()
-        elif key in ("left", "right", "up", "down"):
-            self._move(1 if key in ("right", "down") else -1, key in ("up", "down"))
-        elif event.is_printable and event.character and event.character.strip():
-            self._typed_character(event.character)
-        else:
-            handled = False
-        if handled:
-            event.stop()
-            event.prevent_default()
 
     def _move(self, step: int, vertical: bool) -> None:
         view = self.view()
@@ -430,7 +414,7 @@ class FourHandScreen(Screen[None]):
             return
         self._cursor = 0
         self._chosen = False
-        self._after_move(lines)
+        self._after_move(view, lines)
 
     def action_command(self, command: str) -> None:
         """Run a command: help, undo, last, score, so-far, colours, save, quit; hint, claim
@@ -506,7 +490,7 @@ class FourHandScreen(Screen[None]):
 
     # -- the flow of the game -----------------------------------------------------------------
 
-    def _after_move(self, lines: list[str]) -> None:
+    def _after_move(self, before: TableView, lines: list[str]) -> None:
         for line in lines:
             self.say(line)
         table = self.table
@@ -547,52 +531,8 @@ class FourHandScreen(Screen[None]):
         self._waiting = True
         app.push_screen(self.sheet_screen(headline, final=True), lambda _: app.exit(0))
 
-    def _continue(self) -> None:
-        """Let the computer move after the pause if it is its turn; with auto-play, play the
-        player's only legal card after the same pause."""
-        if self._waiting or self.table.is_over:
-            return
-        if self.table.forced_card is not None:
-            move = self._forced_move
-        elif self.table.computer_to_act:
-            move = self._computer_move
-        else:
-            return
-        if self.delay <= 0:
-            move()
-        elif self._timer is None:
-            pause = self.delay + (_TRICK_PAUSE if self._held_trick is not None else 0.0)
-            self._timer = self.set_timer(pause, move)
-
-    def _forced_move(self) -> None:
-        self._timer = None
-        if self._waiting or self.table.forced_card is None:
-            self._continue()
-            return
-        self.typed = ""
-        self._chosen = False
-        self._after_move(self.table.play_forced())
-
-    def _computer_move(self) -> None:
-        self._timer = None
-        if self._waiting or not self.table.computer_to_act:
-            self._continue()
-            return
-        try:
-            lines = self.table.computer_move()
-        except Exception as error:  # a faulty bot must not lose the player's game
-            self.say(f"The computer failed to move ({error}); save with Ctrl-S.", "error")
-            self.refresh_table()
-            return
-        self._after_move(lines)
-
     def _app(self) -> HoneymoonApp:
         return cast("HoneymoonApp", self.app)
-
-    def _cancel_timer(self) -> None:
-        if self._timer is not None:
-            self._timer.stop()
-            self._timer = None
 
 
 def _display_key(card: Card) -> tuple[int, int]:

@@ -1,0 +1,180 @@
+"""What the two card tables of the terminal share (the two-hand :class:`~honeymoon.cli.tui.app.
+GameScreen` and the four-hand :class:`~honeymoon.cli.tui.table_screen.FourHandScreen`): the
+message log's list, redrawing only what changed, the keys (typing, editing, arrows, Enter),
+and the flow of the game: the computer's move after a pause, the player's only legal card
+played for them (auto-play)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Generic, Protocol, TypeVar
+
+from textual import events
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Static
+
+__all__ = ["PlayScreen", "Playing", "TRICK_PAUSE"]
+
+#: Seconds added to the computer's pause before it leads after a finished trick.
+TRICK_PAUSE = 1.2
+
+ViewT = TypeVar("ViewT")
+TrickT = TypeVar("TrickT")
+
+
+class Playing(Protocol):
+    """The table a screen drives, as far as the flow of the game goes."""
+
+    @property
+    def is_over(self) -> bool:
+        """True once the rubber is over."""
+        ...
+
+    @property
+    def computer_to_act(self) -> bool:
+        """True if it is the computer's turn."""
+        ...
+
+    @property
+    def forced_card(self) -> int | None:
+        """The player's only legal card, to play for them (auto-play); None otherwise."""
+        ...
+
+    def play_forced(self) -> list[str]:
+        """Play :attr:`forced_card`; the lines narrating it."""
+        ...
+
+    def computer_move(self) -> list[str]:
+        """The computer's move; the lines narrating it."""
+        ...
+
+
+class PlayScreen(Screen[None], Generic[ViewT, TrickT]):
+    """A card table's screen: ``delay`` is the pause before each computer move, ``greeting``
+    the first messages. A subclass draws (:meth:`refresh_table`), reads the player's view
+    (:meth:`view`), handles Enter, the arrows and typing, and carries on after a move
+    (:meth:`_after_move`)."""
+
+    def __init__(self, playing: Playing, *, delay: float, greeting: Sequence[str] = ()) -> None:
+        super().__init__()
+        self._playing = playing
+        self.delay = delay
+        self.typed = ""
+        self.messages: list[tuple[str, str]] = [("info", line) for line in greeting]
+        self._timer: Timer | None = None
+        # Enter acts on the highlight only once the player has moved it for this decision: a
+        # stray Enter must not keep a card or play one.
+        self._chosen = False
+        # The trick just completed stays on the table until the next card or a key press.
+        self._held_trick: TrickT | None = None
+        self._waiting = False  # a hand-over or end screen is up
+        self._shown: dict[str, str] = {}
+
+    # -- what a subclass provides -------------------------------------------------------------
+
+    def view(self) -> ViewT:
+        """The player's view (the only source of what is drawn)."""
+        raise NotImplementedError
+
+    def refresh_table(self) -> None:
+        """Redraw everything from the player's view."""
+        raise NotImplementedError
+
+    def _submit(self) -> None:
+        raise NotImplementedError
+
+    def _move(self, step: int, vertical: bool) -> None:
+        raise NotImplementedError
+
+    def _typed_character(self, char: str) -> None:
+        raise NotImplementedError
+
+    def _after_move(self, before: ViewT, lines: list[str]) -> None:
+        raise NotImplementedError
+
+    # -- shared -------------------------------------------------------------------------------
+
+    def say(self, text: str, kind: str = "info") -> None:
+        """Add a message to the log (kinds: info, error, hint)."""
+        self.messages.append((kind, text))
+        del self.messages[:-50]
+
+    def _show(self, selector: str, markup: str) -> None:
+        # Updating only what changed keeps typing quick.
+        if self._shown.get(selector) != markup:
+            self._shown[selector] = markup
+            self.query_one(selector, Static).update(markup)
+
+    def on_key(self, event: events.Key) -> None:
+        """Typing, editing, arrows, Enter and the one-key commands."""
+        key = event.key
+        if self._held_trick is not None:  # any key takes the finished trick off the table
+            self._held_trick = None
+            self.refresh_table()
+        handled = True
+        if key == "enter":
+            self._submit()
+        elif key == "backspace":
+            self.typed = self.typed[:-1]
+            self.refresh_table()
+        elif key == "escape":
+            self.typed = ""
+            self.refresh_table()
+        elif key in ("left", "right", "up", "down"):
+            self._move(1 if key in ("right", "down") else -1, key in ("up", "down"))
+        elif event.is_printable and event.character and event.character.strip():
+            self._typed_character(event.character)
+        else:
+            handled = False
+        if handled:
+            event.stop()
+            event.prevent_default()
+
+    def _continue(self) -> None:
+        """Let the computer move, after the pause, if it is its turn; or, with auto-play, play
+        the player's only legal card after the same pause."""
+        playing = self._playing
+        if self._waiting or playing.is_over:
+            return
+        if playing.forced_card is not None:
+            move = self._forced_move
+        elif playing.computer_to_act:
+            move = self._computer_move
+        else:
+            return
+        if self.delay <= 0:
+            move()
+        elif self._timer is None:
+            # A longer look at a finished trick before the next lead.
+            pause = self.delay + (TRICK_PAUSE if self._held_trick is not None else 0.0)
+            self._timer = self.set_timer(pause, move)
+
+    def _forced_move(self) -> None:
+        self._timer = None
+        if self._waiting or self._playing.forced_card is None:
+            self._continue()
+            return
+        before = self.view()
+        self.typed = ""
+        self._chosen = False
+        self._after_move(before, self._playing.play_forced())
+
+    def _cancel_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+
+    def _computer_move(self) -> None:
+        self._timer = None
+        if self._waiting or not self._playing.computer_to_act:
+            self._continue()
+            return
+        before = self.view()
+        try:
+            lines = self._playing.computer_move()
+        except Exception as error:  # a faulty bot must not lose the player's game
+            self.say(f"The computer failed to move ({error}); save with Ctrl-S.", "error")
+            self.refresh_table()
+            return
+        self._after_move(before, lines)

@@ -1,0 +1,226 @@
+"""The four-hand table line by line (``honeymoon play --plain --variant double-dummy``): a
+whole hand of each variant answered from the prompts, every line written checked against what
+the player's seat may see, and the commands a new player reaches for."""
+
+from __future__ import annotations
+
+import io
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from table_helpers import (
+    TABLE_CASES,
+    OpeningBot,
+    choose,
+    shown_cards,
+    table_rules,
+    visible_cards,
+)
+
+from honeymoon.cards import Card
+from honeymoon.cli import main
+from honeymoon.cli.table_render import choice_words
+from honeymoon.cli.table_session import FourHandTable, TablePlainSession
+from honeymoon.game import Phase
+from honeymoon.seats import Seat
+from honeymoon.table import TableGame
+
+
+class Player:
+    """Answers each prompt from the player's view, and checks every line the session writes:
+    no card the seat has not seen at that point."""
+
+    def __init__(self, table: FourHandTable, hands: int = 1, extra: list[str] | None = None):
+        self.table = table
+        self.hands = hands
+        self.extra = list(extra or [])
+        self.lines: list[str] = []
+        self.known: set[Card] = set()
+        self.phases: set[Phase] = set()
+
+    def write(self, line: str) -> None:
+        self.known |= visible_cards(self.table.view())
+        leaked = shown_cards(line) - self.known
+        assert not leaked, f"{line!r} shows unseen cards {leaked}"
+        self.lines.append(line)
+
+    def read(self, prompt: str) -> str:
+        self.write(prompt)
+        view = self.table.view()
+        if len(view.results) >= self.hands:
+            raise EOFError
+        if self.extra:
+            return self.extra.pop(0)
+        self.phases.add(view.phase)
+        action = choose(view)
+        if view.phase is Phase.DUMMY_CHOICE:
+            return "e"  # the first letter of "exposed" is enough
+        return choice_words(action)
+
+
+def session(
+    name: str, variant: str, options: dict[str, bool], extra: list[str] | None = None
+) -> tuple[TablePlainSession, Player]:
+    human = Seat.EAST if name == "clockwise" else Seat.SOUTH
+    game = TableGame(table_rules(variant, options), seed=f"plain-{name}", first_dealer=Seat.SOUTH)
+    table = FourHandTable(game, human, OpeningBot(), auto_play=True)
+    player = Player(table, extra=extra)
+    return TablePlainSession(table, player.read, player.write), player
+
+
+@pytest.mark.parametrize(
+    ("name", "variant", "options"), TABLE_CASES, ids=[c[0] for c in TABLE_CASES]
+)
+def test_a_whole_hand_of_each_table_variant_line_by_line(
+    name: str, variant: str, options: dict[str, bool]
+) -> None:
+    plain, player = session(name, variant, options)
+    assert plain.run() == 0
+    text = "\n".join(player.lines)
+    assert "Hand 1:" in text and " by you, " in text  # the hand's result, the player declaring
+    assert "Game abandoned." in text
+    assert player.table.view().hand_number == 1
+    if options.get("racks") or variant == "semi-exposed":
+        assert "both dummies are turned face up" not in text
+    elif variant == "double-dummy":
+        assert "The opening lead is made: both dummies are turned face up." in text
+    if variant == "single-dummy":
+        assert Phase.DUMMY_CHOICE in player.phases
+        assert "You take the exposed dummy" in text
+    if options.get("twelve_and_two"):
+        assert Phase.EXTRA_CARDS in player.phases
+        assert "Two more cards each. Yours:" in text
+    if variant == "semi-exposed":
+        assert "face down, under" in text  # the dummies as they lie: covered cards named
+    # The player played their dummy's cards, named as such.
+    assert "from your dummy" in text
+
+
+def test_commands_a_new_player_reaches_for() -> None:
+    commands = ["help", "rules", "table", "hands", "hint", "claim", "review", "status", "zz"]
+    plain, player = session("double-dummy", "double-dummy", {}, extra=commands)
+    plain.run()
+    text = "\n".join(player.lines)
+    assert "Commands at any prompt:" in text
+    assert "Seating: you and the computer sit side by side" in text
+    assert "North · your dummy (13)" in text  # the table drawn: hands as backs before the lead
+    assert "▒" * 13 in text
+    assert "hints are not available at the four-hand table yet" in text
+    assert "claims are not available at the four-hand table yet" in text
+    assert "the review of a hand is not available at the four-hand table yet" in text
+    assert "Double Dummy Bridge" in text
+    assert "'zz' is not" in text and "legal now:" in text
+
+
+def test_undo_takes_back_a_call_but_not_past_a_card_seen() -> None:
+    game = TableGame(table_rules("double-dummy", {}), seed="undo", first_dealer=Seat.SOUTH)
+    table = FourHandTable(game, Seat.SOUTH, OpeningBot())
+    table.play(table.parse("1c"))
+    while table.computer_to_act:
+        table.computer_move()
+    view = table.view()
+    # East passed: South declares, and East led from West, their dummy.
+    assert view.phase is Phase.PLAY and view.current_trick and view.current_trick.cards
+    assert table.undo().startswith("Undo stops here: you have seen")
+    game = TableGame(table_rules("double-dummy", {}), seed="undo", first_dealer=Seat.SOUTH)
+    table = FourHandTable(game, Seat.SOUTH, OpeningBot())
+    table.play(table.parse("p"))  # East opens 1♠: no card shown since
+    assert table.undo() == "You take back your Pass."
+    assert table.view().auction == ()
+
+
+@pytest.mark.parametrize("option", ["racks=true", "twelve_and_two=true", "clockwise=true"])
+def test_the_play_command_takes_table_variants_and_their_options(
+    option: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("help\n"))
+    record = tmp_path / "game.json"
+    status = main(
+        [
+            "play",
+            "--plain",
+            "--variant",
+            "double-dummy",
+            "--option",
+            option,
+            "--bot",
+            "random",
+            "--seed",
+            "3",
+            "--record",
+            str(record),
+        ]
+    )
+    out = capsys.readouterr().out
+    assert status == 0
+    words = {
+        "racks=true": "racks",
+        "twelve_and_two=true": "twelve and two",
+        "clockwise=true": "clockwise arrangement",
+    }[option]
+    assert out.startswith(f"Double Dummy Bridge, {words}.")
+    assert "Your call" in out or "Card:" in out or "extra card" in out
+
+
+def test_a_saved_table_game_resumes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "saved.json"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(f"1c\nsave {record}\n"))
+    main(
+        [
+            "play",
+            "--plain",
+            "--variant",
+            "single-dummy",
+            "--bot",
+            "random",
+            "--seed",
+            "8",
+            "--seat",
+            "south",
+            "--no-record",
+        ]
+    )
+    first = capsys.readouterr().out
+    assert "Saved to" in first
+    calls = re.findall(r"(?:East calls|You call) ([1-7](?:♣|♦|♥|♠|NT)|Pass|XX?)\.", first)
+    assert calls, "the computer or the player called before the save"
+    saved = record.read_text(encoding="utf-8")
+    assert '"seed"' not in saved  # the stock is sealed in a save of an unfinished rubber
+    monkeypatch.setattr(sys, "stdin", io.StringIO("auction\n"))
+    main(["play", "--plain", "--resume", str(record), "--bot", "random", "--no-record"])
+    out = capsys.readouterr().out
+    assert out.startswith("Single Dummy Bridge.")
+    listed = out.split("[", 1)[1]
+    for call in calls:  # the calls made before the save, in the auction listed again
+        assert call in listed
+
+
+def test_a_bad_option_names_the_table_variants_options(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status = main(["play", "--plain", "--variant", "double-dummy", "--option", "rack=true"])
+    error = capsys.readouterr().err
+    assert status == 2
+    assert "'rack' is not an option of double-dummy" in error
+    assert "racks=false" in error and "twelve_and_two=false" in error
+
+
+def test_a_semi_exposed_dummy_is_listed_as_it_lies() -> None:
+    # Each dummy's six face-down cards are counted and placed under their covers, never named.
+    from honeymoon.cli.table_render import hands_lines
+
+    game = TableGame(table_rules("semi-exposed", {}), seed="semi", first_dealer=Seat.SOUTH)
+    table = FourHandTable(game, Seat.SOUTH, OpeningBot())
+    view = table.view()
+    lines = {line.split(":")[0]: line for line in hands_lines(view)}
+    for title, direction in (("North · your dummy", 0), ("West · East's dummy", 3)):
+        covering = [card for card, covered in view.covers[direction] if card and covered]
+        assert len(covering) == 6
+        under = " ".join(str(card) for card in covering)
+        assert lines[title].endswith(f"(and 6 face down, under {under})")
+        face_down = set(game.hand_at(direction)) - set(view.hands[direction] or ())
+        assert len(face_down) == 6 and not shown_cards(lines[title]) & face_down
