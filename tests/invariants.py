@@ -76,7 +76,7 @@ ALL_VARIANT_NAMES = VARIANT_NAMES + TABLE_VARIANT_NAMES
 #: Seeds long enough to be spotted if one ever showed in a view's text.
 SEEDS = st.integers(min_value=10**12, max_value=10**15)
 #: Every action number, and a few outside the range.
-EVERY_ACTION = range(-2, 95)
+EVERY_ACTION = range(-2, 98)
 #: Values that are not actions at all.
 NOT_ACTIONS: tuple[object, ...] = ("1", None, 1.5, (52,))
 #: The codes a refused action may carry.
@@ -144,8 +144,23 @@ def check_cards_conserved(game: AnyGame) -> None:
 def _check_table_sizes(game: TableGame) -> None:
     # Each hand holds 13 less the tricks completed, less one if it played to this trick.
     sizes = [len(game.hand_at(direction)) for direction in Direction]
-    twelve = game.rules.twelve_and_two
-    if game.phase is Phase.EXTRA_CARDS:
+    twelve = game.rules.twelve_and_two or game.rules.widow
+    if game.phase in (Phase.WIDOW_HAND, Phase.WIDOW_DUMMY, Phase.LEAD_CHOICE):
+        # the Widow: declarer places a widow card in their hand, then one in their dummy; the
+        # defender places the other two (EXTRA_CARDS); then declarer chooses the leader
+        declarer = game.declarer
+        assert declarer is not None and game.to_act == declarer and game.stock_remaining == 0
+        waiting = {Phase.WIDOW_HAND: 4, Phase.WIDOW_DUMMY: 3, Phase.LEAD_CHOICE: 0}[game.phase]
+        assert len(game.extra_cards(declarer)) == waiting
+        assert not game.extra_cards(declarer.other)
+        expected = [12] * 4 if game.phase is not Phase.LEAD_CHOICE else [13] * 4
+        if game.phase is Phase.WIDOW_DUMMY:
+            expected[declarer.direction] = 13
+        assert sizes == expected
+        assert set(game.legal_actions()) == (
+            {c.id for c in game.extra_cards(declarer)} if waiting else {94, 95}
+        )
+    elif game.phase is Phase.EXTRA_CARDS:
         # each player's hand and dummy hold 12 until the player places the two extra cards
         assert game.stock_remaining == 0 and game.to_act is not None
         for seat in Seat:
@@ -200,6 +215,9 @@ def _hidden_at_table(game: TableGame, seat: Seat | None) -> CardSet:
         return hidden
     # Twelve and two (RULES.md 5.5): each player sees their own dummy from the deal, and their
     # own two extra cards; the last four cards of the stock are seen by no one until dealt.
+    # The Widow (RULES.md 8): the widow is seen by no one in the auction, then by declarer,
+    # and the two cards declarer gives the defender by the defender too; each player sees
+    # their own dummy once the auction is over.
     twelve = game.rules.twelve_and_two
     stock = game.stock_for_hand(game.hand_number)
     undealt = CardSet.from_ids(stock[52 - game.stock_remaining :])
@@ -213,9 +231,27 @@ def _hidden_at_table(game: TableGame, seat: Seat | None) -> CardSet:
             hidden |= game.hand(player) | game.extra_cards(player)
             if not face_up:
                 hidden |= game.dummy(player)
-        elif game.phase is not Phase.PLAY and not twelve:
+        elif (
+            game.phase is not Phase.PLAY
+            and not twelve
+            and (not game.rules.widow or game.phase is Phase.AUCTION)
+        ):
             hidden |= game.dummy(player)
     return hidden
+
+
+def widow_seen_by(game: TableGame, seat: Seat) -> CardSet:
+    """The Widow: the widow's cards ``seat`` has seen this hand, worked out from the stock and
+    the actions: all four for declarer once the auction is over, for the defender the two
+    declarer did not place (the two actions after the auction)."""
+    if not game.rules.widow or game.phase in (Phase.AUCTION, Phase.COMPLETE):
+        return CardSet()
+    widow = CardSet.from_ids(game.stock_for_hand(game.hand_number)[48:])
+    if seat == game.declarer:
+        return widow
+    calls = len(game.auction_calls)
+    placed = [a for a in game.actions[calls : calls + 2] if a < 52]
+    return widow - CardSet.from_ids(placed) if len(placed) == 2 else CardSet()
 
 
 def _hidden_from(game: AnyGame, seat: Seat | None) -> CardSet:
@@ -278,6 +314,7 @@ def check_views(game: AnyGame) -> None:
                 assert view.legal_actions == (game.legal_actions() if game.to_act == seat else ())
                 assert view.to_play == game.to_play
                 assert view.extra_cards == game.extra_cards(seat)
+                assert view.widow == widow_seen_by(game, seat)
         elif seat is not None:
             assert isinstance(view, SeatView)
             assert view.hand == game.hand(seat)
@@ -287,7 +324,11 @@ def check_views(game: AnyGame) -> None:
             assert view.legal_actions == (game.legal_actions() if game.to_act == seat else ())
         check_previous_last_trick(game, view)
         text = json.dumps(searchable_view(view), ensure_ascii=False)
-        for card in _hidden_from(game, seat):
+        # the Widow: declarer saw the widow's four cards, the two given to the defender too
+        seen = CardSet()
+        if isinstance(game, TableGame) and seat is not None:
+            seen = widow_seen_by(game, seat)
+        for card in _hidden_from(game, seat) - seen:
             assert f'"{card.pbn}"' not in text, (seat, card)
             assert str(card) not in text, (seat, card)
         assert str(game.seed) not in text

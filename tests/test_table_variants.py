@@ -12,7 +12,7 @@ from honeymoon.cards import Card, CardSet
 from honeymoon.errors import IllegalActionError
 from honeymoon.game import Phase
 from honeymoon.records import dumps, dumps_pbn, loads
-from honeymoon.rules import SEMI_EXPOSED, TABLE_VARIANTS, find_variant
+from honeymoon.rules import SEMI_EXPOSED, TABLE_VARIANTS, WIDOW, find_variant
 from honeymoon.seats import Direction, Seat
 from honeymoon.table import TableGame, dummy_layouts
 from honeymoon.views import TableView, view_for
@@ -192,3 +192,129 @@ def test_a_semi_exposed_record_replays_and_a_player_safe_copy_keeps_face_down_ca
         for cover, under in zip(SEMI[N].split()[6:12], SEMI[N].split()[:6], strict=True)
     )
     assert f'[HoneymoonLayout "N:{north} CA W:' in pbn
+
+
+# -- Honeymoon Bridge with a Widow -----------------------------------------------------------
+
+#: Twelve cards each, dealt by South; the widow is the last four cards of the stock.
+WIDOW_HANDS = {
+    N: "SA SK SQ SJ ST S9 S8 S7 S6 S5 S4 S3",
+    E: "HA HK HQ HJ HT H9 H8 H7 H6 H5 H4 H3",
+    S: "DA DK DQ DJ DT D9 D8 D7 D6 D5 D4 D3",
+    W: "CA CK CQ CJ CT C9 C8 C7 C6 C5 C4 C3",
+}
+WIDOW_CARDS = "S2 H2 D2 C2"
+
+
+def widow_game(dealer: Seat = Seat.SOUTH) -> TableGame:
+    stock = deal_stock(WIDOW_HANDS, dealer, WIDOW_CARDS)
+    return TableGame(WIDOW, stocks=[stock], first_dealer=dealer, seed=1)
+
+
+def test_the_widow_is_registered_for_the_table() -> None:
+    assert find_variant("widow", four_hands=True) is WIDOW
+    assert "widow" in TABLE_VARIANTS and WIDOW.rules_section == "8"
+
+
+@pytest.mark.parametrize("dealer", list(Seat))
+def test_twelve_each_are_dealt_the_widow_unseen_and_the_dealer_calls_first(dealer: Seat) -> None:
+    game = widow_game(dealer)
+    assert game.phase is Phase.AUCTION and game.to_act == dealer
+    assert [len(game.hand_at(d)) for d in Direction] == [12] * 4 and game.stock_remaining == 4
+    for direction, text in WIDOW_HANDS.items():
+        assert game.hand_at(direction) == cardset(text)
+    widow = cardset(WIDOW_CARDS)
+    for seat in (Seat.SOUTH, Seat.EAST, None):
+        view = view_for(game, seat)
+        # own hand only: no dummy, and no widow card
+        assert {d for d in Direction if view.hands[d] is not None} == (
+            {seat.direction} if seat is not None else set()
+        )
+        assert view.widow == CardSet() and view.extra_cards == CardSet()
+        for card in widow:
+            assert not shows(view, card)
+
+
+def _auction(game: TableGame, declarer: Seat) -> None:
+    if game.to_act != declarer:
+        bid(game, "pass")
+    bid(game, "1NT", "pass")
+    assert game.declarer == declarer
+
+
+@pytest.mark.parametrize("declarer", list(Seat))
+def test_declarer_shares_out_the_widow_unseen_by_the_defender(declarer: Seat) -> None:
+    game = widow_game()
+    defender = declarer.other
+    widow = cardset(WIDOW_CARDS)
+    _auction(game, declarer)
+    # declarer takes the widow: sees all four; the defender none
+    assert game.phase is Phase.WIDOW_HAND and game.to_act == declarer
+    assert set(game.legal_actions()) == {card.id for card in widow}
+    mine = view_for(game, declarer)
+    assert mine.extra_cards == widow and mine.widow == widow
+    assert mine.dummy == game.dummy(declarer)  # each player now sees their own dummy
+    for card in widow:
+        assert not shows(view_for(game, defender), card) and not shows(view_for(game, None), card)
+    with pytest.raises(IllegalActionError) as error:
+        play(game, "SA")
+    assert error.value.code == "card_not_in_hand"
+    with pytest.raises(IllegalActionError) as error:
+        bid(game, "2C")
+    assert error.value.code == "wrong_phase"
+    play(game, "S2")  # into declarer's own hand
+    assert game.phase is Phase.WIDOW_DUMMY and Card.parse("S2") in game.hand(declarer)
+    play(game, "H2")  # into declarer's dummy; the defender gets the other two
+    assert Card.parse("H2") in game.dummy(declarer)
+    given = cardset("D2 C2")
+    assert game.phase is Phase.EXTRA_CARDS and game.to_act == defender
+    theirs = view_for(game, defender)
+    assert theirs.extra_cards == given and theirs.widow == given
+    for card in cardset("S2 H2"):
+        assert not shows(theirs, card)  # never which two declarer kept
+    play(game, "C2")  # into the defender's hand, ♦2 to the defender's dummy
+    assert Card.parse("C2") in game.hand(defender) and Card.parse("D2") in game.dummy(defender)
+    assert [len(game.hand_at(d)) for d in Direction] == [13] * 4
+    assert game.phase is Phase.LEAD_CHOICE and game.to_act == declarer
+    assert view_for(game, declarer).widow == widow  # declarer saw all four
+    for card in cardset("S2 H2"):
+        assert not shows(view_for(game, defender), card)
+
+
+@pytest.mark.parametrize("declarer", list(Seat))
+@pytest.mark.parametrize(("choice", "leads_from_dummy"), [("defender", False), ("dummy", True)])
+def test_declarer_chooses_whether_the_defender_or_the_defenders_dummy_leads(
+    declarer: Seat, choice: str, leads_from_dummy: bool
+) -> None:
+    game = widow_game()
+    _auction(game, declarer)
+    play(game, "S2", "H2", "C2")
+    with pytest.raises(IllegalActionError) as error:
+        play(game, "SA")
+    assert error.value.code == "wrong_phase"
+    game.apply(game.parse_action(choice), declarer)
+    defender = declarer.other
+    leader = defender.dummy if leads_from_dummy else defender.direction
+    assert game.phase is Phase.PLAY and game.opening_leader == leader
+    assert game.to_play == leader and game.to_act == defender
+    # the play goes round clockwise from the leader
+    play(game, Card.from_id(game.legal_actions()[0]).pbn)
+    assert game.to_play == Direction((leader + 1) % 4)
+
+
+def test_a_widow_record_replays_and_a_player_safe_copy_hides_the_placements() -> None:
+    game = widow_game()
+    _auction(game, Seat.SOUTH)
+    play(game, "S2", "H2", "C2")
+    game.apply(game.parse_action("dummy"))
+    play(game, "C3")  # West leads
+    replayed = loads(dumps(game)).replay_table()
+    assert replayed.actions == game.actions and replayed.opening_leader == W
+    copy = json.loads(dumps(game, reveal=False))
+    actions = copy["hands"][0]["actions"]
+    assert actions[-5:] == ["widow", "widow", "widow", "dummy", "C3"]
+    for card in cardset(WIDOW_CARDS):
+        assert f'"{card.pbn}"' not in json.dumps(copy)
+    read = loads(json.dumps(copy))
+    assert read.logs()[0].tricks[0].cards == (Card.parse("C3"),)
+    assert '[Play "W"]' in dumps_pbn(game)

@@ -10,7 +10,12 @@
 91      reject the top card of the stock (drawing)
 92      take the exposed dummy (Single Dummy Bridge: declarer's choice)
 93      take the other dummy (Single Dummy Bridge: declarer's choice)
+94      the defender leads (the Widow: declarer's choice of opening leader)
+95      the defender's dummy leads (the Widow: declarer's choice of opening leader)
 ======  ======================================================================
+
+Choosing a card that is not played (the Widow's split, twelve and two's extra cards) is the
+card's own number in the phase that asks for it.
 
 :func:`action_of` turns a :class:`~honeymoon.cards.Card` or :class:`~honeymoon.auction.Call`
 into its number; :func:`describe` turns a number into words.
@@ -30,6 +35,10 @@ REJECT = 91
 TAKE_EXPOSED = 92
 #: Single Dummy Bridge: declarer takes the dummy that was face down in the auction as partner.
 TAKE_OTHER = 93
+#: The Widow: declarer has the defender make the opening lead from their own hand.
+LEAD_DEFENDER = 94
+#: The Widow: declarer has the defender's dummy make the opening lead.
+LEAD_DEFENDERS_DUMMY = 95
 #: The number of distinct actions of the two-hand variants (the research environments' space).
 NUM_ACTIONS = 92
 #: The card actions.
@@ -40,6 +49,8 @@ CALL_ACTIONS = range(PASS, LAST_BID + 1)
 DRAW_ACTIONS = (KEEP, REJECT)
 #: Declarer's choice of dummy (Single Dummy Bridge).
 DUMMY_CHOICE_ACTIONS = (TAKE_EXPOSED, TAKE_OTHER)
+#: Declarer's choice of opening leader (the Widow).
+LEAD_CHOICE_ACTIONS = (LEAD_DEFENDER, LEAD_DEFENDERS_DUMMY)
 
 __all__ = [
     "KEEP",
@@ -56,6 +67,9 @@ __all__ = [
     "TAKE_EXPOSED",
     "TAKE_OTHER",
     "DUMMY_CHOICE_ACTIONS",
+    "LEAD_DEFENDER",
+    "LEAD_DEFENDERS_DUMMY",
+    "LEAD_CHOICE_ACTIONS",
     "action_of",
     "describe",
 ]
@@ -86,4 +100,8 @@ def describe(action: int) -> str:
         return "take the exposed dummy"
     if action == TAKE_OTHER:
         return "take the other dummy"
+    if action == LEAD_DEFENDER:
+        return "the defender leads"
+    if action == LEAD_DEFENDERS_DUMMY:
+        return "the defender's dummy leads"
     return f"<unknown action {action}>"

@@ -85,6 +85,13 @@ class Phase(IntEnum):
     #: Double Dummy Bridge, twelve and two: each player places their two extra cards, one in
     #: their hand and one in their dummy (the four-hand table).
     EXTRA_CARDS = 6
+    #: The Widow: declarer puts one of the widow's four cards in their own hand (the table).
+    WIDOW_HAND = 7
+    #: The Widow: declarer puts one of the three others in their dummy; the last two go to the
+    #: defender, who places them in ``EXTRA_CARDS`` (the table).
+    WIDOW_DUMMY = 8
+    #: The Widow: declarer chooses whether the defender or the defender's dummy leads.
+    LEAD_CHOICE = 9
 
 
 # Module-level names for the hot paths (a global lookup is cheaper than an enum attribute).

@@ -279,6 +279,24 @@ SEMI_EXPOSED = RuleSet(
     option_names=("honours",),
 )
 
+WIDOW = RuleSet(
+    name="widow",
+    title="Honeymoon Bridge with a Widow",
+    summary=(
+        "Four hands of 12 are dealt, each player's own and a dummy opposite, and four cards "
+        "face down as the widow. The players bid (dealer first) seeing only their own hands. "
+        "Declarer takes the widow unseen by the defender, puts one card in their hand and one "
+        "in their dummy and gives the other two to the defender, who puts one in each; then "
+        "declarer has the defender or the defender's dummy lead, and the play goes on as in "
+        "Double Dummy Bridge."
+    ),
+    rules_section="8",
+    procedure=Procedure.DUMMIES,
+    first_caller=FirstCaller.DEALER,
+    widow=True,
+    option_names=("honours",),
+)
+
 #: Every two-hand variant, by name: the variants :class:`~honeymoon.game.Game` plays and the
 #: clients offer.
 VARIANTS: dict[str, RuleSet] = {
@@ -289,7 +307,7 @@ VARIANTS: dict[str, RuleSet] = {
 #: The variants played at a four-hand table (RULES.md 5–8), by name: the engine
 #: (:class:`~honeymoon.table.TableGame`) plays them; the clients do not offer them yet.
 TABLE_VARIANTS: dict[str, RuleSet] = {
-    rules.name: rules for rules in (DOUBLE_DUMMY, SINGLE_DUMMY, SEMI_EXPOSED)
+    rules.name: rules for rules in (DOUBLE_DUMMY, SINGLE_DUMMY, SEMI_EXPOSED, WIDOW)
 }
 
 #: The default profile.

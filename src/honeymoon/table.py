@@ -46,7 +46,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from honeymoon.actions import TAKE_EXPOSED, TAKE_OTHER, describe
+from honeymoon.actions import (
+    LEAD_CHOICE_ACTIONS,
+    LEAD_DEFENDER,
+    LEAD_DEFENDERS_DUMMY,
+    TAKE_EXPOSED,
+    TAKE_OTHER,
+    describe,
+)
 from honeymoon.auction import Auction, Call, Contract
 from honeymoon.cards import (
     CARD_MASK,
@@ -84,6 +91,7 @@ __all__ = [
     "opening_leader",
     "stock_places",
     "EXTRA_PLACE",
+    "WIDOW_PLACE",
     "LAYOUT_PLACES",
     "dummy_layouts",
     "seen_layouts",
@@ -103,6 +111,9 @@ _AUCTION = Phase.AUCTION
 _CHOICE = Phase.DUMMY_CHOICE
 _CHOICES = (TAKE_EXPOSED, TAKE_OTHER)
 _EXTRA = Phase.EXTRA_CARDS
+_WIDOW_HAND = Phase.WIDOW_HAND
+_WIDOW_DUMMY = Phase.WIDOW_DUMMY
+_LEAD_CHOICE = Phase.LEAD_CHOICE
 #: Twelve and two: the cards dealt before the auction, and the four kept for after it.
 _TWELVE_EACH = 48
 _PLAY = Phase.PLAY
@@ -124,29 +135,43 @@ def play_order(rules: RuleSet, declarer: Seat | int) -> tuple[int, int, int, int
     return MIRRORED if rules.clockwise and int(declarer) == 1 else CLOCKWISE
 
 
-def opening_leader(rules: RuleSet, declarer: Seat | int) -> Direction:
+def opening_leader(
+    rules: RuleSet, declarer: Seat | int, lead_choice: int | None = None
+) -> Direction:
     """The hand that makes the opening lead: the hand at declarer's left, the one that plays
-    after declarer's own hand (RULES.md 5.4).
+    after declarer's own hand (RULES.md 5.4); in the Widow the hand declarer chose,
+    ``lead_choice`` (RULES.md 8.4): the defender's own hand (``LEAD_DEFENDER``) or the
+    defender's dummy (``LEAD_DEFENDERS_DUMMY``).
 
-    >>> from honeymoon.rules import DOUBLE_DUMMY
+    >>> from honeymoon.rules import DOUBLE_DUMMY, WIDOW
     >>> opening_leader(DOUBLE_DUMMY, Seat.SOUTH), opening_leader(DOUBLE_DUMMY, Seat.EAST)
     (<Direction.WEST: 3>, <Direction.SOUTH: 2>)
+    >>> opening_leader(WIDOW, Seat.SOUTH, LEAD_DEFENDER)
+    <Direction.EAST: 1>
     """
+    if lead_choice == LEAD_DEFENDER:
+        return _DIRECTIONS[_OWN_HAND[1 - int(declarer)]]
+    if lead_choice == LEAD_DEFENDERS_DUMMY:
+        return _DIRECTIONS[_DUMMY[1 - int(declarer)]]
     order = play_order(rules, declarer)
     return _DIRECTIONS[next_hands(order)[_OWN_HAND[int(declarer)]]]
 
 
 #: In :func:`stock_places`, ``EXTRA_PLACE + seat`` marks a player's extra card (twelve and two).
 EXTRA_PLACE = 4
+#: In :func:`stock_places`, a card of the widow (the Widow).
+WIDOW_PLACE = 6
 
 
 def stock_places(rules: RuleSet, dealer: Seat | int) -> tuple[int, ...]:
     """Where each card of a hand's stock goes, by stock position: the Direction number (0–3)
-    of the hand it is dealt to, or ``EXTRA_PLACE + seat`` for a player's extra card.
+    of the hand it is dealt to, ``EXTRA_PLACE + seat`` for a player's extra card, or
+    ``WIDOW_PLACE`` for a card of the widow.
 
     The deal is one card at a time clockwise, the hand at the dealer's left first; with twelve
     and two the first 48 cards are dealt so and the last four are the extra cards, given one at
-    a time to the players after the auction, the non-dealer first.
+    a time to the players after the auction, the non-dealer first. In the Widow the first 48
+    are dealt so and the last four are the widow (RULES.md 8.1, "the last 4 cards").
 
     >>> from honeymoon.rules import DOUBLE_DUMMY
     >>> stock_places(DOUBLE_DUMMY, Seat.SOUTH)[:5]  # West, North, East, South, West
@@ -156,8 +181,10 @@ def stock_places(rules: RuleSet, dealer: Seat | int) -> tuple[int, ...]:
     """
     dealer = int(dealer)
     first = (_OWN_HAND[dealer] + 1) % 4
-    dealt = _TWELVE_EACH if rules.twelve_and_two else 52
+    dealt = _TWELVE_EACH if rules.twelve_and_two or rules.widow else 52
     places = [(first + offset) % 4 for offset in range(dealt)]
+    if rules.widow:
+        return (*places, *[WIDOW_PLACE] * (52 - dealt))
     players = (1 - dealer, dealer)
     places += [EXTRA_PLACE + players[offset & 1] for offset in range(52 - dealt)]
     return tuple(places)
@@ -330,9 +357,12 @@ class TableGame(EngineBase):
         "_face_down",
         "_under",
         "_layouts",
+        "_widow",
+        "_given",
+        "_lead_choice",
     )
 
-    LAST_ACTION = TAKE_OTHER
+    LAST_ACTION = LEAD_DEFENDERS_DUMMY
     _auction: Auction
     _history: list[TableHandHistory]
 
@@ -365,7 +395,12 @@ class TableGame(EngineBase):
             if place < EXTRA_PLACE:
                 hands[place] |= CARD_MASK[card]
         self._extra = [0, 0]
-        self._extra_dealt = not self.rules.twelve_and_two
+        self._extra_dealt = not (self.rules.twelve_and_two or self.rules.widow)
+        # The Widow: the widow's cards, seen by declarer once taken; the two given to the
+        # defender; declarer's choice of opening leader.
+        self._widow = 0
+        self._given = 0
+        self._lead_choice: int | None = None
         self._hands = hands
         self._deal_masks = (hands[0], hands[1], hands[2], hands[3])
         caller = self._dealer if self.rules.first_caller is FirstCaller.DEALER else 1 - self._dealer
@@ -517,6 +552,14 @@ class TableGame(EngineBase):
         otherwise). Secret: show it only through a view."""
         return CardSet(self._extra[int(seat)])
 
+    def widow_seen(self, seat: Seat | int) -> CardSet:
+        """The Widow: the widow's cards ``seat`` has seen this hand: all four for declarer
+        once the auction is over, the two given to the defender for the defender once given;
+        empty otherwise (and in other variants). Secret: show it only through a view."""
+        if int(seat) == self._declarer:
+            return CardSet(self._widow)
+        return CardSet(self._given)
+
     def dummy(self, seat: Seat | int) -> CardSet:
         """``seat``'s dummy now. Secret: show it only through a view."""
         return CardSet(self._hands[_DUMMY[int(seat)]])
@@ -630,8 +673,10 @@ class TableGame(EngineBase):
             return self._auction.legal_calls()
         if phase is _CHOICE:
             return _CHOICES
-        if phase is _EXTRA:
+        if phase is _EXTRA or phase is _WIDOW_HAND or phase is _WIDOW_DUMMY:
             return mask_to_card_ids(self._extra[self._to_act])
+        if phase is _LEAD_CHOICE:
+            return LEAD_CHOICE_ACTIONS
         return ()
 
     def _playable(self) -> tuple[int, str, tuple[str, str]]:
@@ -656,16 +701,31 @@ class TableGame(EngineBase):
                     "wrong_phase",
                 )
             return
-        # Twelve and two: one of the player's two extra cards goes to their hand.
+        if phase is _LEAD_CHOICE:
+            if action not in LEAD_CHOICE_ACTIONS:
+                raise IllegalActionError(
+                    f"{describe(action)} is not possible now: as declarer, choose who makes "
+                    "the opening lead (the defender or the defender's dummy)",
+                    "wrong_phase",
+                )
+            return
+        # A card of the widow, or of a player's two extra cards, placed.
+        if phase is _WIDOW_HAND:
+            task = "put one of the widow's cards in your hand"
+            cards = "the widow's cards"
+        elif phase is _WIDOW_DUMMY:
+            task = "put one of the widow's cards left in your dummy (the others go to the defender)"
+            cards = "the widow's cards left"
+        else:
+            task = "put one of your two extra cards in your hand (the other goes to your dummy)"
+            cards = "your two extra cards"
         if action >= 52:
             raise IllegalActionError(
-                f"{describe(action)} is not possible now: put one of your two extra cards "
-                "in your hand (the other goes to your dummy)",
-                "wrong_phase",
+                f"{describe(action)} is not possible now: {task}", "wrong_phase"
             )
         if not self._extra[self._to_act] & CARD_MASK[action]:
             raise IllegalActionError(
-                f"{describe(action)} is not one of your two extra cards", "card_not_in_hand"
+                f"{describe(action)} is not one of {cards}", "card_not_in_hand"
             )
 
     def _hand_name(self) -> str:
@@ -689,8 +749,10 @@ class TableGame(EngineBase):
             self._choose_dummy(number)
         elif self._phase is _EXTRA:
             self._place_extra(number)
-        else:
+        elif self._phase is _AUCTION:
             self._call(number)
+        else:
+            self._widow_step(number)
 
     def parse_action(self, text: str) -> int:
         """Read an action written for the current phase: a call (``1NT``, ``pass``, ``X``) in
@@ -710,7 +772,16 @@ class TableGame(EngineBase):
             raise NotationError(
                 f"{text!r}: choose your dummy with 'exposed' or 'other'", "bad_action"
             )
-        if self._phase is _PLAY or self._phase is _EXTRA:
+        if self._phase is _LEAD_CHOICE:
+            key = text.strip().lower()
+            if key in ("defender", "hand", "the defender leads"):
+                return LEAD_DEFENDER
+            if key in ("dummy", "the defender's dummy leads"):
+                return LEAD_DEFENDERS_DUMMY
+            raise NotationError(
+                f"{text!r}: choose the opening leader with 'defender' or 'dummy'", "bad_action"
+            )
+        if self._phase is not _COMPLETE:
             return Card.parse(text).id
         raise NotationError("the rubber is over: there is nothing to do", "bad_action")
 
@@ -744,14 +815,39 @@ class TableGame(EngineBase):
             return
         self._start_play()
 
+    def _widow_step(self, action: int) -> None:
+        # The Widow (RULES.md 8.3, 8.4): declarer puts a widow card in their hand, then one in
+        # their dummy, the other two going to the defender (placed as extra cards); after the
+        # defender, declarer chooses the opening leader.
+        self._actions.append(action)
+        declarer = self._declarer
+        if self._phase is _LEAD_CHOICE:
+            self._lead_choice = action
+            self._start_play()
+            return
+        bit = CARD_MASK[action]
+        self._extra[declarer] ^= bit
+        if self._phase is _WIDOW_HAND:
+            self._hands[_OWN_HAND[declarer]] |= bit
+            self._phase = _WIDOW_DUMMY
+            return
+        self._hands[_DUMMY[declarer]] |= bit
+        self._given = self._extra[1 - declarer] = self._extra[declarer]
+        self._extra[declarer] = 0
+        self._phase = _EXTRA
+        self._to_act = 1 - declarer
+
     def _deal_extra(self, declarer: int) -> None:
         # Twelve and two: the last four cards go to the players (see stock_places); then
-        # declarer places theirs first.
+        # declarer places theirs first. The Widow: declarer takes the widow's four cards.
         for card, place in zip(self._stock, self._places, strict=True):
-            if place >= EXTRA_PLACE:
+            if place == WIDOW_PLACE:
+                self._extra[declarer] |= CARD_MASK[card]
+            elif place >= EXTRA_PLACE:
                 self._extra[place - EXTRA_PLACE] |= CARD_MASK[card]
+        self._widow = self._extra[declarer] if self.rules.widow else 0
         self._extra_dealt = True
-        self._phase = _EXTRA
+        self._phase = _WIDOW_HAND if self.rules.widow else _EXTRA
         self._to_act = declarer
 
     def _place_extra(self, action: int) -> None:
@@ -767,6 +863,10 @@ class TableGame(EngineBase):
             return
         hands = self._hands
         self._deal_masks = (hands[0], hands[1], hands[2], hands[3])
+        if self.rules.widow:
+            self._phase = _LEAD_CHOICE
+            self._to_act = self._declarer
+            return
         self._start_play()
 
     def _choose_dummy(self, action: int) -> None:
@@ -796,7 +896,7 @@ class TableGame(EngineBase):
             )
         self._order = play_order(self.rules, declarer)
         self._next_hand = next_hands(self._order)
-        leader = int(opening_leader(self.rules, declarer))
+        leader = int(opening_leader(self.rules, declarer, self._lead_choice))
         self._opening_leader = self._leader = self._to_play = leader
         self._to_act = _OWNER[leader]
         self._phase = _PLAY
@@ -860,6 +960,7 @@ class TableGame(EngineBase):
 
     def _end_rubber(self) -> None:
         self._to_play = -1
+        self._widow = self._given = 0
 
 
 def new_game(

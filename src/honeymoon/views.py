@@ -559,8 +559,13 @@ class TableView:
     exposed_dummy: Direction | None = None
     #: Twelve and two: this seat's two extra cards while they wait to be placed.
     extra_cards: CardSet = CardSet()
-    #: Cards not dealt yet (twelve and two: four during the auction).
+    #: Cards not dealt yet (twelve and two: four during the auction; the Widow: the widow's
+    #: four until declarer takes it).
     stock_remaining: int = 0
+    #: The Widow: the widow's cards this seat has seen this hand: declarer all four once the
+    #: auction is over (those still to be placed are ``extra_cards``), the defender the two
+    #: given to them; never which two declarer kept.
+    widow: CardSet = CardSet()
     #: Semi-Exposed Dummies: each dummy as it lies on the table, by Direction (empty for the
     #: players' own hands and in other variants): one entry per place in its row, six covered
     #: places then the seventh card's, each the face-up card there (None once played) and
@@ -585,6 +590,7 @@ class TableView:
                 if places
             },
             "extra_cards": _cards(self.extra_cards),
+            "widow": _cards(self.widow),
             "stock_remaining": self.stock_remaining,
             "seat": _seat_name(self.seat),
             "variant": self.variant,
@@ -630,7 +636,8 @@ def visible_hands(game: TableGame, seat: Seat | int | None) -> tuple[bool, bool,
 
     * a player always sees their own hand, and never the opponent's;
     * a player sees their own dummy once the auction is over (with twelve and two, from the
-      deal on: RULES.md 5.5);
+      deal on: RULES.md 5.5; in the Widow, from the end of the auction, while the widow is
+      shared out: RULES.md 8.3);
     * once the opening lead is made both dummies are face up, seen by everyone, unless the
       variant keeps them in racks: then a dummy is seen by its owner only;
     * Single Dummy Bridge (RULES.md 6): the exposed dummy is seen by everyone from the deal,
@@ -647,7 +654,8 @@ def visible_hands(game: TableGame, seat: Seat | int | None) -> tuple[bool, bool,
     me = None if seat is None else int(seat)
     play = game.phase is Phase.PLAY
     # The owner sees their dummy after the auction, or from the deal with twelve and two.
-    own_dummy = play or game.rules.twelve_and_two
+    auction_over = game.phase is not Phase.AUCTION and game.phase is not Phase.COMPLETE
+    own_dummy = play or game.rules.twelve_and_two or (game.rules.widow and auction_over)
     face_up = not game.rules.racks and game.opening_lead_made
     exposed = game.exposed_dummy
     shown = [False, False, False, False]
@@ -677,6 +685,7 @@ def _table_view(game: TableGame, me: Seat | None) -> TableView:
         **_shared_fields(game, me),
         exposed_dummy=game.exposed_dummy,
         extra_cards=game.extra_cards(me) if me is not None else CardSet(),
+        widow=game.widow_seen(me) if me is not None else CardSet(),
         stock_remaining=game.stock_remaining,
         to_play=game.to_play,
         hand=own,

@@ -38,17 +38,51 @@ from honeymoon.errors import HoneymoonError, IllegalActionError
 from honeymoon.game import Game, Phase
 from honeymoon.rules import RuleSet
 from honeymoon.seats import Direction, Seat
-from honeymoon.table import EXTRA_PLACE, TableGame, stock_places
+from honeymoon.table import EXTRA_PLACE, WIDOW_PLACE, TableGame, stock_places
 
-__all__ = ["HIDDEN_DRAW_TEXT", "is_hidden_draw", "stand_in_stock", "table_stand_in_stock"]
+__all__ = [
+    "HIDDEN_DRAW_TEXT",
+    "HIDDEN_WIDOW_TEXT",
+    "is_hidden_draw",
+    "is_hidden_widow",
+    "hidden_widow_card",
+    "stand_in_stock",
+    "table_stand_in_stock",
+]
 
 #: How a drawing action hidden from a player-safe copy is written.
 HIDDEN_DRAW_TEXT = "draw"
+#: How a placement of a widow card hidden from a player-safe copy is written (the Widow).
+HIDDEN_WIDOW_TEXT = "widow"
 
 _IDENTITY = tuple(range(52))
 _CARD_OF_BIT = {mask: card for card, mask in enumerate(CARD_MASK)}
+_WIDOW_PHASES = (Phase.WIDOW_HAND, Phase.WIDOW_DUMMY, Phase.EXTRA_CARDS)
 #: Each attempt learns at least one fact; a hand has far fewer to learn than this.
 _MAX_ATTEMPTS = 400
+
+
+def is_hidden_widow(raw: str | int | None) -> bool:
+    """True for a placement of a widow card that a player-safe copy hides (the Widow)."""
+    return isinstance(raw, str) and raw.strip().lower() == HIDDEN_WIDOW_TEXT
+
+
+def hidden_widow_card(game: TableGame, stock: Sequence[int]) -> int:
+    """The card a hidden widow placement is replayed as, on a stand-in stock: of the cards
+    waiting to be placed, the one dealt first. The stand-in stock deals the widow in the
+    order declarer's hand, declarer's dummy, the defender's hand, the defender's dummy.
+
+    :raises IllegalActionError: (``wrong_phase``) when no widow card waits to be placed.
+    """
+    phase = game.phase
+    waiting = game.legal_actions()
+    if phase not in _WIDOW_PHASES or not game.rules.widow or not waiting:
+        raise IllegalActionError(
+            f"'{HIDDEN_WIDOW_TEXT}' (a hidden placement of a widow card) is not possible now: "
+            "no widow card waits to be placed",
+            "wrong_phase",
+        )
+    return min(waiting, key=list(stock).index)
 
 
 def is_hidden_draw(raw: str | int | None) -> bool:
@@ -289,6 +323,8 @@ class _TableFacts:
     void: set[tuple[int, int]] = field(default_factory=set)
     #: twelve and two: card id -> the player who put it in their own hand
     kept: dict[int, int] = field(default_factory=dict)
+    #: the Widow: declarer (a seat number), once an attempt reached the end of the auction
+    declarer: int | None = None
 
 
 def _table_attempt(
@@ -307,9 +343,16 @@ def _table_attempt(
         if game.is_over or game.hand_number != 0:
             return learned, True
         try:
-            number = raw if isinstance(raw, int) else game.parse_action(str(raw))
+            if is_hidden_widow(raw):
+                number = hidden_widow_card(game, stock)
+            else:
+                number = raw if isinstance(raw, int) else game.parse_action(str(raw))
         except HoneymoonError:
             return learned, False
+        if rules.widow and game.declarer is not None and game.phase is not Phase.AUCTION:
+            declarer = int(game.declarer)
+            learned = learned or facts.declarer != declarer
+            facts.declarer = declarer
         hand = game.to_play
         if hand is not None and 0 <= number < 52:
             dealt = int(game.dealt_place(hand))
@@ -362,14 +405,29 @@ def _table_stock(
     dummy's ``layouts`` to its place), and the other cards where no hand gets a card of a
     suit it showed out of."""
     # Bins of stock places, as the engine deals them: 0-3 a hand's places (as dealt), then
-    # South's and East's extra places (twelve and two).
-    bins: list[list[int]] = [[] for _ in range(EXTRA_PLACE + 2)]
+    # South's and East's extra places (twelve and two), then the widow's (the Widow).
+    bins: list[list[int]] = [[] for _ in range(WIDOW_PLACE + 1)]
     for position, place in enumerate(stock_places(rules, dealer)):
         bins[place].append(position)
     # where a card in each bin ends up, for the suits a hand showed out of: an extra card not
     # kept goes to its player's dummy
     dummies = [int(seat.dummy) for seat in Seat]
-    target = [0, 1, 2, 3, *dummies]
+    target = [0, 1, 2, 3, *dummies, 0]
+    widow_bins: dict[int, int] = {}
+    if rules.widow:
+        # the widow's places, one a bin: for declarer's hand, declarer's dummy, the defender's
+        # hand and the defender's dummy, in this order (see hidden_widow_card)
+        declarer = facts.declarer if facts.declarer is not None else 0
+        roles = (Seat(declarer), Seat(1 - declarer))
+        for position, hand in zip(
+            bins[WIDOW_PLACE],
+            [int(d) for seat in roles for d in (seat.direction, seat.dummy)],
+            strict=True,
+        ):
+            widow_bins[hand] = len(bins)
+            bins.append([position])
+            target.append(hand)
+        bins[WIDOW_PLACE] = []
     stock: list[int | None] = [None] * 52
     placed: set[int] = set()
 
@@ -396,7 +454,10 @@ def _table_stock(
         if card not in placed:
             # a dummy's thirteenth card may be its player's other extra card
             owner_bin = EXTRA_PLACE + int(Direction(hand).owner)
-            put(card, (hand, owner_bin) if Direction(hand).is_dummy else (hand,))
+            if hand in widow_bins:
+                put(card, (hand, widow_bins[hand]))
+            else:
+                put(card, (hand, owner_bin) if Direction(hand).is_dummy else (hand,))
     spare = [card for card in range(52) if card not in placed]
     room = [len(places) for places in bins]
 

@@ -27,7 +27,14 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import IO, Any
 
-from honeymoon.actions import KEEP, REJECT, TAKE_EXPOSED, TAKE_OTHER
+from honeymoon.actions import (
+    KEEP,
+    LEAD_DEFENDER,
+    LEAD_DEFENDERS_DUMMY,
+    REJECT,
+    TAKE_EXPOSED,
+    TAKE_OTHER,
+)
 from honeymoon.auction import LAST_BID, PASS, Call, Contract
 from honeymoon.cards import Card
 from honeymoon.errors import (
@@ -39,7 +46,10 @@ from honeymoon.errors import (
 from honeymoon.game import Game, HandLog, HandResult, Phase, PreliminaryResult
 from honeymoon.records._shape import (
     HIDDEN_DRAW_TEXT,
+    HIDDEN_WIDOW_TEXT,
+    hidden_widow_card,
     is_hidden_draw,
+    is_hidden_widow,
     stand_in_stock,
     table_stand_in_stock,
 )
@@ -71,7 +81,8 @@ _SEAT_NAMES = ("south", "east")
 def action_text(action: int | None) -> str:
     """The record's text for an action: ``keep``/``reject``, a call ``1NT``/``Pass``/``X``/``XX``,
     a card ``SA``/``HT``, ``exposed``/``other`` for declarer's choice of dummy (Single Dummy
-    Bridge); ``draw`` for a hidden drawing action."""
+    Bridge), ``defender``/``dummy`` for declarer's choice of opening leader (the Widow);
+    ``draw`` for a hidden drawing action."""
     if action is None:
         return HIDDEN_DRAW_TEXT
     if 0 <= action < 52:
@@ -86,6 +97,10 @@ def action_text(action: int | None) -> str:
         return "exposed"
     if action == TAKE_OTHER:
         return "other"
+    if action == LEAD_DEFENDER:
+        return "defender"
+    if action == LEAD_DEFENDERS_DUMMY:
+        return "dummy"
     raise ValueError(f"{action} is not an action number")
 
 
@@ -308,6 +323,13 @@ def record_to_dict(record: GameRecord, *, reveal: bool = True) -> dict[str, Any]
             action_text(None if not reveal and action in (KEEP, REJECT) else action)
             for action in hand.actions
         ]
+        if record.rules.widow and (not reveal or None in hand.actions):
+            # the Widow: the placements of the widow's cards (the hand's first three card
+            # actions) are private, declarer's and the defender's: hidden from a player-safe
+            # copy, as in a copy read back
+            placements = [i for i, a in enumerate(hand.actions) if a is None or a < 52][:3]
+            for index in placements:
+                entry["actions"][index] = HIDDEN_WIDOW_TEXT
         if not reveal and record.rules.semi_exposed and hand.stock is not None:
             # the dummies' face-up cards, seen by both players from the deal, each in its
             # place, with each face-down card turned up so far (never one still face down)
@@ -869,6 +891,15 @@ def _replay(
                     action_index=position,
                     code="extra_action",
                 )
+            if hidden and is_hidden_widow(raw) and isinstance(game, TableGame):
+                try:
+                    game.apply(hidden_widow_card(game, stocks[index]))
+                except IllegalActionError as error:
+                    raise RecordError(
+                        error.message, hand=index, action_index=position, code=error.code
+                    ) from None
+                parsed.append(None)
+                continue
             if hidden and is_hidden_draw(raw):
                 if game.phase is not Phase.DRAWING:
                     raise RecordError(
