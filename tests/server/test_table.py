@@ -47,7 +47,7 @@ def table_visible(game: TableGame, seat: Seat) -> set[Card]:
     if game.current_trick is not None:
         seen |= set(game.current_trick.cards)
     play = game.phase is Phase.PLAY
-    if getattr(rules, "semi_exposed", False):
+    if rules.semi_exposed:
         return seen | semi_exposed_face_up(game)
     for dummy in (Direction.NORTH, Direction.WEST):
         own = dummy.owner is seat
@@ -156,6 +156,15 @@ def test_a_whole_table_hand_is_played_by_two_sockets_and_each_sees_only_its_card
                         assert not leaks(text, hidden - echoed(socket, text)), (seat, text)
                         checked += 1
                     read[seat] = len(socket.texts)
+                    # The record so far, as this seat downloads it: its hand in progress
+                    # names no card hidden from the seat.
+                    token = info["token"] if seat is Seat.SOUTH else info["opponent_token"]
+                    record = server.client.get(
+                        "/api/record", headers={"Authorization": f"Bearer {token}"}
+                    ).json()
+                    assert "seed" not in record
+                    hand = json.dumps(record["hands"][-1], ensure_ascii=False)
+                    assert not leaks(hand, hidden), (seat, hand)
             game = table_game(server, game_id)
             result = game.history[0].result
             assert result.contract is not None  # the hand was played, not passed out

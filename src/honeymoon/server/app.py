@@ -32,7 +32,7 @@ import math
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from starlette.applications import Starlette
 from starlette.requests import HTTPConnection, Request
@@ -42,6 +42,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from honeymoon.errors import HoneymoonError
+from honeymoon.game import Game
 from honeymoon.rules import DEFAULT_RULES, OPTIONS, TABLE_VARIANTS, VARIANTS
 from honeymoon.seats import SEAT_NAMES
 from honeymoon.server.hub import CLOSE_OVERFLOW, COMPUTER_LEVELS, Connection, Hub
@@ -68,6 +69,10 @@ from honeymoon.server.protocol import (
 )
 from honeymoon.server.settings import Settings
 from honeymoon.server.storage import Storage
+from honeymoon.table import EXTRA_PLACE, TableGame, stock_places
+
+if TYPE_CHECKING:
+    from honeymoon.records.json_record import GameRecord
 
 __all__ = ["create_app", "WEB_ROOT"]
 
@@ -372,7 +377,7 @@ async def record(request: Request) -> Response:
 
     async with room.lock:
         game = room.game
-        text = dumps(game) if game.is_over else dumps(game, reveal=False)
+        text = dumps(game) if game.is_over else dumps(_player_safe(game), reveal=False)
     name = f"honeymoon-{room.id}{'' if game.is_over else '-so-far'}.json"
     return Response(
         text,
@@ -381,6 +386,36 @@ async def record(request: Request) -> Response:
             "Content-Disposition": f'attachment; filename="{name}"',
             "Cache-Control": "no-store",
         },
+    )
+
+
+def _player_safe(game: Game | TableGame) -> GameRecord:
+    """The record of a game in progress that either seat may download: the game's own
+    record, except that at the four-hand table the hand in progress stops at the end of its
+    auction once the players have placed cards the other may not see (twelve and two's extra
+    cards, the Widow's split): which card went to which hand is each player's secret until it
+    is played, and a player-safe record writes every action it holds. Finished hands are
+    whole: every card of them was played face up."""
+    from honeymoon.records.json_record import GameRecord, HandRecord, record_from_game
+
+    record = record_from_game(game)
+    if not isinstance(game, TableGame) or game.is_over:
+        return record
+    # Cards the deal keeps back for the players to place after the auction (the table's
+    # stock_places says where each card goes): their placements are private.
+    places = stock_places(game.rules, game.dealer)
+    public = len(game.auction_calls)
+    if all(place < EXTRA_PLACE for place in places) or len(game.actions) <= public:
+        return record
+    current = record.hands[-1]
+    cut = HandRecord(current.number, current.dealer, current.stock, current.actions[:public], None)
+    return GameRecord(
+        record.rules,
+        record.first_dealer,
+        (*record.hands[:-1], cut),
+        record.score_sheet,
+        record.seed,
+        record.players,
     )
 
 
