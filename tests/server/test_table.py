@@ -32,6 +32,7 @@ TABLE_CASES = [
     ("double-dummy", {"twelve_and_two": True}),
     ("single-dummy", {}),
     ("semi-exposed", {}),
+    ("widow", {}),
 ]
 
 
@@ -49,12 +50,16 @@ def table_visible(game: TableGame, seat: Seat) -> set[Card]:
     play = game.phase is Phase.PLAY
     if rules.semi_exposed:
         return seen | semi_exposed_face_up(game)
+    auction_over = game.phase is not Phase.AUCTION
+    if rules.widow and auction_over and game.declarer is seat:
+        # The Widow: the last four cards of the stock; declarer takes and sees all four.
+        seen |= {Card.from_id(c) for c in game.stock_for_hand(game.hand_number)[48:]}
     for dummy in (Direction.NORTH, Direction.WEST):
         own = dummy.owner is seat
         if rules.exposed_dummy:
             shown = play or dummy is game.exposed_dummy
         elif own:
-            shown = play or rules.twelve_and_two
+            shown = play or rules.twelve_and_two or (rules.widow and auction_over)
         else:
             shown = game.opening_lead_made and not rules.racks
         if shown:
@@ -182,6 +187,8 @@ def test_a_whole_table_hand_is_played_by_two_sockets_and_each_sees_only_its_card
                 expected.add("extra_cards")
             if variant == "single-dummy":
                 expected.add("dummy_choice")
+            if variant == "widow":
+                expected |= {"widow_hand", "widow_dummy", "extra_cards", "lead_choice"}
             assert expected <= seen_phases
     for entry in caplog.records:
         assert not ANY_CARD.search(entry.getMessage()), entry.getMessage()
@@ -462,3 +469,54 @@ def test_semi_exposed_a_covered_card_turns_up_at_the_end_of_its_covers_trick(
                             shown = {pbn for hand in hands for pbn in hand or []}
                             assert Card.from_id(below).pbn in shown
             assert refused and turned >= 1
+
+
+def test_the_widow_is_shared_out_unseen_and_declarer_chooses_the_leader(
+    server_factory: Any, sqlite_url: str, ws: Any
+) -> None:
+    """Declarer sees the four widow cards once the auction is over, puts one in the hand and
+    one in the dummy; the defender gets the other two (and never learns the two kept), places
+    them, and declarer has the defender's dummy lead."""
+    with server_factory(sqlite_url) as server:
+        info = server.create(opponent="friend", seat="south", variant="widow")
+        game_id = info["game_id"]
+        with server.seat(info["token"]) as south, server.seat(info["opponent_token"]) as east:
+            ws.connect_pair(south, east)
+            game = table_game(server, game_id)
+            widow = [Card.from_id(c).pbn for c in game.stock_for_hand(0)[48:]]
+            assert south.view["hand_sizes"] == [12, 12, 12, 12]
+            declarer, defender = ws.turn(south, east)
+            ws.play(declarer, defender, 59)  # 1NT, passed
+            ws.play(defender, declarer, PASS)
+            assert declarer.view["phase"] == "widow_hand"
+            assert sorted(declarer.view["widow"]) == sorted(widow)
+            assert sorted(declarer.view["extra_cards"]) == sorted(widow)
+            assert defender.view["widow"] == [] and defender.view["extra_cards"] == []
+            assert not set(widow) & {c for t in defender.texts for c in named(t)}
+            kept = sorted(widow)[:2]
+            ws.play(declarer, defender, Card.parse(kept[0]).id)  # to declarer's hand
+            assert declarer.view["phase"] == "widow_dummy"
+            defender.send_move(Card.parse(kept[1]).id)
+            assert defender.expect("error")["code"] == "not_your_turn"
+            ws.play(declarer, defender, Card.parse(kept[1]).id)  # to declarer's dummy
+            given = sorted(set(widow) - set(kept))
+            assert sorted(defender.view["extra_cards"]) == given
+            assert sorted(defender.view["widow"]) == given
+            ws.play(defender, declarer, Card.parse(given[0]).id)  # to the defender's hand
+            assert declarer.view["phase"] == "lead_choice"
+            assert [a["action"] for a in declarer.view["legal_actions"]] == [94, 95]
+            ws.play(declarer, defender, 95)  # the defender's dummy leads
+            game = table_game(server, game_id)
+            leader = "west" if defender.seat == "east" else "north"
+            assert defender.view["opening_leader"] == leader == defender.view["to_play"]
+            mine = "north" if declarer.seat == "south" else "west"
+            assert kept[1] in declarer.view["hands"][mine]
+            # The two cards declarer kept never reached the defender (none is played yet).
+            for text in defender.texts:
+                assert not set(kept) & named(text), text
+
+
+def named(text: str) -> set[str]:
+    from card_leaks import named_cards
+
+    return {card.pbn for card in named_cards(text)}

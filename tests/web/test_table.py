@@ -323,3 +323,49 @@ def test_semi_exposed_dummies_lie_as_rows_of_covered_cards(
     assert not errors, errors
     for page in pages.values():
         page.context.close()
+
+
+def test_the_widow_split_and_the_choice_of_leader_in_the_browser(
+    server: Any, browser: Any, table: Any
+) -> None:
+    game = table.create_game(server, {"opponent": "friend", "seat": "south", "variant": "widow"})
+    south = table.open_seat(browser, game["link"], **DESKTOP)
+    east = table.open_seat(browser, game["opponent_link"], **DESKTOP)
+    errors = _errors(south) + _errors(east)
+    for page in (south, east):
+        page.wait_for_selector(".board")
+        assert page.locator(".widow-pile .back").count() == 4
+    first = next(p for p in (south, east) if p.locator(".bidbox button:not([disabled])").count())
+    second = east if first is south else south
+    version = table.Player(first).version()
+    first.get_by_role("button", name="Bid 1 no trump").click()
+    table.Player(second).wait_version(version + 1)
+    second.get_by_role("button", name="Pass").click()
+    # Declarer: a card of the widow to the hand, then one to the dummy.
+    first.wait_for_selector(".phase-widow_hand .controls button.extra:not([disabled])")
+    assert first.locator(".controls button.extra").count() == 4
+    assert "taking the widow" in second.locator(".controls").inner_text()
+    _shoot(first, "table-widow")
+    for step, buttons in (("widow_hand", 4), ("widow_dummy", 3)):
+        player = table.Player(first)
+        first.wait_for_selector(f".phase-{step} .controls button.extra:not([disabled])")
+        assert first.locator(".controls button.extra").count() == buttons
+        version = player.version()
+        first.locator(".controls button.extra").first.click()
+        player.wait_version(version + 1)
+    # The defender places the two cards given to them.
+    second.wait_for_selector(".phase-extra_cards .controls button.extra:not([disabled])")
+    assert second.locator(".controls button.extra").count() == 2
+    assert "gave you two of its cards" in second.locator(".controls").inner_text()
+    version = table.Player(second).version()
+    second.locator(".controls button.extra").first.click()
+    # Declarer has the defender's dummy lead.
+    first.wait_for_selector(".phase-lead_choice .controls button.choice:not([disabled])")
+    assert first.locator(".extra-line .face").count() == 4  # the widow, as declarer saw it
+    first.get_by_role("button", name="The defender's dummy leads").click()
+    second.wait_for_selector(".phase-play")
+    second.wait_for_selector(".place-top.to-play button.card:not([disabled])")
+    assert "Your turn: play from your dummy" in second.locator(".controls .turn").inner_text()
+    assert not errors, errors
+    for page in (south, east):
+        page.context.close()

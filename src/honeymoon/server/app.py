@@ -69,7 +69,7 @@ from honeymoon.server.protocol import (
 )
 from honeymoon.server.settings import Settings
 from honeymoon.server.storage import Storage
-from honeymoon.table import EXTRA_PLACE, TableGame, stock_places
+from honeymoon.table import TableGame
 
 if TYPE_CHECKING:
     from honeymoon.records.json_record import GameRecord
@@ -391,21 +391,18 @@ async def record(request: Request) -> Response:
 
 def _player_safe(game: Game | TableGame) -> GameRecord:
     """The record of a game in progress that either seat may download: the game's own
-    record, except that at the four-hand table the hand in progress stops at the end of its
-    auction once the players have placed cards the other may not see (twelve and two's extra
-    cards, the Widow's split): which card went to which hand is each player's secret until it
-    is played, and a player-safe record writes every action it holds. Finished hands are
-    whole: every card of them was played face up."""
+    record, except that with twelve and two the hand in progress stops at the end of its
+    auction once the extra cards were placed. Which extra card went to which hand is each
+    player's secret until it is played, and the records' player-safe copy writes those
+    placements as cards (the Widow's it writes as ``widow``). Finished hands are whole: every
+    card of them was played face up."""
     from honeymoon.records.json_record import GameRecord, HandRecord, record_from_game
 
     record = record_from_game(game)
-    if not isinstance(game, TableGame) or game.is_over:
+    if not isinstance(game, TableGame) or game.is_over or not game.rules.twelve_and_two:
         return record
-    # Cards the deal keeps back for the players to place after the auction (the table's
-    # stock_places says where each card goes): their placements are private.
-    places = stock_places(game.rules, game.dealer)
     public = len(game.auction_calls)
-    if all(place < EXTRA_PLACE for place in places) or len(game.actions) <= public:
+    if len(game.actions) <= public:
         return record
     current = record.hands[-1]
     cut = HandRecord(current.number, current.dealer, current.stock, current.actions[:public], None)
