@@ -74,6 +74,8 @@ def play_hands(rules: RuleSet, levels: tuple[str, str], seed: int, hands: int) -
         seen = visible_cards(view)
         for card in advice.figures.cards():
             assert card.mask & seen, f"{card} named in advice but not seen by {seat}"
+        for candidate in advice.candidates:  # only the seat's own choices are compared
+            assert candidate.action in view.legal_actions
         game.apply(advice.action, seat)
     return game
 

@@ -61,8 +61,10 @@ __all__ = [
 PLAY_LAYOUTS: tuple[tuple[int, int], ...] = ((52, 4), (45, 12), (32, 16), (20, 20), (0, 24))
 #: Layouts for the opening lead, each asked only which leads set the contract.
 OPENING_LEAD_LAYOUTS = 6
-#: Seconds after which the opening lead and the choices stop solving layouts (by default).
+#: Seconds after which a decision stops solving layouts (by default).
 TIME_BUDGET = 0.5
+#: Layouts solved together for a card; past the time budget no further batch is solved.
+PLAY_BATCH = 4
 #: Layouts solved for the opening lead and the choices whatever the clock says.
 MIN_LAYOUTS = 2
 #: Layouts per option for declarer's choice of dummy and for the extra cards (each asked
@@ -100,10 +102,10 @@ class TableExpertBot(TableHeuristicBot):
 
     :param seed: seeds the bot's own generator (a seed replays its choices).
     :param layouts: scales the number of layouts solved per decision (:data:`PLAY_LAYOUTS`).
-    :param time_budget: seconds after which the opening lead and the choices before the play
-        solve no further layout (at least :data:`MIN_LAYOUTS`): a position where asking for
-        the contract's target is slow, on a busy machine, stays within it. None keeps no clock,
-        so a seed replays every decision exactly on any machine.
+    :param time_budget: seconds after which a decision solves no further layout (a card: no
+        further batch of :data:`PLAY_BATCH`; the opening lead and the choices before the play:
+        at least :data:`MIN_LAYOUTS`): a slow position on a busy machine stays within it. None
+        keeps no clock, so a seed replays every decision exactly on any machine.
     :param name: the name the bot reports.
     :raises DDSMissingError: when made without endplay installed.
     """
@@ -155,7 +157,7 @@ class TableExpertBot(TableHeuristicBot):
             positions.append(
                 Position((hands[0], hands[1], hands[2], hands[3]), order, int(leader), cards, trump)
             )
-        solved = solve_positions(positions)
+        solved = self._solve_in_time(positions)
         me = view.seat
         won = view.tricks_won[int(me)]
         vulnerable = view.score_sheet.vulnerable(int(view.declarer))
@@ -188,6 +190,19 @@ class TableExpertBot(TableHeuristicBot):
             layouts=0 if knowledge.is_exact else runs,
         )
         return Advice(best.action, code, figures, ranked(best.action, candidates))
+
+    def _solve_in_time(self, positions: Sequence[Position]) -> list[dict[int, int]]:
+        """:func:`solve_positions` in batches of :data:`PLAY_BATCH` until the time budget is
+        spent (all of them without a budget)."""
+        if self.time_budget is None:
+            return solve_positions(positions)
+        started = time.perf_counter()
+        solved: list[dict[int, int]] = []
+        for start in range(0, len(positions), PLAY_BATCH):
+            solved += solve_positions(positions[start : start + PLAY_BATCH])
+            if time.perf_counter() - started > self.time_budget:
+                break
+        return solved
 
     def _opening_lead(self, view: TableView) -> Advice:
         """The lead that sets the contract in most layouts; among equals the medium bot's."""
