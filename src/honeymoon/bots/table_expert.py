@@ -66,7 +66,7 @@ TIME_BUDGET = 0.5
 #: Layouts solved together for a card; past the time budget no further batch is solved.
 PLAY_BATCH = 4
 #: Layouts solved for the opening lead and the choices whatever the clock says.
-MIN_LAYOUTS = 2
+MIN_LAYOUTS = 1
 #: Layouts per option for declarer's choice of dummy and for the extra cards (each asked
 #: whether an opening lead sets the contract).
 CHOICE_LAYOUTS = 8
