@@ -7,7 +7,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
 
+from honeymoon.cli.render import score_sheet_lines
 from honeymoon.errors import HoneymoonError
+from honeymoon.scoring import ScoreSheet
 
 __all__ = ["QuitGame", "LineSession", "Saving"]
 
@@ -17,7 +19,34 @@ class QuitGame(Exception):
 
 
 class Saving(Protocol):
-    """The table a line session drives, as far as leaving and saving go."""
+    """The table a line session drives: its turns, its score sheet, leaving and saving."""
+
+    @property
+    def computer_to_act(self) -> bool:
+        """True if it is the computer's turn."""
+        ...
+
+    @property
+    def forced_card(self) -> int | None:
+        """The player's only legal card, to play for them (auto-play); None otherwise."""
+        ...
+
+    def computer_move(self) -> list[str]:
+        """The computer's move; the lines narrating it."""
+        ...
+
+    def play_forced(self) -> list[str]:
+        """Play :attr:`forced_card`; the lines narrating it."""
+        ...
+
+    @property
+    def score_sheet(self) -> ScoreSheet:
+        """The rubber's score sheet so far."""
+        ...
+
+    def undo(self) -> str:
+        """Take back the player's last action; a line saying what happened."""
+        ...
 
     @property
     def is_over(self) -> bool:
@@ -56,6 +85,66 @@ class LineSession:
         self.write_record = write_record
         #: Create the record file's folder on the first save (the default games folder).
         self.create_directory = create_directory
+
+    # -- what each session provides ----------------------------------------------------------
+
+    def _greet(self) -> None:
+        """The first lines: the variant, who sits where, how to get help."""
+
+    def _before_each(self) -> None:
+        """Anything said before each turn (a new hand's announcement)."""
+
+    def _turn(self) -> None:
+        """Ask the player for one decision and carry it out."""
+        raise NotImplementedError
+
+    def _narrate(self, lines: list[str]) -> None:
+        """Write what a move did, and anything it brings (a new hand, the table drawn)."""
+        raise NotImplementedError
+
+    # -- shared -------------------------------------------------------------------------------
+
+    def run(self) -> int:
+        """Play until the rubber ends or the player quits; returns an exit status."""
+        table = self._saving
+        self._greet()
+        try:
+            while not table.is_over:
+                self._before_each()
+                try:
+                    if table.computer_to_act:
+                        self._narrate(table.computer_move())
+                    elif table.forced_card is not None:
+                        self._narrate(table.play_forced())
+                    else:
+                        self._turn()
+                except KeyboardInterrupt:
+                    self.write("")
+                    self._offer_to_leave()
+        except QuitGame:
+            self.write("Game abandoned.")
+            return 0
+        for line in score_sheet_lines(table.score_sheet):
+            self.write(line)
+        if self.record_path is not None and self.write_record:
+            self._save(self.record_path, "The record of the rubber is in")
+        return 0
+
+    def _shared_command(self, word: str, rest: str) -> list[str] | None:
+        """``undo``, ``save [FILE]`` and ``quit``, the same in every line session: the lines
+        to write, or None for another word."""
+        if word in ("undo", "u"):
+            return [self._saving.undo()]
+        if word == "save":
+            path = Path(rest.strip()) if rest.strip() else self.record_path
+            if path is None:
+                return ["Say where: save FILE"]
+            self._save(path, "Saved to")
+            return []
+        if word in ("quit", "exit"):
+            self._offer_to_leave()
+            return []
+        return None
 
     def _offer_to_leave(self) -> None:
         default = f" (to {self.record_path})" if self.record_path else " (save FILE)"

@@ -94,34 +94,13 @@ class PlainSession(LineSession):
         self._hand_shown = -1
         self._announced = -1
 
-    def run(self) -> int:
-        """Play until the rubber ends or the player quits; returns an exit status."""
+    def _greet(self) -> None:
         table = self.table
         self.write(
             f"{table.rules_title}. You are {self.human.label}; the computer "
             f"({table.bot.name}) is {self.human.other.label}. Type 'help' for commands."
         )
         self._announce_hand()
-        try:
-            while not table.is_over:
-                try:
-                    if table.computer_to_act:
-                        self._narrate(table.computer_move())
-                    elif table.forced_card is not None:
-                        self._narrate(table.play_forced())
-                    else:
-                        self._turn()
-                except KeyboardInterrupt:
-                    self.write("")
-                    self._offer_to_leave()
-        except QuitGame:
-            self.write("Game abandoned.")
-            return 0
-        for line in render.score_sheet_lines(table.view().score_sheet):
-            self.write(line)
-        if self.record_path is not None and self.write_record:
-            self._save(self.record_path, "The record of the rubber is in")
-        return 0
 
     # -- one decision -------------------------------------------------------------------------
 
@@ -223,18 +202,11 @@ class PlainSession(LineSession):
         elif word == "claim":
             self._narrate(self.table.claim())
             return True
-        elif word in ("undo", "u"):
-            lines = [self.table.undo()]
-        elif word == "save":
-            path = Path(rest.strip()) if rest.strip() else self.record_path
-            if path is None:
-                lines = ["Say where: save FILE"]
-            else:
-                self._save(path, "Saved to")
-        elif word in ("quit", "exit"):
-            self._offer_to_leave()
         else:
-            return False
+            shared = self._shared_command(word, rest)
+            if shared is None:
+                return False
+            lines = shared
         for line in lines:
             self.write(line)
         return True

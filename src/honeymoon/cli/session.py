@@ -46,9 +46,18 @@ from honeymoon.errors import HoneymoonError
 from honeymoon.events import CardPlayed, Event, HandOver, TrickWon
 from honeymoon.game import Game, HandResult, Phase
 from honeymoon.rules import RuleSet
+from honeymoon.scoring import ScoreSheet
 from honeymoon.seats import SEATS, Seat
 from honeymoon.table import TableGame
-from honeymoon.views import HandReview, SeatView, TrickView, review_for, view_for
+from honeymoon.views import (
+    HandReview,
+    SeatView,
+    TableTrickView,
+    TableView,
+    TrickView,
+    review_for,
+    view_for,
+)
 
 __all__ = [
     "Seated",
@@ -151,15 +160,18 @@ def read_assistance(text: str) -> dict[str, object]:
     return note if isinstance(note, dict) else {}
 
 
+GameT = TypeVar("GameT", Game, TableGame)
+
+
 @dataclass(frozen=True, slots=True)
-class Snapshot:
+class Snapshot(Generic[GameT]):
     """What undo restores: the game and the computer player as they were before an action,
     and what the player had seen then (the hand number and the cards), so that undo can
     refuse to go back past a card seen since."""
 
-    game: Game
+    game: GameT
     bot: Bot
-    last_trick: TrickView | None
+    last_trick: TrickView | TableTrickView | None
     label: str
     hand_number: int = 0
     seen: frozenset[int] = frozenset()
@@ -190,8 +202,6 @@ def cards_seen(view: SeatView) -> frozenset[int]:
 class _Memory:
     last_trick: TrickView | None = None
     events: tuple[Event, ...] = ()
-    undo: list[Snapshot] = field(default_factory=list)
-    stand_in_phases: set[Phase] = field(default_factory=set)
     #: Claims judged so far; undo never goes back past one (it told the player a count).
     claims: int = 0
     #: The hand number and the words of the line that beat the player's last refused claim,
@@ -201,9 +211,6 @@ class _Memory:
     claim_lines: dict[int, str] = field(default_factory=dict)
     #: The player's analyses of finished hands, worked out when first asked for.
     analyses: dict[int, HandAnalysis] = field(default_factory=dict)
-
-
-GameT = TypeVar("GameT", Game, TableGame)
 
 
 class Seated(Generic[GameT]):
@@ -236,11 +243,139 @@ class Seated(Generic[GameT]):
         self.undos_used = 0
         self.hints_used = 0
         self._moves = 0
+        self._undo_stack: list[Snapshot[GameT]] = []
+        self._stand_in_phases: set[Phase] = set()
+
+    # -- what each table provides ------------------------------------------------------------
+
+    def view(self) -> SeatView | TableView:
+        """The player's view: the only source of what a front end shows."""
+        raise NotImplementedError
+
+    def _apply(self, seat: Seat, action: int) -> list[str]:
+        """Carry out ``seat``'s ``action``; the lines narrating it."""
+        raise NotImplementedError
+
+    def _snapshot(self, action: int) -> Snapshot[GameT]:
+        """What undo restores, taken before the player's ``action``."""
+        raise NotImplementedError
+
+    def _restore(self, snapshot: Snapshot[GameT]) -> None:
+        """Put back what :meth:`_snapshot` took (the game and the computer player first)."""
+        self._game = snapshot.game
+        self.bot = snapshot.bot
+
+    def _undo_refusal(self, snapshot: Snapshot[GameT]) -> str | None:
+        """Why ``snapshot`` may not be restored (a line for the player), or None."""
+        view = self.view()
+        if view.hand_number != snapshot.hand_number or view.phase is Phase.COMPLETE:
+            return f"Undo stops here: the hand of your {snapshot.label} is over."
+        new = self._seen(view) - snapshot.seen
+        if new:
+            shown = " ".join(self.style.card(Card.from_id(card)) for card in sorted(new))
+            return f"Undo stops here: you have seen {shown} since your {snapshot.label}."
+        return None
+
+    def _seen(self, view: SeatView | TableView) -> frozenset[int]:
+        """The cards the player has seen this hand, by id."""
+        raise NotImplementedError
+
+    # -- shared -------------------------------------------------------------------------------
+
+    def play(self, action: int) -> list[str]:
+        """Carry out the player's ``action`` (checked first); returns the lines narrating it.
+
+        :raises HoneymoonError: if the action is not legal now; nothing changes.
+        """
+        self._game.check(action, self.human)
+        snapshot = self._snapshot(action) if self.allow_undo else None
+        lines = self._apply(self.human, action)
+        self._moves += 1
+        if snapshot is not None:
+            self._undo_stack.append(snapshot)
+            del self._undo_stack[: -self.undo_limit]
+        return lines
+
+    def play_forced(self) -> list[str]:
+        """Play :attr:`forced_card` for the player (nothing if there is none); returns the
+        lines narrating it. It was no decision, so undo takes back the player's decision
+        before it (with this card), not this card alone."""
+        action = self.forced_card
+        if action is None:
+            return []
+        lines = self._apply(self.human, action)
+        self._moves += 1
+        return lines
+
+    @property
+    def forced_card(self) -> int | None:
+        """With auto-play on, the player's only legal card when it is their turn in the tricks
+        (the last card of a hand, or the one card of the suit led); None otherwise."""
+        if not self.auto_play:
+            return None
+        view = self.view()
+        if not view.my_turn or view.phase not in (Phase.PLAY, Phase.PRELIMINARY):
+            return None
+        legal = view.legal_actions
+        return legal[0] if len(legal) == 1 else None
+
+    def computer_move(self) -> list[str]:
+        """Let the computer make its move; returns the lines narrating it. The computer gets
+        its own seat's view, never the game; a bot with no strategy for a phase is stood in
+        for by random legal moves, said once a phase."""
+        view = view_for(self._game, self.human.other)
+        if not view.my_turn:
+            return []
+        note: list[str] = []
+        try:
+            action = self.bot.act(view)  # the computer gets its own view, never the game itself
+            if action not in view.legal_actions:
+                raise ValueError(f"{action} is not legal")
+        except Exception as error:  # a bot without a strategy for this phase must not stop play
+            stand_in = RandomBot(f"{self._game.seed}:stand-in:{len(self._undo_stack)}")
+            action = stand_in.act(view)
+            if view.phase not in self._stand_in_phases:
+                self._stand_in_phases.add(view.phase)
+                note = [
+                    f"(The {self.bot.name} player cannot move here ({error.__class__.__name__}); "
+                    "a random legal move is made for it.)"
+                ]
+        return note + self._apply(self.human.other, action)
+
+    def undo(self) -> str:
+        """Take back the player's last action and everything the computer did after it,
+        unless a card has been shown to the player since (or the hand is over): deciding
+        again knowing it would be looking ahead."""
+        if not self.allow_undo:
+            return "Undo is off in this game."
+        if not self._undo_stack:
+            return "There is nothing to undo."
+        snapshot = self._undo_stack[-1]
+        refusal = self._undo_refusal(snapshot)
+        if refusal is not None:
+            # What the player knows only grows, so no earlier snapshot can be restored either.
+            self._undo_stack.clear()
+            return refusal
+        self._undo_stack.pop()
+        self._restore(snapshot)
+        self.undos_used += 1
+        return f"You take back your {snapshot.label}."
+
+    @property
+    def can_undo(self) -> bool:
+        """True if undo would take back an action now (none of it shown a card since)."""
+        undo = self._undo_stack
+        return bool(undo) and self._undo_refusal(undo[-1]) is None
 
     @property
     def rules(self) -> RuleSet:
         """The variant being played, with its options (public: both players know them)."""
         return self._game.rules
+
+    @property
+    def score_sheet(self) -> ScoreSheet:
+        """The rubber's score sheet so far (public)."""
+        return self._game.score_sheet
 
     @property
     def rules_title(self) -> str:
@@ -421,12 +556,6 @@ class Table(Seated[Game]):
         the narration's words."""
         return self._memory.events
 
-    @property
-    def can_undo(self) -> bool:
-        """True if undo would take back an action now (none of it shown a card since)."""
-        undo = self._memory.undo
-        return bool(undo) and self._undo_refusal(undo[-1]) is None
-
     # -- the player's actions -------------------------------------------------------------------
 
     def parse(self, text: str) -> int:
@@ -439,108 +568,33 @@ class Table(Seated[Game]):
         self._game.check(action, self.human)
         return action
 
-    def play(self, action: int) -> list[str]:
-        """Carry out the player's ``action`` (checked first); returns the lines narrating it.
-
-        :raises HoneymoonError: if the action is not legal now; nothing changes.
-        """
-        self._game.check(action, self.human)
-        snapshot = None
-        if self.allow_undo:
-            view = self.view()
-            snapshot = Snapshot(
-                self._game.clone(),
-                copy.deepcopy(self.bot),
-                self._memory.last_trick,
-                self.style.action(action),
-                view.hand_number,
-                cards_seen(view),
-                self._memory.claims,
-            )
-        lines = self._apply(self.human, action)
-        self._moves += 1
-        if snapshot is not None:
-            self._memory.undo.append(snapshot)
-            del self._memory.undo[: -self.undo_limit]
-        return lines
-
-    @property
-    def forced_card(self) -> int | None:
-        """With auto-play on, the player's only legal card when it is their turn in the tricks
-        (the last card of a hand, or the one card of the suit led); None otherwise."""
-        if not self.auto_play:
-            return None
+    def _snapshot(self, action: int) -> Snapshot[Game]:
         view = self.view()
-        if not view.my_turn or view.phase not in (Phase.PLAY, Phase.PRELIMINARY):
-            return None
-        legal = view.legal_actions
-        return legal[0] if len(legal) == 1 else None
+        return Snapshot(
+            self._game.clone(),
+            copy.deepcopy(self.bot),
+            self._memory.last_trick,
+            self.style.action(action),
+            view.hand_number,
+            cards_seen(view),
+            self._memory.claims,
+        )
 
-    def play_forced(self) -> list[str]:
-        """Play :attr:`forced_card` for the player (nothing if there is none); returns the
-        lines narrating it. It was no decision, so undo takes back the player's decision
-        before it (with this card), not this card alone."""
-        action = self.forced_card
-        if action is None:
-            return []
-        lines = self._apply(self.human, action)
-        self._moves += 1
-        return lines
+    def _restore(self, snapshot: Snapshot[Game]) -> None:
+        super()._restore(snapshot)
+        last = snapshot.last_trick
+        self._memory.last_trick = last if isinstance(last, TrickView) else None
 
-    def computer_move(self) -> list[str]:
-        """Let the computer make its move; returns the lines narrating it."""
-        view = view_for(self._game, self.human.other)
-        if not view.my_turn:
-            return []
-        note: list[str] = []
-        try:
-            action = self.bot.act(view)  # the computer gets its own view, never the game itself
-            if action not in view.legal_actions:
-                raise ValueError(f"{action} is not legal")
-        except Exception as error:  # a bot without a strategy for this phase must not stop play
-            stand_in = RandomBot(f"{self._game.seed}:stand-in:{len(self._memory.undo)}")
-            action = stand_in.act(view)
-            if view.phase not in self._memory.stand_in_phases:
-                self._memory.stand_in_phases.add(view.phase)
-                note = [
-                    f"(The {self.bot.name} player cannot move here ({error.__class__.__name__}); "
-                    "a random legal move is made for it.)"
-                ]
-        return note + self._apply(self.human.other, action)
+    def _seen(self, view: SeatView | TableView) -> frozenset[int]:
+        assert isinstance(view, SeatView)
+        return cards_seen(view)
 
-    def undo(self) -> str:
-        """Take back the player's last action and everything the computer did after it,
-        unless a card has been shown to the player since (or the hand is over): deciding
-        again knowing it would be looking ahead."""
-        if not self.allow_undo:
-            return "Undo is off in this game."
-        if not self._memory.undo:
-            return "There is nothing to undo."
-        snapshot = self._memory.undo[-1]
-        refusal = self._undo_refusal(snapshot)
-        if refusal is not None:
-            # What the player knows only grows, so no earlier snapshot can be restored either.
-            self._memory.undo.clear()
-            return refusal
-        self._memory.undo.pop()
-        self._game = snapshot.game
-        self.bot = snapshot.bot
-        self._memory.last_trick = snapshot.last_trick
-        self.undos_used += 1
-        return f"You take back your {snapshot.label}."
-
-    def _undo_refusal(self, snapshot: Snapshot) -> str | None:
-        """Why ``snapshot`` may not be restored (a line for the player), or None."""
-        view = self.view()
-        if view.hand_number != snapshot.hand_number or view.phase is Phase.COMPLETE:
-            return f"Undo stops here: the hand of your {snapshot.label} is over."
+    def _undo_refusal(self, snapshot: Snapshot[Game]) -> str | None:
         if self._memory.claims != snapshot.claims:
-            return f"Undo stops here: your claim was judged after your {snapshot.label}."
-        new = cards_seen(view) - snapshot.seen
-        if new:
-            shown = " ".join(self.style.card(Card.from_id(card)) for card in sorted(new))
-            return f"Undo stops here: you have seen {shown} since your {snapshot.label}."
-        return None
+            view = self.view()
+            if view.hand_number == snapshot.hand_number and view.phase is not Phase.COMPLETE:
+                return f"Undo stops here: your claim was judged after your {snapshot.label}."
+        return super()._undo_refusal(snapshot)
 
     def claim(self) -> list[str]:
         """The player claims every remaining trick of the hand in play; the solver judges it

@@ -10,7 +10,7 @@ their dummy; the narration says which hand played each card.
 double-dummy``). Hints, claims and the review of a hand are not available at the four-hand table
 yet: asking for one gets a :class:`NotAtTheTableError` (code ``not_at_table``), shown as a line.
 
->>> from honeymoon.bots import Bot, RandomBot
+>>> from honeymoon.bots import RandomBot
 >>> from honeymoon.rules import DOUBLE_DUMMY
 >>> from honeymoon.table import TableGame
 >>> table = FourHandTable(TableGame(DOUBLE_DUMMY, seed=3, first_dealer=Seat.SOUTH),
@@ -23,20 +23,19 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from honeymoon.bots import Bot, RandomBot
+from honeymoon.bots import Bot
 from honeymoon.cards import Card
 from honeymoon.cli import render, table_render
-from honeymoon.cli.lines import LineSession, QuitGame
-from honeymoon.cli.session import Seated, choose_bot, human_seat_from_players
+from honeymoon.cli.lines import LineSession
+from honeymoon.cli.session import Seated, Snapshot, choose_bot, human_seat_from_players
 from honeymoon.errors import HoneymoonError, NotationError
 from honeymoon.game import HandResult, Phase
 from honeymoon.seats import Direction, Seat
 from honeymoon.table import TableGame
-from honeymoon.views import TableTrickView, TableView, view_for
+from honeymoon.views import SeatView, TableTrickView, TableView, view_for
 
 __all__ = [
     "FourHandTable",
@@ -68,16 +67,6 @@ def cards_seen(view: TableView) -> frozenset[int]:
     return frozenset(card.id for card in seen)
 
 
-@dataclass(frozen=True, slots=True)
-class _Snapshot:
-    game: TableGame
-    bot: Any
-    last_trick: TableTrickView | None
-    label: str
-    hand_number: int
-    seen: frozenset[int]
-
-
 class FourHandTable(Seated[TableGame]):
     """A rubber of a four-hand variant between the person at ``human`` and ``bot``.
 
@@ -106,9 +95,7 @@ class FourHandTable(Seated[TableGame]):
             auto_play=auto_play,
             style=style,
         )
-        self._undo: list[_Snapshot] = []
         self._last_trick: TableTrickView | None = None
-        self._stand_in_phases: set[Phase] = set()
         #: The results of hands that ended with the last action (for the front ends).
         self.finished: tuple[HandResult, ...] = ()
         #: True if the last action completed a trick.
@@ -160,97 +147,25 @@ class FourHandTable(Seated[TableGame]):
                 return found[0]
         return None
 
-    def play(self, action: int) -> list[str]:
-        """Carry out the player's ``action`` (checked first); returns the lines narrating it.
-
-        :raises HoneymoonError: if the action is not legal now; nothing changes.
-        """
-        self._game.check(action, self.human)
-        snapshot = None
-        if self.allow_undo:
-            view = self.view()
-            snapshot = _Snapshot(
-                self._game.clone(),
-                copy.deepcopy(self.bot),
-                self._last_trick,
-                table_render.choice_words(action, self.style),
-                view.hand_number,
-                cards_seen(view),
-            )
-        lines = self._apply(self.human, action)
-        self._moves += 1
-        if snapshot is not None:
-            self._undo.append(snapshot)
-            del self._undo[: -self.undo_limit]
-        return lines
-
-    @property
-    def forced_card(self) -> int | None:
-        """With auto-play on, the only legal card of the hand the player plays now (their own
-        or their dummy's); None otherwise."""
-        if not self.auto_play:
-            return None
+    def _snapshot(self, action: int) -> Snapshot[TableGame]:
         view = self.view()
-        if not view.my_turn or view.phase is not Phase.PLAY or len(view.legal_actions) != 1:
-            return None
-        return view.legal_actions[0]
+        return Snapshot(
+            self._game.clone(),
+            copy.deepcopy(self.bot),
+            self._last_trick,
+            table_render.choice_words(action, self.style),
+            view.hand_number,
+            cards_seen(view),
+        )
 
-    def play_forced(self) -> list[str]:
-        """Play :attr:`forced_card` for the player; returns the lines narrating it."""
-        action = self.forced_card
-        if action is None:
-            return []
-        lines = self._apply(self.human, action)
-        self._moves += 1
-        return lines
+    def _restore(self, snapshot: Snapshot[TableGame]) -> None:
+        super()._restore(snapshot)
+        last = snapshot.last_trick
+        self._last_trick = last if isinstance(last, TableTrickView) else None
 
-    def computer_move(self) -> list[str]:
-        """Let the computer act (for its hand or its dummy); returns the lines narrating it.
-        The computer gets its own seat's view, never the game. A bot with no strategy for
-        the four-hand table yet is stood in for by random legal moves, said once a phase."""
-        other = self.human.other
-        view = view_for(self._game, other)
-        if not view.my_turn:
-            return []
-        note: list[str] = []
-        try:
-            action = self.bot.act(view)
-            if action not in view.legal_actions:
-                raise ValueError(f"{action} is not legal")
-        except Exception as error:  # a bot without a strategy here must not stop play
-            stand_in = RandomBot(f"{self._game.seed}:stand-in:{self._moves}:{len(view.auction)}")
-            action = stand_in.act(view)
-            if view.phase not in self._stand_in_phases:
-                self._stand_in_phases.add(view.phase)
-                note = [
-                    f"(The {self.bot.name} player cannot move here yet "
-                    f"({error.__class__.__name__}); a random legal move is made for it.)"
-                ]
-        return note + self._apply(other, action)
-
-    def undo(self) -> str:
-        """Take back the player's last action and the computer's replies, unless a card has
-        been shown to the player since (or the hand is over)."""
-        if not self.allow_undo:
-            return "Undo is off in this game."
-        if not self._undo:
-            return "There is nothing to undo."
-        snapshot = self._undo[-1]
-        view = self.view()
-        if view.hand_number != snapshot.hand_number or view.phase is Phase.COMPLETE:
-            self._undo.clear()
-            return f"Undo stops here: the hand of your {snapshot.label} is over."
-        new = cards_seen(view) - snapshot.seen
-        if new:
-            self._undo.clear()
-            shown = " ".join(self.style.card(Card.from_id(card)) for card in sorted(new))
-            return f"Undo stops here: you have seen {shown} since your {snapshot.label}."
-        self._undo.pop()
-        self._game = snapshot.game
-        self.bot = snapshot.bot
-        self._last_trick = snapshot.last_trick
-        self.undos_used += 1
-        return f"You take back your {snapshot.label}."
+    def _seen(self, view: SeatView | TableView) -> frozenset[int]:
+        assert isinstance(view, TableView)
+        return cards_seen(view)
 
     def hint(self, *, more: bool | None = None) -> list[str]:
         """Not at the four-hand table yet.
@@ -460,8 +375,7 @@ class TablePlainSession(LineSession):
         self._announced = -1
         self._phase_shown: tuple[int, Phase] = (-1, Phase.AUCTION)
 
-    def run(self) -> int:
-        """Play until the rubber ends or the player quits; returns an exit status."""
+    def _greet(self) -> None:
         table = self.table
         self.write(
             f"{table.rules_title}. You are {self.human.label}, with your dummy opposite you "
@@ -469,29 +383,11 @@ class TablePlainSession(LineSession):
             f"{self.human.other.label}, with its dummy {self.human.other.dummy.label}. "
             "Type 'help' for commands."
         )
-        try:
-            while not table.is_over:
-                self._announce_hand()
-                try:
-                    if table.computer_to_act:
-                        self._say(table.computer_move())
-                    elif table.forced_card is not None:
-                        self._say(table.play_forced())
-                    else:
-                        self._turn()
-                except KeyboardInterrupt:
-                    self.write("")
-                    self._offer_to_leave()
-        except QuitGame:
-            self.write("Game abandoned.")
-            return 0
-        for line in render.score_sheet_lines(table.view().score_sheet):
-            self.write(line)
-        if self.record_path is not None and self.write_record:
-            self._save(self.record_path, "The record of the rubber is in")
-        return 0
 
-    def _say(self, lines: list[str]) -> None:
+    def _before_each(self) -> None:
+        self._announce_hand()
+
+    def _narrate(self, lines: list[str]) -> None:
         for line in lines:
             self.write(line)
         view = self.table.view()
@@ -550,7 +446,7 @@ class TablePlainSession(LineSession):
                 legal = render.legal_action_words(view, self.table.style)
             self.write(f"{error} (legal now: {legal}; 'help' for more)")
             return
-        self._say(self.table.play(action))
+        self._narrate(self.table.play(action))
 
     def _prompt(self, view: TableView) -> str:
         style = self.table.style
@@ -621,18 +517,11 @@ class TablePlainSession(LineSession):
                     self.table.hint()
             except NotAtTheTableError as error:
                 lines = [f"{error}."]
-        elif word in ("undo", "u"):
-            lines = [self.table.undo()]
-        elif word == "save":
-            path = Path(rest.strip()) if rest.strip() else self.record_path
-            if path is None:
-                lines = ["Say where: save FILE"]
-            else:
-                self._save(path, "Saved to")
-        elif word in ("quit", "exit"):
-            self._offer_to_leave()
         else:
-            return False
+            shared = self._shared_command(word, rest)
+            if shared is None:
+                return False
+            lines = shared
         for line in lines:
             self.write(line)
         return True

@@ -29,7 +29,7 @@ from honeymoon.cli.review_render import so_far_lines, tricks_lost_line
 from honeymoon.cli.session import Table
 from honeymoon.cli.table_session import FourHandTable
 from honeymoon.cli.tui import widgets
-from honeymoon.cli.tui.base import PlayScreen
+from honeymoon.cli.tui.base import COMMAND_WORDS, PlayScreen
 from honeymoon.cli.tui.review import ReviewScreen
 from honeymoon.cli.tui.screens import QuitScreen, TextScreen
 from honeymoon.cli.tui.table_screen import FourHandScreen
@@ -66,33 +66,14 @@ Backspace and Esc edit what you type.
 Enter does nothing until you have moved the highlight or typed.
 Mouse: click a card or a call."""
 
+# The two-hand table's commands: those of every table, and the drawing turns and saving.
 _COMMAND_WORDS = {
-    "?": "help",
-    "help": "help",
-    "rules": "help",
-    "h": "hint",
-    "hint": "hint",
-    "u": "undo",
-    "undo": "undo",
-    "l": "last",
-    "last": "last",
+    **COMMAND_WORDS,
     "v": "discards",
     "d": "discards",
     "discards": "discards",
-    "s": "score",
-    "score": "score",
-    "f": "colours",
-    "a": "so-far",
-    "auction": "so-far",
-    "tricks": "so-far",
-    "b": "review",
-    "review": "review",
-    "c": "claim",
-    "claim": "claim",
     "w": "save",
     "save": "save",
-    "q": "quit",
-    "quit": "quit",
 }
 _CARD_PHASES = widgets.CARD_PHASES
 # Keys that act at once in each phase, when nothing has been typed yet: those that cannot
@@ -140,6 +121,8 @@ def _shortened(text: str, width: int) -> str:
 
 class GameScreen(PlayScreen[SeatView, TrickView]):
     """The table: status line, the phase panel, the score sheet, your hand, messages, keys."""
+
+    COMMAND_WORDS = _COMMAND_WORDS
 
     def __init__(
         self, table: Table, *, delay: float, four_colours: bool, greeting: Sequence[str] = ()
@@ -478,68 +461,14 @@ class GameScreen(PlayScreen[SeatView, TrickView]):
                 self._card_cursor = card
         self.refresh_table()
 
-    def _submit(self) -> None:
-        view = self.view()
-        text = self.typed.strip()
-        self.typed = ""
-        if not text:
-            action = self._cursor_action(view) if view.my_turn else None
-            if action is not None and not self._chosen:
-                self.say(
-                    "Enter acts on the highlight once you have moved it (arrows), or on what "
-                    "you type: nothing was done."
-                )
-                action = None
-            if action is None:
-                if view.phase is Phase.COMPLETE:
-                    self.action_command("score")
-                self.refresh_table()
-                return
-            self.action_act(action)
-            return
-        if not view.my_turn:
-            command = _COMMAND_WORDS.get(text.lower())
-            if command:
-                self.action_command(command)
-            else:
-                self.say("Wait: it is not your turn.", "error")
-                self.refresh_table()
-            return
-        try:
-            action = self.table.parse(text)
-        except HoneymoonError as error:
-            command = _COMMAND_WORDS.get(text.lower())
-            if command:
-                self.action_command(command)
-                return
-            legal = render.legal_action_words(view, self.table.style)
-            self.say(f"{error} · legal now: {legal}", "error")
-            self.refresh_table()
-            return
-        self.action_act(action)
-
     # -- actions ------------------------------------------------------------------------------
 
-    def action_act(self, action: int) -> None:
-        """Make the player's move ``action`` (from a key, Enter or a click)."""
-        view = self.view()
-        if not view.my_turn:
-            self.say("Wait: it is not your turn.", "error")
-            self.refresh_table()
-            return
-        self.typed = ""
-        self._cancel_timer()  # a card the player plays before its forced card played itself
-        try:
-            lines = self.table.play(action)
-        except HoneymoonError as error:
-            legal = render.legal_action_words(view, self.table.style)
-            self.say(f"{error} · legal now: {legal}", "error")
-            self.refresh_table()
-            return
+    def _legal_words(self, view: SeatView) -> str:
+        return render.legal_action_words(view, self.table.style)
+
+    def _reset_cursors(self) -> None:
         self._draw_cursor = 0
         self._call_cursor = 0
-        self._chosen = False
-        self._after_move(view, lines)
 
     def action_command(self, command: str) -> None:
         """Run a command: help, hint, undo, last, discards, score, colours, save, quit, keep,

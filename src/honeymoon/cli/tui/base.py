@@ -7,19 +7,48 @@ played for them (auto-play)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Generic, Protocol, TypeVar
+from typing import ClassVar, Generic, Protocol, TypeVar
 
 from textual import events
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
-__all__ = ["PlayScreen", "Playing", "TRICK_PAUSE"]
+from honeymoon.errors import HoneymoonError
+from honeymoon.game import Phase
+from honeymoon.views import SeatView, TableView
+
+__all__ = ["PlayScreen", "Playing", "TRICK_PAUSE", "COMMAND_WORDS"]
+
+#: What may be typed for a command at either table, and the command's name.
+COMMAND_WORDS = {
+    "?": "help",
+    "help": "help",
+    "rules": "help",
+    "h": "hint",
+    "hint": "hint",
+    "u": "undo",
+    "undo": "undo",
+    "l": "last",
+    "last": "last",
+    "s": "score",
+    "score": "score",
+    "f": "colours",
+    "a": "so-far",
+    "auction": "so-far",
+    "tricks": "so-far",
+    "b": "review",
+    "review": "review",
+    "c": "claim",
+    "claim": "claim",
+    "q": "quit",
+    "quit": "quit",
+}
 
 #: Seconds added to the computer's pause before it leads after a finished trick.
 TRICK_PAUSE = 1.2
 
-ViewT = TypeVar("ViewT")
+ViewT = TypeVar("ViewT", SeatView, TableView)
 TrickT = TypeVar("TrickT")
 
 
@@ -47,6 +76,14 @@ class Playing(Protocol):
 
     def computer_move(self) -> list[str]:
         """The computer's move; the lines narrating it."""
+        ...
+
+    def parse(self, text: str) -> int:
+        """Read the player's typed answer and check it is legal now."""
+        ...
+
+    def play(self, action: int) -> list[str]:
+        """Carry out the player's action; the lines narrating it."""
         ...
 
 
@@ -81,9 +118,6 @@ class PlayScreen(Screen[None], Generic[ViewT, TrickT]):
         """Redraw everything from the player's view."""
         raise NotImplementedError
 
-    def _submit(self) -> None:
-        raise NotImplementedError
-
     def _move(self, step: int, vertical: bool) -> None:
         raise NotImplementedError
 
@@ -92,6 +126,24 @@ class PlayScreen(Screen[None], Generic[ViewT, TrickT]):
 
     def _after_move(self, before: ViewT, lines: list[str]) -> None:
         raise NotImplementedError
+
+    def _cursor_action(self, view: ViewT) -> int | None:
+        """The action under the highlight (None if there is none)."""
+        raise NotImplementedError
+
+    def _legal_words(self, view: ViewT) -> str:
+        """The legal actions in words, for a refusal."""
+        raise NotImplementedError
+
+    def _reset_cursors(self) -> None:
+        """Put the highlights back for the next decision."""
+
+    def action_command(self, command: str) -> None:
+        """Run a command by its name (help, score, undo …)."""
+        raise NotImplementedError
+
+    #: What may be typed for a command, and the command's name.
+    COMMAND_WORDS: ClassVar[dict[str, str]] = {}
 
     # -- shared -------------------------------------------------------------------------------
 
@@ -130,6 +182,64 @@ class PlayScreen(Screen[None], Generic[ViewT, TrickT]):
         if handled:
             event.stop()
             event.prevent_default()
+
+    def _submit(self) -> None:
+        """Enter: the typed answer, or the action under the highlight once it was moved."""
+        view = self.view()
+        text = self.typed.strip()
+        self.typed = ""
+        if not text:
+            action = self._cursor_action(view) if view.my_turn else None
+            if action is not None and not self._chosen:
+                self.say(
+                    "Enter acts on the highlight once you have moved it (arrows), or on what "
+                    "you type: nothing was done."
+                )
+                action = None
+            if action is None:
+                if view.phase is Phase.COMPLETE:
+                    self.action_command("score")
+                self.refresh_table()
+                return
+            self.action_act(action)
+            return
+        command = self.COMMAND_WORDS.get(text.lower())
+        if not view.my_turn:
+            if command:
+                self.action_command(command)
+            else:
+                self.say("Wait: it is not your turn.", "error")
+                self.refresh_table()
+            return
+        try:
+            action = self._playing.parse(text)
+        except HoneymoonError as error:
+            if command:
+                self.action_command(command)
+                return
+            self.say(f"{error} · legal now: {self._legal_words(view)}", "error")
+            self.refresh_table()
+            return
+        self.action_act(action)
+
+    def action_act(self, action: int) -> None:
+        """Make the player's move ``action`` (from a key, Enter or a click)."""
+        view = self.view()
+        if not view.my_turn:
+            self.say("Wait: it is not your turn.", "error")
+            self.refresh_table()
+            return
+        self.typed = ""
+        self._cancel_timer()  # a card the player plays before its forced card played itself
+        try:
+            lines = self._playing.play(action)
+        except HoneymoonError as error:
+            self.say(f"{error} · legal now: {self._legal_words(view)}", "error")
+            self.refresh_table()
+            return
+        self._reset_cursors()
+        self._chosen = False
+        self._after_move(view, lines)
 
     def _continue(self) -> None:
         """Let the computer move, after the pause, if it is its turn; or, with auto-play, play

@@ -25,7 +25,7 @@ from honeymoon.cards import Card, Suit
 from honeymoon.cli import render, table_render
 from honeymoon.cli.table_session import FourHandTable, NotAtTheTableError
 from honeymoon.cli.tui import widgets
-from honeymoon.cli.tui.base import PlayScreen
+from honeymoon.cli.tui.base import COMMAND_WORDS, PlayScreen
 from honeymoon.cli.tui.screens import TextScreen
 from honeymoon.errors import HoneymoonError
 from honeymoon.game import Phase
@@ -53,29 +53,7 @@ Enter, for the score sheet or the auction and tricks so far.
 Hints, claims and the review of a hand are not available at the
 four-hand table yet."""
 
-_COMMAND_WORDS = {
-    "?": "help",
-    "help": "help",
-    "rules": "help",
-    "h": "hint",
-    "hint": "hint",
-    "u": "undo",
-    "undo": "undo",
-    "l": "last",
-    "last": "last",
-    "s": "score",
-    "score": "score",
-    "f": "colours",
-    "a": "so-far",
-    "auction": "so-far",
-    "tricks": "so-far",
-    "b": "review",
-    "review": "review",
-    "c": "claim",
-    "claim": "claim",
-    "q": "quit",
-    "quit": "quit",
-}
+_COMMAND_WORDS = COMMAND_WORDS
 _ALWAYS = set("?ulfb")
 # Keys that act at once when nothing is typed: those that cannot begin an answer in the phase.
 _IMMEDIATE = {
@@ -89,6 +67,8 @@ MIN_SIZE = (80, 24)
 
 class FourHandScreen(PlayScreen[TableView, TableTrickView]):
     """The four-hand table: status line, the table, the choices, messages, prompt, keys."""
+
+    COMMAND_WORDS = _COMMAND_WORDS
 
     DEFAULT_CSS = """
     FourHandScreen { layout: vertical; background: #0b3d1f; color: #e8e8e8; }
@@ -350,45 +330,12 @@ class FourHandScreen(PlayScreen[TableView, TableTrickView]):
                 self._cursor = offered.index(card.id)
         self.refresh_table()
 
-    def _submit(self) -> None:
-        view = self.view()
-        text = self.typed.strip()
-        self.typed = ""
-        if not text:
-            offered = self.offered()
-            if not offered:
-                if view.phase is Phase.COMPLETE:
-                    self.action_command("score")
-                self.refresh_table()
-                return
-            if not self._chosen:
-                self.say(
-                    "Enter acts on the highlight once you have moved it (arrows), or on what "
-                    "you type: nothing was done."
-                )
-                self.refresh_table()
-                return
-            self.action_act(offered[self._cursor])
-            return
-        if not view.my_turn:
-            command = _COMMAND_WORDS.get(text.lower())
-            if command:
-                self.action_command(command)
-            else:
-                self.say("Wait: it is not your turn.", "error")
-                self.refresh_table()
-            return
-        try:
-            action = self.table.parse(text)
-        except HoneymoonError as error:
-            command = _COMMAND_WORDS.get(text.lower())
-            if command:
-                self.action_command(command)
-                return
-            self.say(f"{error} · legal now: {self._legal_words(view)}", "error")
-            self.refresh_table()
-            return
-        self.action_act(action)
+    def _cursor_action(self, view: TableView) -> int | None:
+        offered = self.offered()
+        return offered[self._cursor] if offered else None
+
+    def _reset_cursors(self) -> None:
+        self._cursor = 0
 
     def _legal_words(self, view: TableView) -> str:
         if view.phase is Phase.AUCTION:
@@ -396,25 +343,6 @@ class FourHandScreen(PlayScreen[TableView, TableTrickView]):
         return ", ".join(table_render.choice_words(a, self.table.style) for a in self.offered())
 
     # -- actions ------------------------------------------------------------------------------
-
-    def action_act(self, action: int) -> None:
-        """Make the player's move ``action`` (from a key, Enter or a click)."""
-        view = self.view()
-        if not view.my_turn:
-            self.say("Wait: it is not your turn.", "error")
-            self.refresh_table()
-            return
-        self.typed = ""
-        self._cancel_timer()
-        try:
-            lines = self.table.play(action)
-        except HoneymoonError as error:
-            self.say(f"{error} · legal now: {self._legal_words(view)}", "error")
-            self.refresh_table()
-            return
-        self._cursor = 0
-        self._chosen = False
-        self._after_move(view, lines)
 
     def action_command(self, command: str) -> None:
         """Run a command: help, undo, last, score, so-far, colours, save, quit; hint, claim
