@@ -35,6 +35,7 @@ export class Table {
     this.token = token;
     this.game = null;
     this.version = -1;
+    this.ackedVersion = -1; // the version the server's last ack of a move of ours reached
     this.view = null;
     this.presence = {};
     this.chosenLevel = null; // the bidding box's level, chosen at auction length chosenLevelAt
@@ -131,6 +132,9 @@ export class Table {
         this.render();
         break;
       case "ack":
+        // The state of the new version follows the ack: until it comes, the view on the
+        // page is the one the move was made on, and must not offer the move again.
+        this.ackedVersion = Math.max(this.ackedVersion, message.version);
         this.render();
         break;
       case "review":
@@ -228,7 +232,10 @@ export class Table {
   opponentName() { return this.game.opponent === "computer" ? "Computer" : "Opponent"; }
   who(seat) { return seat === this.mySeat() ? "You" : this.opponentName(); }
   idx(seat) { return seat === "south" ? 0 : 1; }
-  myTurn() { return this.view.to_act === this.mySeat() && !this.connection.busy; }
+  myTurn() {
+    return this.view.to_act === this.mySeat() && !this.connection.busy &&
+      this.version >= this.ackedVersion;
+  }
   legal() { return new Set(this.view.legal_actions.map((a) => a.action)); }
   rules() { return (this.game && this.game.rules) || {}; }
   procedure() { return this.rules().procedure || "draw-discard"; }
