@@ -575,10 +575,11 @@ class EngineBase:
             raise IllegalActionError(
                 f"it is {SEATS[self._to_act]}'s turn, not {SEATS[int(seat)]}'s", "not_your_turn"
             )
-        last = self.LAST_ACTION
-        if not 0 <= action <= last:
+        # (the two-hand game's actions end at REJECT: no attribute read on its path)
+        if not 0 <= action <= REJECT and not 0 <= action <= self.LAST_ACTION:
             raise IllegalActionError(
-                f"{action} is not an action number (actions are 0 to {last})", "unknown_action"
+                f"{action} is not an action number (actions are 0 to {self.LAST_ACTION})",
+                "unknown_action",
             )
         if phase is _PLAY or phase is _PRELIMINARY:
             hand, where, who = self._playable()
