@@ -318,3 +318,21 @@ def test_a_widow_record_replays_and_a_player_safe_copy_hides_the_placements() ->
     read = loads(json.dumps(copy))
     assert read.logs()[0].tricks[0].cards == (Card.parse("C3"),)
     assert '[Play "W"]' in dumps_pbn(game)
+
+
+def test_in_the_widow_each_sees_their_own_dummy_after_the_auction_and_both_after_the_lead() -> None:
+    game = widow_game()
+    _auction(game, Seat.SOUTH)
+    play(game, "S2", "H2", "C2")
+    for _ in range(2):  # declarer's choice of leader, then the play before the lead
+        for seat in Seat:
+            shown = view_for(game, seat).hands
+            assert {d for d in Direction if shown[d] is not None} == {seat.direction, seat.dummy}
+            assert shown[seat.dummy] == game.dummy(seat)
+        if game.phase is Phase.LEAD_CHOICE:
+            game.apply(game.parse_action("defender"))
+    play(game, "H3")  # East, the defender, leads
+    for seat in Seat:
+        shown = view_for(game, seat).hands
+        assert {d for d in Direction if shown[d] is not None} == {seat.direction, N, W}
+    assert view_for(game, Seat.EAST).widow == cardset("D2 C2")  # still not the two kept
