@@ -211,13 +211,15 @@ TABLE_SHOTS: list[tuple[str, str, dict[str, bool], Seat, str]] = [
     ("table-twelve-and-two.svg", "double-dummy", {"twelve_and_two": True}, Seat.SOUTH, "extra"),
     ("table-single-dummy.svg", "single-dummy", {}, Seat.SOUTH, "choice"),
     ("table-semi-exposed.svg", "semi-exposed", {}, Seat.SOUTH, "play"),
+    ("table-widow.svg", "widow", {}, Seat.SOUTH, "widow"),
 ]
 
 
 def _table_keys(view: TableView, action: int) -> list[str]:
     """The keys a person types for ``action`` at the four-hand table, then Enter."""
-    if view.phase is Phase.DUMMY_CHOICE:
-        return [*("exposed" if action == 92 else "other"), "enter"]
+    words = {92: "exposed", 93: "other", 94: "defender", 95: "dummy"}
+    if action in words:
+        return [*words[action], "enter"]
     text = choice_words(action).lower().replace("nt", "n")
     for symbol, letter in zip("♠♥♦♣", "shdc", strict=True):
         text = text.replace(symbol, letter)
@@ -248,6 +250,7 @@ async def make_table(output: Path) -> list[Path]:
                     and len(trick.cards) >= 2,
                     "extra": view.phase is Phase.EXTRA_CARDS,
                     "choice": view.phase is Phase.DUMMY_CHOICE,
+                    "widow": view.phase is Phase.WIDOW_HAND,
                 }[moment]
                 if ready and view.my_turn:
                     app.save_screenshot(name, str(output))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from honeymoon.actions import FIRST_BID, PASS
-from honeymoon.auction import bid_action
+from honeymoon.auction import Call, bid_action
 from honeymoon.cards import Card, CardSet, Rank, Strain, Suit
 from honeymoon.rules import RuleSet, find_variant
 from honeymoon.views import TableView
@@ -19,7 +19,19 @@ TABLE_CASES: list[tuple[str, str, dict[str, bool]]] = [
     ("twelve-and-two", "double-dummy", {"twelve_and_two": True}),
     ("single-dummy", "single-dummy", {}),
     ("semi-exposed", "semi-exposed", {}),
+    ("widow", "widow", {}),
 ]
+
+
+def answer(view: TableView, action: int) -> str:
+    """What a person types for ``action``: a call or a card in letters (``1c``, ``sa``), a
+    choice in a word the table reads (``exposed``, ``other``, ``defender``, ``dummy``)."""
+    words = {92: "exposed", 93: "other", 94: "defender", 95: "dummy"}
+    if action in words:
+        return words[action]
+    if action < 52:
+        return Card.from_id(action).pbn.lower().replace("t", "10")
+    return Call(action).pbn.lower().replace("nt", "n")
 
 
 def table_rules(variant: str, options: dict[str, bool]) -> RuleSet:

@@ -13,6 +13,7 @@ import pytest
 from table_helpers import (
     TABLE_CASES,
     OpeningBot,
+    answer,
     choose,
     shown_cards,
     table_rules,
@@ -57,6 +58,8 @@ class Player:
         action = choose(view)
         if view.phase is Phase.DUMMY_CHOICE:
             return "e"  # the first letter of "exposed" is enough
+        if action >= 52:
+            return answer(view, action)
         return choice_words(action)
 
 
@@ -92,6 +95,10 @@ def test_a_whole_hand_of_each_table_variant_line_by_line(
     if options.get("twelve_and_two"):
         assert Phase.EXTRA_CARDS in player.phases
         assert "Two more cards each. Yours:" in text
+    if variant == "widow":
+        assert {Phase.WIDOW_HAND, Phase.WIDOW_DUMMY, Phase.LEAD_CHOICE} <= player.phases
+        assert "You take the widow:" in text
+        assert "You have East's dummy (West) make the opening lead." in text
     if variant == "semi-exposed":
         assert "face down, under" in text  # the dummies as they lie: covered cards named
     # The player played their dummy's cards, named as such.

@@ -9,12 +9,20 @@ it; the opponent's dummy is backs until the opening lead (and always, with racks
 from __future__ import annotations
 
 import pytest
-from table_helpers import TABLE_CASES, OpeningBot, choose, shown_cards, table_rules, visible_cards
+from table_helpers import (
+    TABLE_CASES,
+    OpeningBot,
+    answer,
+    choose,
+    shown_cards,
+    table_rules,
+    visible_cards,
+)
 from textual.pilot import Pilot
 from textual.widgets import Static
 
 from honeymoon.cards import Card
-from honeymoon.cli.table_render import BACK, choice_words
+from honeymoon.cli.table_render import BACK
 from honeymoon.cli.table_session import FourHandTable
 from honeymoon.cli.tui import HoneymoonApp
 from honeymoon.cli.tui.screens import TextScreen
@@ -65,11 +73,7 @@ async def make_move(pilot: Pilot[int], screen: FourHandScreen, action: int, turn
             await pilot.press("right")
         await pilot.press("enter")
         return
-    words = choice_words(action).replace("♠", "s").replace("♥", "h").replace("♦", "d")
-    words = words.replace("♣", "c").replace("NT", "n").lower()
-    if view.phase is Phase.DUMMY_CHOICE:
-        words = "exposed" if "exposed" in words else "other"
-    await pilot.press(*words, "enter")
+    await pilot.press(*answer(view, action), "enter")
 
 
 @pytest.mark.parametrize(
@@ -115,6 +119,8 @@ async def test_a_whole_hand_of_each_table_variant(
         expected.add(Phase.DUMMY_CHOICE)
     if options.get("twelve_and_two"):
         expected.add(Phase.EXTRA_CARDS)
+    if variant == "widow":  # the player declares: the defender places the cards given
+        expected |= {Phase.WIDOW_HAND, Phase.WIDOW_DUMMY, Phase.LEAD_CHOICE}
     assert phases == expected
 
 

@@ -27,7 +27,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from honeymoon.actions import describe
+from honeymoon.actions import (
+    LEAD_DEFENDER,
+    LEAD_DEFENDERS_DUMMY,
+    TAKE_EXPOSED,
+    TAKE_OTHER,
+    describe,
+)
 from honeymoon.auction import Call
 from honeymoon.cards import Card, CardSet, Suit
 from honeymoon.cli.render import SYMBOLS, CardStyle, auction_table, result_words
@@ -50,6 +56,7 @@ __all__ = [
     "plain",
     "info_lines",
     "choice_words",
+    "typed_choice",
     "prompt_words",
     "trick_words",
     "hands_lines",
@@ -72,7 +79,8 @@ _MIDDLE = 24
 class PhaseText:
     """How a phase of the four-hand table is put to the player: the panel's title, the
     question when it is the player's turn (``{hand}`` is the hand to play, ``{dummy}`` the
-    player's dummy), and what the other player is doing meanwhile (``{who}``)."""
+    player's dummy, ``{other}`` the other player), and what the other player is doing
+    meanwhile (``{who}``)."""
 
     title: str
     question: str
@@ -94,7 +102,22 @@ PHASES: dict[Phase, PhaseText] = {
     Phase.EXTRA_CARDS: PhaseText(
         "Two extra cards",
         "Card for your hand (the other goes to {dummy}): type it or arrows, Enter",
-        "{who} is placing their two extra cards…",
+        "{who} is placing two cards…",
+    ),
+    Phase.WIDOW_HAND: PhaseText(
+        "The widow",
+        "Widow card for your hand: type it or arrows, then Enter",
+        "{who} is taking the widow…",
+    ),
+    Phase.WIDOW_DUMMY: PhaseText(
+        "The widow",
+        "Widow card for your dummy (the other two go to {other}): type it or arrows, Enter",
+        "{who} is splitting the widow…",
+    ),
+    Phase.LEAD_CHOICE: PhaseText(
+        "Declarer's choice of opening leader",
+        "Who leads: type defender or dummy, or arrows and Enter",
+        "{who} is choosing who leads…",
     ),
     Phase.PLAY: PhaseText(
         "Play",
@@ -322,7 +345,7 @@ def info_lines(view: TableView, style: CardStyle = SYMBOLS) -> list[str]:
 
     lines = []
     if view.contract is not None:
-        label = "Contract" if view.phase is Phase.PLAY else "Bid"
+        label = "Bid" if view.phase is Phase.AUCTION else "Contract"
         lines.append(f"{label} {style.contract(view.contract)} by {who(view.declarer)}")
     elif view.phase is Phase.AUCTION:
         lines.append(f"Dealer: {who(view.dealer)}")
@@ -394,6 +417,24 @@ def choice_words(action: int, style: CardStyle = SYMBOLS) -> str:
     return describe(action)
 
 
+#: What to type for each choice that is not a card or a call: a word the table's reader
+#: (:meth:`TableGame.parse_action <honeymoon.table.TableGame.parse_action>`) accepts.
+_TYPED = {
+    TAKE_EXPOSED: "exposed",
+    TAKE_OTHER: "other",
+    LEAD_DEFENDER: "defender",
+    LEAD_DEFENDERS_DUMMY: "dummy",
+}
+
+
+def typed_choice(action: int, style: CardStyle = SYMBOLS) -> str:
+    """A choice as a prompt offers it: a card or a call as written, any other with the word
+    to type for it (``defender: the defender leads``)."""
+    typed = _TYPED.get(action)
+    words = choice_words(action, style)
+    return f"{typed}: {words}" if typed is not None else words
+
+
 def prompt_words(view: TableView, style: CardStyle = SYMBOLS) -> str:
     """The question put to the player now (or what the other player is doing)."""
     text = phase_text(view.phase)
@@ -405,7 +446,8 @@ def prompt_words(view: TableView, style: CardStyle = SYMBOLS) -> str:
         return text.waiting.format(who=who)
     hand = player_hand_name(view.to_play, me) if view.to_play is not None else ""
     dummy = me.dummy.label if me is not None else ""
-    return text.question.format(hand=hand, dummy=dummy)
+    other = me.other.label if me is not None else ""
+    return text.question.format(hand=hand, dummy=dummy, other=other)
 
 
 def trick_words(trick: TableTrickView, me: Seat | None, style: CardStyle = SYMBOLS) -> str:
@@ -497,6 +539,13 @@ def table_rules_help(rules: RuleSet) -> list[str]:
             "face-up ones and a seventh face-up card alone, seen by both players from the "
             "deal. A dummy plays only face-up cards and follows suit with them alone; a "
             "face-down card turns up at the end of the trick in which its cover is played."
+        )
+    if rules.widow:
+        lines.append(
+            "The widow: 12 cards to each hand and four face down. After the auction declarer "
+            "takes the widow, puts one card in their hand and one in their dummy and gives the "
+            "other two to the defender, who puts one in each; then declarer chooses whether the "
+            "defender or the defender's dummy leads. Nobody sees the other's placements."
         )
     if rules.exposed_dummy:
         lines.append(

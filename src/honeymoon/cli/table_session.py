@@ -257,6 +257,18 @@ class FourHandTable(Seated[TableGame]):
                 f"{who} {'take' if mine else 'takes'} {chosen}; it sits opposite "
                 f"{'you' if mine else 'them'}, and both dummies are face up."
             )
+        elif phase is Phase.WIDOW_HAND or phase is Phase.WIDOW_DUMMY:
+            where = "hand" if phase is Phase.WIDOW_HAND else "dummy"
+            if mine:
+                card = self.style.card(Card.from_id(action))
+                lines.append(f"You put {card} in your {where}.")
+            else:
+                lines.append(f"{who} puts a widow card in their {where}.")
+        elif phase is Phase.LEAD_CHOICE:
+            leader = after.opening_leader
+            named = table_render.hand_name(leader, me) if leader is not None else "?"
+            verb = "have" if mine else "has"
+            lines.append(f"{who} {verb} {named} make the opening lead.")
         elif phase is Phase.EXTRA_CARDS:
             if mine:
                 kept = Card.from_id(action)
@@ -264,7 +276,8 @@ class FourHandTable(Seated[TableGame]):
                 to_dummy = f" and {self.style.card(other[0])} in your dummy" if other else ""
                 lines.append(f"You put {self.style.card(kept)} in your hand{to_dummy}.")
             else:
-                lines.append(f"{who} puts one extra card in their hand, the other in their dummy.")
+                cards = "of the two widow cards" if self.rules.widow else "extra card"
+                lines.append(f"{who} puts one {cards} in their hand, the other in their dummy.")
         else:
             lines.append(
                 f"{who} {'choose' if mine else 'chooses'} {table_render.choice_words(action)}."
@@ -295,18 +308,41 @@ class FourHandTable(Seated[TableGame]):
             lines.append(
                 f"{chooser} a dummy: the exposed one{where} or the other, unseen until then."
             )
-        elif view.phase is Phase.EXTRA_CARDS:
+        elif view.phase is Phase.WIDOW_HAND:
+            if view.to_act == me:
+                widow = " ".join(self.style.card(c) for c in view.extra_cards.cards_high_to_low())
+                lines.append(
+                    f"You take the widow: {widow}. One goes to your hand, one to your dummy "
+                    f"({me.dummy.label}), the other two to {me.other.label}."
+                )
+            else:
+                lines.append(f"{view.to_act} takes the widow, unseen by you.")
+        elif view.phase is Phase.EXTRA_CARDS and view.extra_cards:
             extra = " ".join(self.style.card(c) for c in view.extra_cards.cards_high_to_low())
+            given = (
+                f"{me.other.label} gives you two widow cards"
+                if self.rules.widow
+                else "Two more cards each. Yours"
+            )
             lines.append(
-                f"Two more cards each. Yours: {extra}: one goes to your hand, the other to "
-                f"your dummy ({me.dummy.label})."
+                f"{given}: {extra}: one goes to your hand, the other to your dummy "
+                f"({me.dummy.label})."
+            )
+        elif view.phase is Phase.LEAD_CHOICE:
+            defender = me.other if view.to_act == me else me
+            chooser = "You choose" if view.to_act == me else f"{view.to_act} chooses"
+            lines.append(
+                f"{chooser} who leads: {table_render.hand_name(defender.direction, me)} or "
+                f"{table_render.hand_name(defender.dummy, me)}."
             )
         elif view.phase is Phase.PLAY and view.opening_leader is not None:
             leader = table_render.hand_name(view.opening_leader, me, capital=True)
             verb = "lead" if view.opening_leader == me.direction else "leads"
             rules = self.rules
             # In plain Double Dummy Bridge the player sees their dummy only now.
-            newly = not (rules.twelve_and_two or rules.exposed_dummy or rules.semi_exposed)
+            newly = not (
+                rules.twelve_and_two or rules.exposed_dummy or rules.semi_exposed or rules.widow
+            )
             seen = f"; you now see your dummy ({me.dummy.label})" if newly else ""
             lines.append(f"{leader} {verb}{seen}.")
         return lines
@@ -455,7 +491,7 @@ class TablePlainSession(LineSession):
             current = f"current bid {style.contract(view.contract)}" if view.contract else ""
             legal = render.legal_action_words(view, style)
             return f"[{current or 'no bid yet'}] Your call ({legal}): "
-        choices = ", ".join(table_render.choice_words(a, style) for a in _display_order(view))
+        choices = ", ".join(table_render.typed_choice(a, style) for a in _display_order(view))
         if view.phase is not Phase.PLAY:
             question = table_render.prompt_words(view, style).split(":")[0]
             return f"[{table_render.phase_text(view.phase).title}] {question} ({choices}): "

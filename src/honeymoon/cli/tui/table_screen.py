@@ -229,9 +229,11 @@ class FourHandScreen(PlayScreen[TableView, TableTrickView]):
             style = "bold #111111 on #ffd75f" if action == cursor else "bold #111111 on #f7f5ee"
             # No space inside a chip: a long row breaks between chips, never within one.
             parts.append(f"[@click=screen.act({action})][{style}]\u00a0{words}\u00a0[/][/]")
-        lead = ""
-        if view.phase is Phase.EXTRA_CARDS:
-            lead = "For your hand: "
+        lead = {
+            Phase.EXTRA_CARDS: "For your hand: ",
+            Phase.WIDOW_HAND: "For your hand: ",
+            Phase.WIDOW_DUMMY: "For your dummy: ",
+        }.get(view.phase, "")
         return lead + " ".join(parts)
 
     def _draw_log(self, rows: int) -> None:
