@@ -231,3 +231,21 @@ def test_a_semi_exposed_dummy_is_listed_as_it_lies() -> None:
         assert lines[title].endswith(f"(and 6 face down, under {under})")
         face_down = set(game.hand_at(direction)) - set(view.hands[direction] or ())
         assert len(face_down) == 6 and not shown_cards(lines[title]) & face_down
+
+
+def test_the_auction_table_reads_the_table_auction_in_its_callers_columns() -> None:
+    # At the four-hand table the auction is still between the two players, dealer first: the
+    # dealer's column comes first and the calls alternate, the dummies never call.
+    from honeymoon.cli.render import auction_table
+    from honeymoon.views import view_for
+
+    game = TableGame(table_rules("double-dummy", {}), seed="calls", first_dealer=Seat.EAST)
+    for text in ("1S", "2H"):
+        game.apply(game.parse_action(text))
+
+    def table(seat: Seat) -> list[str]:
+        return [line.rstrip() for line in auction_table(view_for(game, seat))]
+
+    assert table(Seat.SOUTH) == ["East    South", "1♠      2♥", "?"]
+    game.apply(game.parse_action("pass"))
+    assert table(Seat.EAST) == ["East    South", "1♠      2♥", "Pass"]
