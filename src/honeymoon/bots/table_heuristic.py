@@ -363,7 +363,8 @@ class TableHeuristicBot(TablePhasedBot):
     def _trick_tables(self, view: TableView) -> tuple[_TrickTable, _TrickTable]:
         """The auction's trick tables (declaring, defending), drawn again when the seat sees
         something new or the auction has moved on."""
-        key = (view.hand_number, view.hands, view.exposed_dummy, view.auction)
+        calls = AuctionSummary.read(view.auction, view.first_caller, view.seat)
+        key = (view.hand_number, view.hands, view.exposed_dummy, calls)
         if self._table_key != key or self._tables is None:
             self._tables = auction_trick_tables(view, self._rng, self.samples)
             self._table_key = key
