@@ -63,10 +63,11 @@ def test_a_claim_is_refused_or_accepted_as_the_server_judges_it(
     player = table.Player(page)
     accepted = None
     # Claim at every card (the player's turn or not) until a claim is accepted: at the latest
-    # that of the winner of a hand's last trick, south about one hand in two (so sixteen hands
-    # without one would be a fault, not chance: about one in 65,000).
+    # that of the winner of a hand's last trick, south about one hand in two. On a loaded
+    # machine the computer's card can overtake a click now and then, so allow thirty hands
+    # (without one that would be a fault, not chance).
     while accepted is None:
-        assert player.hand_number() < 16, "no claim was accepted in sixteen hands"
+        assert player.hand_number() < 30, "no claim was accepted in thirty hands"
         before = player.version()
         if _phase(page) != "play":
             if not player.act():
@@ -74,7 +75,7 @@ def test_a_claim_is_refused_or_accepted_as_the_server_judges_it(
             continue
         answered = len(claims)
         try:
-            page.locator("button[data-claim]:not([disabled])").click(timeout=2000)
+            page.locator("button[data-claim]:not([disabled])").click(timeout=5000)
         except PlaywrightTimeout:
             continue  # the hand moved on under the click (the computer's last card)
         for _ in range(400):
