@@ -144,11 +144,48 @@ def open_seat(
     return page
 
 
+def store_finished_rubber(server: Any, variant: str, level: str) -> str:
+    """A whole rubber of ``variant`` played by two ``level`` bots and stored as the server
+    stores one (under the id ``finished``, seed 4242), with the server stopped meanwhile;
+    returns South's token."""
+    import secrets
+
+    from honeymoon.bots import make_bot
+    from honeymoon.server.hub import build_game
+    from honeymoon.server.storage import NewGame, Storage, hash_token
+    from honeymoon.views import view_for
+
+    server.stop()
+    token = secrets.token_urlsafe(24)
+    params = NewGame("finished", variant, {}, 4242, 1, "friend", None, None)
+    game = build_game(params)
+    bots = [make_bot(level, seed=1), make_bot(level, seed=2)]
+    storage = Storage(f"sqlite:///{server.database}")
+    try:
+        storage.create_game(params, {0: hash_token(token), 1: hash_token(token + "x")})
+        number = 0
+        while not game.is_over:
+            seat = game.to_act
+            assert seat is not None
+            action = bots[seat].act(view_for(game, seat))
+            storage.append_action("finished", number, int(seat), action, None)
+            game.apply(action, seat)
+            number += 1
+    finally:
+        storage.close()
+    server.start()
+    return token
+
+
 @pytest.fixture
 def table() -> Any:
     """The helpers above, for the test modules (``table.Player``, ``table.create_game``...)."""
     from types import SimpleNamespace
 
     return SimpleNamespace(
-        Player=Player, play_until=play_until, create_game=create_game, open_seat=open_seat
+        Player=Player,
+        play_until=play_until,
+        create_game=create_game,
+        open_seat=open_seat,
+        store_finished_rubber=store_finished_rubber,
     )

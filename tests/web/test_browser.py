@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from typing import Any
 
@@ -102,35 +103,9 @@ def test_the_lobby_creates_both_kinds_of_game(server: Any, browser: Any) -> None
     context.close()
 
 
-def test_the_end_of_the_rubber_and_the_full_record(server: Any, browser: Any) -> None:
-    import json
-    import secrets
-
-    from honeymoon.bots import make_bot
-    from honeymoon.server.hub import build_game
-    from honeymoon.server.storage import NewGame, Storage, hash_token
-    from honeymoon.views import view_for
-
+def test_the_end_of_the_rubber_and_the_full_record(server: Any, browser: Any, table: Any) -> None:
     # A rubber played to its end by two heuristic players, stored as the server stores one.
-    server.stop()
-    token = secrets.token_urlsafe(24)
-    params = NewGame("finished", "draw-discard", {}, 4242, 1, "friend", None, None)
-    game = build_game(params)
-    bots = [make_bot("heuristic", seed=1), make_bot("heuristic", seed=2)]
-    storage = Storage(f"sqlite:///{server.database}")
-    try:
-        storage.create_game(params, {0: hash_token(token), 1: hash_token(token + "x")})
-        number = 0
-        while not game.is_over:
-            seat = game.to_act
-            assert seat is not None
-            action = bots[seat].act(view_for(game, seat))
-            storage.append_action("finished", number, int(seat), action, None)
-            game.apply(action, seat)
-            number += 1
-    finally:
-        storage.close()
-    server.start()
+    token = table.store_finished_rubber(server, "draw-discard", "heuristic")
 
     context = browser.new_context(accept_downloads=True, viewport={"width": 360, "height": 780})
     page = context.new_page()

@@ -8,6 +8,7 @@ Set ``HONEYMOON_SCREENSHOTS=docs/screenshots`` to write ``web-table-*.png`` ther
 
 from __future__ import annotations
 
+import json
 import os
 import time
 from pathlib import Path
@@ -236,35 +237,11 @@ def test_twelve_and_two_extra_cards_are_placed_in_the_browser(
         page.context.close()
 
 
-def test_the_end_of_a_table_rubber_and_its_full_record(server: Any, browser: Any) -> None:
-    import json
-    import secrets
-
-    from honeymoon.bots import make_bot
-    from honeymoon.server.hub import build_game
-    from honeymoon.server.storage import NewGame, Storage, hash_token
-    from honeymoon.views import view_for
-
+def test_the_end_of_a_table_rubber_and_its_full_record(
+    server: Any, browser: Any, table: Any
+) -> None:
     # A Double Dummy rubber played to its end by two bots, stored as the server stores one.
-    server.stop()
-    token = secrets.token_urlsafe(24)
-    params = NewGame("finished", "double-dummy", {}, 4242, 1, "friend", None, None)
-    game = build_game(params)
-    bots = [make_bot("easy", seed=1), make_bot("easy", seed=2)]
-    storage = Storage(f"sqlite:///{server.database}")
-    try:
-        storage.create_game(params, {0: hash_token(token), 1: hash_token(token + "x")})
-        number = 0
-        while not game.is_over:
-            seat = game.to_act
-            assert seat is not None
-            action = bots[seat].act(view_for(game, seat))
-            storage.append_action("finished", number, int(seat), action, None)
-            game.apply(action, seat)
-            number += 1
-    finally:
-        storage.close()
-    server.start()
+    token = table.store_finished_rubber(server, "double-dummy", "easy")
 
     context = browser.new_context(accept_downloads=True, viewport=DESKTOP)
     page = context.new_page()
