@@ -91,8 +91,6 @@ _IMMEDIATE = {
 #: Rows of the message log at 80×24, and the most it grows to there for a long message.
 _LOG_ROWS = 2
 _LOG_ROWS_MOST = 3
-#: The smallest terminal the table fits.
-MIN_SIZE = (80, 24)
 #: From this width on, the auction and the tricks so far stay in view in a side panel.
 WIDE = 120
 #: From this height on (and 100 columns), the big cards are bigger still.
@@ -165,18 +163,6 @@ class GameScreen(PlayScreen[SeatView, TrickView]):
     def on_resize(self, _event: events.Resize) -> None:
         """Re-wrap the messages for the new size; below 80×24 say why the table is gone."""
         self.refresh_table()
-
-    def _check_size(self) -> None:
-        width, height = self.app.size
-        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
-        self.set_class(small, "too-small")
-        if small:
-            self._show(
-                "#too-small",
-                f"The card table needs a terminal of at least {MIN_SIZE[0]}×{MIN_SIZE[1]}; "
-                f"this one is {width}×{height}.\n\nMake the window bigger, or play line by "
-                "line with: honeymoon play --plain\n\nCtrl-C leaves (you are offered to save).",
-            )
 
     # -- what is shown ------------------------------------------------------------------------
 

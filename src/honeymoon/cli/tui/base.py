@@ -87,6 +87,10 @@ class Playing(Protocol):
         ...
 
 
+#: The smallest terminal a card table fits.
+MIN_SIZE = (80, 24)
+
+
 class PlayScreen(Screen[None], Generic[ViewT, TrickT]):
     """A card table's screen: ``delay`` is the pause before each computer move, ``greeting``
     the first messages. A subclass draws (:meth:`refresh_table`), reads the player's view
@@ -157,6 +161,20 @@ class PlayScreen(Screen[None], Generic[ViewT, TrickT]):
         if self._shown.get(selector) != markup:
             self._shown[selector] = markup
             self.query_one(selector, Static).update(markup)
+
+    def _check_size(self) -> None:
+        """Below :data:`MIN_SIZE` hide the table and say why (the screen's CSS shows only
+        ``#too-small`` under the ``too-small`` class)."""
+        width, height = self.app.size
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        self.set_class(small, "too-small")
+        if small:
+            self._show(
+                "#too-small",
+                f"The card table needs a terminal of at least {MIN_SIZE[0]}×{MIN_SIZE[1]}; "
+                f"this one is {width}×{height}.\n\nMake the window bigger, or play line by "
+                "line with: honeymoon play --plain\n\nCtrl-C leaves (you are offered to save).",
+            )
 
     def on_key(self, event: events.Key) -> None:
         """Typing, editing, arrows, Enter and the one-key commands."""

@@ -62,7 +62,6 @@ _IMMEDIATE = {
     Phase.COMPLETE: _ALWAYS | set("hsqac"),
 }
 _LOG_ROWS = 2
-MIN_SIZE = (80, 24)
 
 
 class FourHandScreen(PlayScreen[TableView, TableTrickView]):
@@ -158,16 +157,8 @@ class FourHandScreen(PlayScreen[TableView, TableTrickView]):
 
     def refresh_table(self) -> None:
         """Redraw everything from the player's view."""
+        self._check_size()
         width, height = self.app.size
-        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
-        self.set_class(small, "too-small")
-        if small:
-            self._show(
-                "#too-small",
-                f"The card table needs a terminal of at least {MIN_SIZE[0]}×{MIN_SIZE[1]}; "
-                f"this one is {width}×{height}.\n\nMake the window bigger, or play line by "
-                "line with: honeymoon play --plain",
-            )
         view = self.view()
         offered = self.offered()
         if not 0 <= self._cursor < len(offered):
