@@ -61,13 +61,38 @@ def _backs(page: Any, direction: str) -> int:
     return int(page.locator(f'.board section[data-direction="{direction}"] .back').count())
 
 
-def _errors(page: Any) -> list[str]:
-    errors: list[str] = []
+def _errors(page: Any, errors: list[str] | None = None) -> list[str]:
+    """The page's script errors as they come, in ``errors`` (a new list unless given)."""
+    errors = [] if errors is None else errors
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on(
         "console", lambda message: errors.append(message.text) if message.type == "error" else None
     )
     return errors
+
+
+def _two_friends(
+    server: Any,
+    browser: Any,
+    table: Any,
+    variant: str,
+    options: dict[str, Any] | None = None,
+    east_viewport: dict[str, int] = PHONE,
+) -> tuple[dict[str, Any], list[str]]:
+    """A game of ``variant`` between two people, South on a desktop and East on
+    ``east_viewport``: their pages by seat, and one list of both pages' script errors."""
+    body: dict[str, Any] = {"opponent": "friend", "seat": "south", "variant": variant}
+    if options:
+        body["options"] = options
+    game = table.create_game(server, body)
+    pages = {
+        "south": table.open_seat(browser, game["link"], **DESKTOP),
+        "east": table.open_seat(browser, game["opponent_link"], **east_viewport),
+    }
+    errors: list[str] = []
+    for page in pages.values():
+        _errors(page, errors)
+    return pages, errors
 
 
 def test_a_table_hand_is_played_to_the_end_against_the_computer(
@@ -125,13 +150,8 @@ def test_a_table_hand_is_played_to_the_end_against_the_computer(
 def test_two_people_play_single_dummys_choice_of_dummy(
     server: Any, browser: Any, table: Any
 ) -> None:
-    game = table.create_game(
-        server, {"opponent": "friend", "seat": "south", "variant": "single-dummy"}
-    )
-    south = table.open_seat(browser, game["link"], **DESKTOP)
-    east = table.open_seat(browser, game["opponent_link"], **PHONE)
-    errors = _errors(south) + _errors(east)
-    pages = {"south": south, "east": east}
+    pages, errors = _two_friends(server, browser, table, "single-dummy")
+    south, east = pages["south"], pages["east"]
     for page in pages.values():
         page.wait_for_selector(".board")
     exposed = south.locator(".board section:has(.badge:text('dealt face up'))").get_attribute(
@@ -190,19 +210,10 @@ def test_two_people_play_single_dummys_choice_of_dummy(
 def test_twelve_and_two_extra_cards_are_placed_in_the_browser(
     server: Any, browser: Any, table: Any
 ) -> None:
-    game = table.create_game(
-        server,
-        {
-            "opponent": "friend",
-            "seat": "south",
-            "variant": "double-dummy",
-            "options": {"twelve_and_two": True},
-        },
+    pages, errors = _two_friends(
+        server, browser, table, "double-dummy", {"twelve_and_two": True}, DESKTOP
     )
-    south = table.open_seat(browser, game["link"], **DESKTOP)
-    east = table.open_seat(browser, game["opponent_link"], **DESKTOP)
-    errors = _errors(south) + _errors(east)
-    pages = {"south": south, "east": east}
+    south, east = pages["south"], pages["east"]
     for seat, page in pages.items():
         page.wait_for_selector(".board")
         assert "twelve and two" in page.locator("#variant-name").inner_text()
@@ -268,13 +279,8 @@ def test_the_end_of_a_table_rubber_and_its_full_record(
 def test_semi_exposed_dummies_lie_as_rows_of_covered_cards(
     server: Any, browser: Any, table: Any
 ) -> None:
-    game = table.create_game(
-        server, {"opponent": "friend", "seat": "south", "variant": "semi-exposed"}
-    )
-    south = table.open_seat(browser, game["link"], **DESKTOP)
-    east = table.open_seat(browser, game["opponent_link"], **PHONE)
-    errors = _errors(south) + _errors(east)
-    pages = {"south": south, "east": east}
+    pages, errors = _two_friends(server, browser, table, "semi-exposed")
+    south, east = pages["south"], pages["east"]
     for page in pages.values():
         page.wait_for_selector(".board")
         for dummy in ("north", "west"):  # seven places, six face-up cards over a card back
@@ -305,10 +311,8 @@ def test_semi_exposed_dummies_lie_as_rows_of_covered_cards(
 def test_the_widow_split_and_the_choice_of_leader_in_the_browser(
     server: Any, browser: Any, table: Any
 ) -> None:
-    game = table.create_game(server, {"opponent": "friend", "seat": "south", "variant": "widow"})
-    south = table.open_seat(browser, game["link"], **DESKTOP)
-    east = table.open_seat(browser, game["opponent_link"], **DESKTOP)
-    errors = _errors(south) + _errors(east)
+    pages, errors = _two_friends(server, browser, table, "widow", east_viewport=DESKTOP)
+    south, east = pages["south"], pages["east"]
     for page in (south, east):
         page.wait_for_selector(".board")
         assert page.locator(".widow-pile .back").count() == 4
