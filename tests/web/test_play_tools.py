@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -57,19 +58,32 @@ def _phase(page: Any) -> str:
 def test_a_claim_is_refused_or_accepted_as_the_server_judges_it(
     server: Any, browser: Any, table: Any
 ) -> None:
-    game = table.create_game(server, {"opponent": "computer", "level": "easy", "seat": "south"})
-    page = table.open_seat(browser, game["link"])
-    claims = _frames(page, "claim", "error")
-    player = table.Player(page)
+    def sit_down() -> tuple[Any, list[dict[str, Any]], Any]:
+        game = table.create_game(server, {"opponent": "computer", "level": "easy", "seat": "south"})
+        page = table.open_seat(browser, game["link"])
+        return page, _frames(page, "claim", "error"), table.Player(page)
+
+    page, claims, player = sit_down()
     accepted = None
+    hands_before = 0  # the hands of the rubbers that ended without an accepted claim
+    deadline = time.monotonic() + 600
     # Claim at every card (the player's turn or not) until a claim is accepted: at the latest
     # that of the winner of a hand's last trick, south about one hand in two. On a loaded
     # machine the computer's card can overtake a click now and then, so allow thirty hands
-    # (without one that would be a fault, not chance).
+    # (without one that would be a fault, not chance). A rubber that ends first is followed by
+    # a new game: the finished one has nothing left to claim.
     while accepted is None:
-        assert player.hand_number() < 30, "no claim was accepted in thirty hands"
+        hands = hands_before + player.hand_number()
+        assert hands < 30, "no claim was accepted in thirty hands"
+        assert time.monotonic() < deadline, f"no claim was accepted in ten minutes ({hands} hands)"
         before = player.version()
-        if _phase(page) != "play":
+        phase = _phase(page)
+        if phase == "complete":
+            hands_before = hands + 1
+            page.context.close()
+            page, claims, player = sit_down()
+            continue
+        if phase != "play":
             if not player.act():
                 page.wait_for_timeout(30)
             continue
@@ -195,7 +209,9 @@ def test_forced_cards_play_themselves_unless_turned_off(
     table.play_until([player], lambda: _phase(page) == "play")
     forced = 0
     hand = player.hand_number()
+    deadline = time.monotonic() + 300
     while player.hand_number() == hand:
+        assert time.monotonic() < deadline, "the hand was not over in five minutes"
         cards = page.locator(".hand button.card:not([disabled])")
         if cards.count() == 1:
             # One legal card: nobody clicks, and it is played all the same.
@@ -214,7 +230,9 @@ def test_forced_cards_play_themselves_unless_turned_off(
     page.reload()
     page.wait_for_selector(".table", timeout=15000)
     assert not page.locator("input[data-autoplay]").is_checked()
+    deadline = time.monotonic() + 300
     while page.locator(".hand button.card:not([disabled])").count() != 1:
+        assert time.monotonic() < deadline, "no forced card came in five minutes"
         before = player.version()
         if player.act():
             player.wait_version(before + 1)
