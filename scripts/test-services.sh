@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
-# Start the services the test suite talks to: a PostgreSQL server on loopback and a Chromium
-# binary for the browser tests. Idempotent and quick once everything is in place.
+# Start the services the test suite talks to: a PostgreSQL server and a Redis server on
+# loopback, and a Chromium binary for the browser tests. Idempotent and quick once everything is in place.
 #
 # As root (CI) it installs what is missing with apt-get. As an ordinary user it installs
 # nothing; it starts PostgreSQL if the binaries are there, and the tests that need a missing
 # service are skipped (outside CI) with a message saying so.
 #
 # The tests find the server through HONEYMOON_TEST_POSTGRES_URL, whose default matches what
-# this script sets up: postgresql+psycopg://honeymoon:honeymoon@127.0.0.1:54329/honeymoon_test
+# this script sets up: postgresql+psycopg://honeymoon:honeymoon@127.0.0.1:54329/honeymoon_test;
+# and Redis through HONEYMOON_TEST_REDIS_URL, default redis://127.0.0.1:63799/0. The tests that
+# restart Redis start their own redis-server (found on the PATH, or HONEYMOON_TEST_REDIS_SERVER).
 set -euo pipefail
 
 PG_PORT="${HONEYMOON_TEST_PG_PORT:-54329}"
@@ -15,6 +17,8 @@ PG_DATA="${HONEYMOON_TEST_PG_DATA:-/tmp/honeymoon-test-pg}"
 PG_ROLE=honeymoon
 PG_PASSWORD=honeymoon
 PG_DATABASE=honeymoon_test
+REDIS_PORT="${HONEYMOON_TEST_REDIS_PORT:-63799}"
+REDIS_DIR="${HONEYMOON_TEST_REDIS_DIR:-/tmp/honeymoon-test-redis}"
 
 is_root() { [ "$(id -u)" -eq 0 ]; }
 
@@ -32,6 +36,7 @@ find_pg_bin() {
 missing=()
 find_pg_bin >/dev/null || missing+=(postgresql)
 [ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v redis-server >/dev/null || missing+=(redis-server)
 if [ "${#missing[@]}" -gt 0 ]; then
     if is_root && command -v apt-get >/dev/null; then
         echo "test-services: installing ${missing[*]}"
@@ -41,6 +46,24 @@ if [ "${#missing[@]}" -gt 0 ]; then
     else
         echo "test-services: missing ${missing[*]}; run this script as root to install them" >&2
     fi
+fi
+
+redis_ready() {
+    command -v redis-cli >/dev/null &&
+        [ "$(redis-cli -h 127.0.0.1 -p "$REDIS_PORT" ping 2>/dev/null)" = "PONG" ]
+}
+if command -v redis-server >/dev/null; then
+    if ! redis_ready; then
+        mkdir -p "$REDIS_DIR"
+        # No persistence: the tests' notices are fleeting by design.
+        redis-server --bind 127.0.0.1 --port "$REDIS_PORT" --daemonize yes --save "" \
+            --appendonly no --dir "$REDIS_DIR" --pidfile "$REDIS_DIR/redis.pid" \
+            --logfile "$REDIS_DIR/redis.log"
+        for _ in $(seq 50); do redis_ready && break; sleep 0.1; done
+    fi
+    echo "test-services: Redis on 127.0.0.1:$REDIS_PORT"
+else
+    echo "test-services: no redis-server; the tests of several nodes will not run" >&2
 fi
 
 PG_BIN="$(find_pg_bin || true)"

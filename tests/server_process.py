@@ -54,9 +54,12 @@ class ServerProcess:
         env: dict[str, str] | None = None,
         descriptors: int | None = None,
         bot_delay: float = 0.05,
+        database_url: str | None = None,
     ) -> None:
         self.folder = folder
         self.database = folder / "games.db"
+        #: The database the server opens (``database_url``, else its own SQLite file).
+        self.database_url = database_url or f"sqlite:///{self.database}"
         self.log = folder / "server.log"
         self.port = free_port()
         self.env = dict(env or {})
@@ -79,7 +82,7 @@ class ServerProcess:
         env.update(self.env)
         command = [
             sys.executable, "-m", "honeymoon", "serve", "--host", "127.0.0.1",
-            "--port", str(self.port), "--database", f"sqlite:///{self.database}",
+            "--port", str(self.port), "--database", self.database_url,
         ]  # fmt: skip
         limit = self.descriptors
 

@@ -33,6 +33,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--port", type=int, help="port to listen on (default 8000)")
     add_database_argument(parser)
     parser.add_argument(
+        "--redis",
+        metavar="URL",
+        help="Redis URL (redis://host:6379/0) shared by several nodes on one PostgreSQL "
+        "database; without it the server runs alone (see docs/deploy.md)",
+    )
+    parser.add_argument(
         "--public-url",
         metavar="URL",
         help="the address players use, such as https://bridge.example.org: seat links and "
@@ -84,6 +90,7 @@ def settings_from_args(args: argparse.Namespace) -> Settings:
             host=getattr(args, "host", None),
             port=getattr(args, "port", None),
             database_url=getattr(args, "database", None),
+            redis_url=getattr(args, "redis", None),
             bot_delay=getattr(args, "bot_delay", None),
             public_url=getattr(args, "public_url", None),
             keep_finished=parse_duration(keep_finished) if keep_finished else None,

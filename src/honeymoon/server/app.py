@@ -13,6 +13,8 @@ Routes:
 ``POST /api/seat-link``    replace the seat's link (``Authorization: Bearer TOKEN``)
 ``GET /api/record``        the seat's game record (``Authorization: Bearer TOKEN``)
 ``GET /healthz``           ``ok`` once the database is migrated
+``GET /health``            JSON: the database and Redis reachable, this node's live games
+                           (503 when the database is not, or the node is shutting down)
 ``WS /ws``                 the game protocol (``docs/web-protocol.md``)
 =========================  ===================================================================
 
@@ -211,6 +213,14 @@ async def index(request: Request) -> Response:
 async def healthz(request: Request) -> Response:
     """A liveness check."""
     return PlainTextResponse("ok")
+
+
+async def health(request: Request) -> Response:
+    """A readiness check for a load balancer: 200 while this node can serve moves (Redis
+    away only slows notices down: ``degraded``), 503 otherwise."""
+    report = await _hub(request).health()
+    status = 503 if report["status"] == "failing" else 200
+    return JSONResponse(report, status_code=status, headers={"Cache-Control": "no-store"})
 
 
 async def options(request: Request) -> Response:
@@ -587,7 +597,11 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[dict[str, Any]]:
-        storage = Storage(config.database_url, sqlite_synchronous=config.sqlite_synchronous)
+        storage = Storage(
+            config.database_url,
+            sqlite_synchronous=config.sqlite_synchronous,
+            shared=config.redis_url is not None,
+        )
         await storage.run(storage.migrate)
         hub = Hub(
             storage,
@@ -595,6 +609,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
             max_sockets_per_seat=config.max_sockets_per_seat,
             keep_finished=config.keep_finished,
             keep_abandoned=config.keep_abandoned,
+            redis_url=config.redis_url,
+            node_id=config.node_id,
+            lease_seconds=config.lease_seconds,
+            resync_seconds=config.resync_seconds,
         )
         await hub.start()
         # Everything loaded so far lives as long as the server: keep it out of the cyclic
@@ -614,6 +632,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/", index),
         Route("/play", index),
         Route("/healthz", healthz),
+        Route("/health", health),
         Route("/api/options", options),
         Route("/api/games", create_game, methods=["POST"]),
         Route("/api/seat-link", replace_seat_link, methods=["POST"]),

@@ -29,6 +29,7 @@ from honeymoon.errors import HoneymoonError, IllegalActionError
 from honeymoon.game import Game, Phase
 from honeymoon.rules import DEFAULT_RULES, find_variant
 from honeymoon.seats import SEAT_NAMES, SEATS, Seat
+from honeymoon.server.nodes import Notifier, default_node_id
 from honeymoon.server.protocol import (
     BAD_MESSAGE,
     CANNOT_CLAIM,
@@ -392,8 +393,26 @@ class Hub:
         keep_finished: float | None = None,
         keep_abandoned: float | None = None,
         purge_every: float = 3600.0,
+        redis_url: str | None = None,
+        node_id: str | None = None,
+        lease_seconds: float = 10.0,
+        resync_seconds: float = 2.0,
     ) -> None:
         self.storage = storage
+        #: Whether other nodes share the database (``storage.shared``): then moves are
+        #: announced through Redis, rooms catch up from the database, and the computer's
+        #: turns are taken from the database under a lease instead of this process's memory.
+        self.shared = storage.shared
+        self.redis_url = redis_url
+        self.node_id = node_id or default_node_id()
+        self.lease_seconds = lease_seconds
+        self.resync_seconds = resync_seconds
+        self.notifier: Notifier | None = None
+        self._watcher: asyncio.Task[None] | None = None
+        self._bot_timers: dict[str, asyncio.Task[None]] = {}
+        self._background: set[asyncio.Task[Any]] = set()
+        #: Set at shutdown: in-flight moves finish, nothing new is started.
+        self.draining = False
         self.bot_delay = bot_delay
         self.idle_seconds = idle_seconds
         self.max_sockets_per_seat = max_sockets_per_seat
@@ -411,7 +430,18 @@ class Hub:
     # -- life cycle ---------------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Resume the computer's turn in every unfinished game against the computer."""
+        """Resume the computer's turn in every unfinished game against the computer (on a
+        shared database: start listening for notices and watching the database instead)."""
+        if self.shared:
+            if self.redis_url is not None:
+                self.notifier = Notifier(self.redis_url, self._on_notice, self._resync_soon)
+                await self.notifier.start()
+            self._watcher = asyncio.create_task(self._watch())
+            self._janitor = asyncio.create_task(self._evict_idle())
+            if self.keep_finished is not None and self.keep_abandoned is not None:
+                self._purger = asyncio.create_task(self._purge_regularly())
+            logger.info("node %s sharing the database", self.node_id)
+            return
         for game_id in await self.storage.run(self.storage.active_computer_games):
             try:
                 room = await self.room(game_id)
@@ -423,18 +453,36 @@ class Hub:
         if self.keep_finished is not None and self.keep_abandoned is not None:
             self._purger = asyncio.create_task(self._purge_regularly())
 
-    async def close(self) -> None:
-        """Stop the computer players and close every connection."""
+    async def close(self, grace: float = 10.0) -> None:
+        """Finish the moves in flight (up to ``grace`` seconds), stop the computer players,
+        give up this node's leases and close every connection."""
+        self.draining = True
+        deadline = time.monotonic() + grace
+        for room in list(self.rooms.values()):
+            try:
+                await asyncio.wait_for(room.lock.acquire(), max(0.0, deadline - time.monotonic()))
+            except TimeoutError:
+                logger.warning("game %s: a move was still in flight at shutdown", room.id)
+                continue
+            room.lock.release()
         tasks = [room.bot_task for room in self.rooms.values() if room.bot_task is not None]
-        if self._janitor is not None:
-            tasks.append(self._janitor)
-        if self._purger is not None:
-            tasks.append(self._purger)
+        tasks.extend(self._bot_timers.values())
+        tasks.extend(self._background)
+        for extra in (self._janitor, self._purger, self._watcher):
+            if extra is not None:
+                tasks.append(extra)
         for task in tasks:
             task.cancel()
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        if self.shared:
+            with contextlib.suppress(Exception):
+                released = await self.storage.run(self.storage.release_leases, self.node_id)
+                if released:
+                    logger.info("node %s gave up %d leases", self.node_id, released)
+        if self.notifier is not None:
+            await self.notifier.close()
         for room in self.rooms.values():
             for seat in (0, 1):
                 for connection in room.connections[seat]:
@@ -517,11 +565,19 @@ class Hub:
             bot_seat=1 - creator if opponent == "computer" else None,
         )
         tokens = {s: secrets.token_urlsafe(24) for s in (0, 1) if s != params.bot_seat}
+        room = self._new_room(StoredGame(params, (), False))
+        due = (
+            self._bot_due()
+            if self.shared and params.bot_seat is not None and room.game.to_act == params.bot_seat
+            else None
+        )
         await self.storage.run(
-            self.storage.create_game, params, {s: hash_token(t) for s, t in tokens.items()}
+            self.storage.create_game,
+            params,
+            {s: hash_token(t) for s, t in tokens.items()},
+            bot_due=due,
         )
         logger.info("game %s created (%s)", params.id, opponent)
-        room = self._new_room(StoredGame(params, (), False))
         self.rooms[params.id] = room
         self._schedule_bot(room)
         return params.id, creator, tokens
@@ -566,17 +622,22 @@ class Hub:
     async def authenticate(self, token: str) -> tuple[Room, int] | None:
         """The room and seat a token opens, or None."""
         token_hash = hash_token(token)
-        found = self._seats.get(token_hash)
+        # Shared: another node may have replaced the link, so the database is always asked.
+        found = None if self.shared else self._seats.get(token_hash)
         if found is None:
             found = await self.storage.run(self.storage.find_seat, token_hash)
             if found is None:
                 return None
-            self._seats[token_hash] = found
+            if not self.shared:
+                self._seats[token_hash] = found
         game_id, seat = found
         try:
-            return await self.room(game_id), seat
+            room = await self.room(game_id)
         except GameNotFound:
             return None
+        if self.shared:
+            await self.catch_up(room)
+        return room, seat
 
     async def replace_token(self, token: str) -> tuple[str, int, str] | None:
         """Give the seat that ``token`` opens a new token; the old one stops working at once
@@ -847,6 +908,9 @@ class Hub:
                 )
                 return
             except StorageConflict:
+                if self.shared:
+                    await self._refuse_raced(room, connection, move)
+                    return
                 logger.error("game %s: storage conflict at version %d", room.id, room.version)
                 connection.send(
                     error_message(
@@ -883,12 +947,18 @@ class Hub:
         game = room.game
         game.check(action, seat)
         number = room.version
-        await self.storage.commit_action(room.id, number, seat, action, move_id)
+        due = self._bot_due() if self.shared and room.bot_seat is not None else None
+        await self.storage.commit_action(room.id, number, seat, action, move_id, bot_due=due)
         game.apply(action, seat)
         room.version = number + 1
         if move_id is not None:
             room.move_ids[seat][move_id] = room.version
         logger.debug("game %s: version %d", room.id, room.version)
+        if self.notifier is not None:
+            self.notifier.publish(room.id, room.version)
+        if due is not None and game.to_act != room.bot_seat:
+            # A person's turn: nothing is due for the computer at this version.
+            self._spawn(self.storage.run(self.storage.settle_bot, room.id, room.version))
         if game.is_over:
             logger.info("game %s: rubber over", room.id)
             await self.storage.run(self.storage.mark_complete, room.id)
@@ -898,6 +968,9 @@ class Hub:
     def _schedule_bot(self, room: Room) -> None:
         seat = room.bot_seat
         if room.bot is None or seat is None or room.game.to_act != seat:
+            return
+        if self.shared:
+            self._bot_timer(room.id, self.bot_delay)
             return
         if room.bot_task is not None and not room.bot_task.done():
             return
@@ -932,3 +1005,207 @@ class Hub:
                     )
                     return
                 room.broadcast_state()
+
+    # -- nodes sharing the database -----------------------------------------------------------
+
+    def _bot_due(self) -> datetime:
+        """When the computer's seat is due if it is to act after a move made now."""
+        return datetime.now(UTC) + timedelta(seconds=self.bot_delay)
+
+    def _spawn(self, awaitable: Any) -> None:
+        """Run a background job; kept until done so that shutdown can wait for it."""
+
+        async def run() -> None:
+            try:
+                await awaitable
+            except Exception as error:
+                logger.error("a background job failed (%s)", type(error).__name__)
+
+        task = asyncio.create_task(run())
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    def _on_notice(self, game_id: str, version: int) -> None:
+        """A node says a game is at ``version``: a live room of it that is behind (a version
+        gap of any size) reads the actions it lacks from the database. A room without
+        connected seats catches up when it is next used."""
+        room = self.rooms.get(game_id)
+        if room is None or version <= room.version or self.draining:
+            return
+        if room.connections[0] or room.connections[1]:
+            self._spawn(self.catch_up(room))
+
+    def _resync_soon(self) -> None:
+        """After (re)connecting to Redis: notices may have been lost, compare now."""
+        if not self.draining:
+            self._spawn(self.resync())
+
+    async def resync(self) -> int:
+        """Compare the version of every live game with a connected seat against the
+        database, and catch up those that are behind; returns how many were."""
+        connected = [
+            game_id
+            for game_id, room in self.rooms.items()
+            if room.connections[0] or room.connections[1]
+        ]
+        if not connected:
+            return 0
+        stored = await self.storage.run(self.storage.versions, connected)
+        behind = 0
+        for game_id, version in stored.items():
+            room = self.rooms.get(game_id)
+            if room is not None and version > room.version:
+                behind += 1
+                await self.catch_up(room)
+        if behind:
+            logger.info("resync: %d games were behind the database", behind)
+        return behind
+
+    async def catch_up(self, room: Room) -> bool:
+        """Bring a room up to the database's version and send its seats their views."""
+        async with room.lock:
+            return await self._catch_up_locked(room)
+
+    async def _catch_up_locked(self, room: Room) -> bool:
+        stored = await self.storage.run(self.storage.actions_since, room.id, room.version)
+        if not stored:
+            return False
+        for entry in stored:
+            room.game.apply(entry.action, entry.seat)
+            room.version += 1
+            if entry.move_id is not None:
+                room.move_ids[entry.seat][entry.move_id] = room.version
+        logger.debug("game %s: caught up to version %d", room.id, room.version)
+        room.broadcast_state()
+        return True
+
+    async def _refuse_raced(self, room: Room, connection: Connection, move: Move) -> None:
+        """A move that lost the race to another node (the database moved on first): catch
+        up, then answer as for any move made on an old version, or acknowledge it as a
+        duplicate if the move that won was this very move, sent to the other node too."""
+        seat = connection.seat
+        await self._catch_up_locked(room)
+        done = room.move_ids[seat].get(move.move_id)
+        if done is not None:
+            connection.send(ack_message(move.move_id, done, duplicate=True))
+            return
+        logger.info("game %s: refused a move (%s, raced)", room.id, STALE_VERSION)
+        connection.send(
+            error_message(
+                STALE_VERSION,
+                f"the game is at version {room.version}, not {move.version}: "
+                "choose again from the current state",
+                move_id=move.move_id,
+                version=room.version,
+            )
+        )
+        connection.send(room.state_message(seat))
+
+    async def _watch(self) -> None:
+        """Every ``resync_seconds``: catch up the games notices did not reach, and take the
+        computer's turns that are due and that no live node holds (its node died)."""
+        while True:
+            await asyncio.sleep(self.resync_seconds)
+            try:
+                await self.resync()
+                due = await self.storage.run(self.storage.due_bots, datetime.now(UTC))
+            except Exception as error:
+                logger.warning("watch: the database did not answer (%s)", type(error).__name__)
+                continue
+            for game_id in due:
+                self._bot_timer(game_id, 0.0)
+
+    def _bot_timer(self, game_id: str, delay: float) -> None:
+        """Try to take the computer's turn in a game after ``delay`` seconds (once at a time
+        per game on this node; the lease decides between nodes)."""
+        running = self._bot_timers.get(game_id)
+        if running is not None and not running.done() or self.draining:
+            return
+
+        async def fire() -> None:
+            try:
+                if delay > 0:
+                    await asyncio.sleep(delay)
+                again = await self._drive_bot(game_id)
+            except Exception as error:
+                logger.error(
+                    "game %s: the computer's turn failed (%s)", game_id, type(error).__name__
+                )
+                return
+            finally:
+                self._bot_timers.pop(game_id, None)
+            if again:
+                self._bot_timer(game_id, self.bot_delay)
+
+        self._bot_timers[game_id] = asyncio.create_task(fire())
+
+    async def _drive_bot(self, game_id: str) -> bool:
+        """Take the lease on a game's computer seat and make its move; True if the computer
+        is to act again after it. Of several nodes trying at once, one takes the lease;
+        and the move is stored with the version check, so it is stored once whatever
+        happens to the lease."""
+        now = datetime.now(UTC)
+        until = now + timedelta(seconds=self.lease_seconds)
+        claimed = await self.storage.run(self.storage.claim_bot, game_id, self.node_id, now, until)
+        if not claimed:
+            return False
+        settled: int | None = None
+        again = False
+        try:
+            room = await self.room(game_id)
+            async with room.lock:
+                await self._catch_up_locked(room)
+                seat = room.bot_seat
+                game = room.game
+                if room.bot is None or seat is None or game.is_over or game.to_act != seat:
+                    settled = room.version
+                    return False
+                logger.info("game %s: node %s moves for the computer", room.id, self.node_id)
+                view = view_for(game, SEATS[seat])
+                try:
+                    action = await asyncio.to_thread(room.bot.act, view)
+                    if action not in view.legal_actions:
+                        raise IllegalActionError("the computer chose badly", "unknown_action")
+                except Exception as error:
+                    logger.error(
+                        "game %s: the computer failed (%s); playing a legal action",
+                        room.id,
+                        type(error).__name__,
+                    )
+                    action = view.legal_actions[0]
+                try:
+                    await self._commit(room, seat, action, None)
+                except StorageConflict:
+                    await self._catch_up_locked(room)
+                    return room.game.to_act == seat
+                room.broadcast_state()
+                again = not game.is_over and game.to_act == seat
+                return again
+        finally:
+            await self.storage.run(
+                self.storage.release_bot, game_id, self.node_id, settled_at=settled
+            )
+
+    async def health(self) -> dict[str, Any]:
+        """What ``/health`` reports: the database and Redis reachable, the live games."""
+        try:
+            await asyncio.wait_for(self.storage.run(self.storage.ping), 5.0)
+            database = True
+        except Exception:
+            database = False
+        redis: bool | None = None
+        if self.notifier is not None:
+            redis = self.notifier.connected and await self.notifier.ping()
+        ok = database and not self.draining
+        return {
+            "status": "ok" if ok and redis is not False else ("degraded" if ok else "failing"),
+            "node": self.node_id,
+            "shared": self.shared,
+            "database": database,
+            "redis": redis,
+            "draining": self.draining,
+            "games": len(self.rooms),
+            "connections": sum(
+                len(room.connections[0]) + len(room.connections[1]) for room in self.rooms.values()
+            ),
+        }

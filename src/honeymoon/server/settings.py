@@ -5,6 +5,15 @@ explains each one.
 
 ======================================  ============================================================
 ``HONEYMOON_DATABASE_URL``              SQLAlchemy URL; default ``sqlite:///honeymoon.db``
+``HONEYMOON_REDIS_URL``                 Redis URL (``redis://host:6379/0``): set on every node
+                                        of several sharing one PostgreSQL database; unset: one
+                                        node on its own
+``HONEYMOON_NODE_ID``                   this node's name in logs and leases (default: host
+                                        name, process id and a random suffix)
+``HONEYMOON_LEASE_SECONDS``             how long a node holds a computer seat's turn (10)
+``HONEYMOON_RESYNC_SECONDS``            how often a node checks its games' versions in the
+                                        database, in case a notice was lost (2)
+``HONEYMOON_LOG_FORMAT``                ``text`` (default) or ``json``: one object a line
 ``HONEYMOON_HOST``                      address to listen on; default ``127.0.0.1``
 ``HONEYMOON_PORT``                      port; default ``8000``
 ``HONEYMOON_PUBLIC_URL``                the address players use (``https://bridge.example.org``):
@@ -130,6 +139,11 @@ class Settings:
     """Everything the server needs to start."""
 
     database_url: str = DEFAULT_DATABASE_URL
+    redis_url: str | None = None
+    node_id: str | None = None
+    lease_seconds: float = 10.0
+    resync_seconds: float = 2.0
+    log_format: str = "text"
     host: str = "127.0.0.1"
     port: int = 8000
     public_url: str | None = None
@@ -159,6 +173,17 @@ class Settings:
             raise ValueError("the SQLite synchronous setting is NORMAL or FULL")
         object.__setattr__(self, "sqlite_synchronous", self.sqlite_synchronous.upper())
         object.__setattr__(self, "log_level", self.log_level.lower())
+        if self.log_format.lower() not in ("text", "json"):
+            raise ValueError("the log format is text or json")
+        object.__setattr__(self, "log_format", self.log_format.lower())
+        if self.redis_url is not None:
+            scheme = urlsplit(self.redis_url).scheme
+            if scheme not in ("redis", "rediss", "unix"):
+                raise ValueError(
+                    "the Redis URL must look like redis://host:6379/0 (or rediss:// for TLS)"
+                )
+        if not self.lease_seconds > 0 or not self.resync_seconds > 0:
+            raise ValueError("the lease and resync times are positive numbers of seconds")
         if self.public_url is not None:
             url = self.public_url.rstrip("/")
             parts = urlsplit(url)

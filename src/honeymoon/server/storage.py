@@ -81,6 +81,11 @@ games = Table(
     Column("complete", Boolean, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("updated_at", DateTime(timezone=True), nullable=False),
+    # Shared by several nodes (PostgreSQL and Redis): when the computer's seat should next be
+    # looked at, and which node holds the lease to move for it, until when.
+    Column("bot_due", DateTime(timezone=True), nullable=True),
+    Column("lease_owner", String(64), nullable=True),
+    Column("lease_until", DateTime(timezone=True), nullable=True),
 )
 
 #: The seat links: a hash of each seat's secret token.
@@ -115,6 +120,10 @@ _ADVANCE_GAME = (
         updated_at=bindparam("now"),
     )
 )
+#: The same, for nodes sharing the database: the move also sets when the computer's seat is
+#: next looked at, in the same transaction (so a node that dies after the commit leaves the
+#: computer's turn to another).
+_ADVANCE_GAME_DUE = _ADVANCE_GAME.values(bot_due=bindparam("bot_due"))
 _INSERT_ACTION = insert(actions).values(
     game_id=bindparam("game_id"),
     number=bindparam("number"),
@@ -125,14 +134,24 @@ _INSERT_ACTION = insert(actions).values(
 )
 
 
+#: The PostgreSQL advisory lock held while the schema is migrated.
+_MIGRATION_LOCK = 0x486F6E6579
+
 #: How SQLAlchemy writes a DateTime on SQLite; the driver-level path writes the same.
 _SQLITE_TIME = "%Y-%m-%d %H:%M:%S.%f"
 
 
 def _action_values(
-    game_id: str, number: int, seat: int, action: int, move_id: str | None, complete: bool
+    game_id: str,
+    number: int,
+    seat: int,
+    action: int,
+    move_id: str | None,
+    complete: bool,
+    bot_due: datetime | None = None,
 ) -> dict[str, Any]:
     return {
+        "bot_due": bot_due,
         "game_id": game_id,
         "number": number,
         "next_version": number + 1,
@@ -148,16 +167,18 @@ def _conflict(values: dict[str, Any]) -> StorageConflict:
     return StorageConflict(f"game {values['game_id']} is not at version {values['number']}")
 
 
-def _driver_statements(paramstyle: str) -> tuple[str, str] | None:
-    """The hot-path statements in the driver's own parameter style (None: use SQLAlchemy)."""
+def _driver_statements(paramstyle: str, bot_due: bool = False) -> tuple[str, str] | None:
+    """The hot-path statements in the driver's own parameter style (None: use SQLAlchemy);
+    with ``bot_due``, the update also sets the ``bot_due`` column (its value comes first)."""
     if paramstyle == "qmark":
         mark = "?"
     elif paramstyle in ("format", "pyformat"):
         mark = "%s"
     else:
         return None
+    due = f"bot_due = {mark}, " if bot_due else ""
     advance = (
-        f"UPDATE games SET version = {mark}, complete = {mark}, updated_at = {mark} "
+        f"UPDATE games SET {due}version = {mark}, complete = {mark}, updated_at = {mark} "
         f"WHERE id = {mark} AND version = {mark}"
     )
     insert_action = (
@@ -216,9 +237,17 @@ class Storage:
     """The game store. Blocking methods; call them through :meth:`run` from async code."""
 
     def __init__(
-        self, url: str, *, sqlite_synchronous: str = "NORMAL", inline_writes: bool = True
+        self,
+        url: str,
+        *,
+        sqlite_synchronous: str = "NORMAL",
+        inline_writes: bool = True,
+        shared: bool = False,
     ) -> None:
         self.url = url
+        #: Whether several nodes share this database: every move then also writes when the
+        #: computer's seat is next due (``bot_due``), and moves are never written inline.
+        self.shared = shared
         parsed = make_url(url)
         self.is_sqlite = parsed.get_backend_name() == "sqlite"
         # No statement's parameters in an error's text: a traceback in the log must not carry
@@ -246,7 +275,7 @@ class Storage:
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="storage")
         backend = parsed.get_backend_name()
         self._driver_sql = (
-            _driver_statements(self.engine.dialect.paramstyle)
+            _driver_statements(self.engine.dialect.paramstyle, shared)
             if backend in ("sqlite", "postgresql")
             and parsed.get_driver_name() in ("pysqlite", "psycopg")
             else None
@@ -254,7 +283,10 @@ class Storage:
         #: Write moves on the event loop's own thread: a SQLite commit without fsync takes
         #: a fraction of a millisecond, less than handing it to another thread costs.
         self.inline_writes = (
-            self.is_sqlite and sqlite_synchronous.upper() == "NORMAL" and inline_writes
+            self.is_sqlite
+            and sqlite_synchronous.upper() == "NORMAL"
+            and inline_writes
+            and not shared
         )
         self._batch: list[tuple[dict[str, Any], asyncio.Future[None]]] = []
         self._flushing = False
@@ -282,14 +314,21 @@ class Storage:
         config = Config()
         config.set_main_option("script_location", str(MIGRATIONS))
         with self.engine.begin() as connection:
+            if self.engine.dialect.name == "postgresql":
+                # Nodes starting together migrate one after the other.
+                connection.execute(select(func.pg_advisory_xact_lock(_MIGRATION_LOCK)))
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
 
     # -- games --------------------------------------------------------------------------------
 
-    def create_game(self, game: NewGame, token_hashes: dict[int, str]) -> None:
-        """Store a new game and the hashes of its seat tokens, in one transaction."""
+    def create_game(
+        self, game: NewGame, token_hashes: dict[int, str], *, bot_due: datetime | None = None
+    ) -> None:
+        """Store a new game and the hashes of its seat tokens, in one transaction
+        (``bot_due``: when the computer's seat is first due, on a shared database)."""
         now = datetime.now(UTC)
+        due = {"bot_due": bot_due} if bot_due is not None else {}
         with self.engine.begin() as connection:
             connection.execute(
                 insert(games).values(
@@ -305,6 +344,7 @@ class Storage:
                     complete=False,
                     created_at=now,
                     updated_at=now,
+                    **due,
                 )
             )
             connection.execute(
@@ -377,6 +417,7 @@ class Storage:
         move_id: str | None,
         *,
         complete: bool = False,
+        bot_due: datetime | None = None,
     ) -> None:
         """:meth:`append_action` from async code, with group commit: the actions that arrive
         while a transaction is being written go together into the next one. Returns only once
@@ -386,7 +427,8 @@ class Storage:
         """
         loop = asyncio.get_running_loop()
         done: asyncio.Future[None] = loop.create_future()
-        self._batch.append((_action_values(game_id, number, seat, action, move_id, complete), done))
+        values = _action_values(game_id, number, seat, action, move_id, complete, bot_due)
+        self._batch.append((values, done))
         if not self._flushing:
             self._flushing = True
             if self.inline_writes:
@@ -429,10 +471,11 @@ class Storage:
         if self._driver_sql is not None:
             return self._write_actions_driver(batch, *self._driver_sql)
         results: list[StorageConflict | None] = []
+        advance = _ADVANCE_GAME_DUE if self.shared else _ADVANCE_GAME
         try:
             with self.engine.begin() as connection:
                 for values in batch:
-                    moved = connection.execute(_ADVANCE_GAME, values)
+                    moved = connection.execute(advance, values)
                     if moved.rowcount != 1:
                         results.append(_conflict(values))
                         continue
@@ -454,9 +497,13 @@ class Storage:
             cursor = raw.cursor()
             for values in batch:
                 now = values["now"].strftime(_SQLITE_TIME) if self.is_sqlite else values["now"]
+                due = (values["bot_due"],) if self.shared else ()
+                if self.shared and self.is_sqlite and values["bot_due"] is not None:
+                    due = (values["bot_due"].strftime(_SQLITE_TIME),)
                 cursor.execute(
                     advance,
                     (
+                        *due,
                         values["next_version"],
                         values["complete"],
                         now,
@@ -546,6 +593,106 @@ class Storage:
                 connection.execute(delete(seat_tokens).where(seat_tokens.c.game_id.in_(chunk)))
                 connection.execute(delete(games).where(games.c.id.in_(chunk)))
         return ids
+
+    # -- nodes sharing the database -----------------------------------------------------------
+
+    def ping(self) -> None:
+        """Check that the database answers (raises if it does not)."""
+        with self.engine.connect() as connection:
+            connection.execute(select(1)).scalar_one()
+
+    def versions(self, game_ids: Sequence[str]) -> dict[str, int]:
+        """The stored version of each of these games (a game that is gone is left out)."""
+        found: dict[str, int] = {}
+        with self.engine.connect() as connection:
+            for start in range(0, len(game_ids), 500):
+                chunk = list(game_ids[start : start + 500])
+                for row in connection.execute(
+                    select(games.c.id, games.c.version).where(games.c.id.in_(chunk))
+                ):
+                    found[row.id] = int(row.version)
+        return found
+
+    def actions_since(self, game_id: str, number: int) -> tuple[StoredAction, ...]:
+        """The stored actions of a game from action ``number`` (0-based) on, in order."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(actions.c.seat, actions.c.action, actions.c.move_id)
+                .where(actions.c.game_id == game_id, actions.c.number >= number)
+                .order_by(actions.c.number)
+            ).all()
+        return tuple(StoredAction(r.seat, r.action, r.move_id) for r in rows)
+
+    def due_bots(self, now: datetime, limit: int = 100) -> list[str]:
+        """Unfinished games whose computer seat is due and whose lease (if any) has run out."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(games.c.id)
+                .where(
+                    games.c.bot_due.is_not(None),
+                    games.c.bot_due <= now,
+                    games.c.complete.is_(False),
+                    games.c.lease_until.is_(None) | (games.c.lease_until < now),
+                )
+                .order_by(games.c.bot_due)
+                .limit(limit)
+            ).all()
+        return [row.id for row in rows]
+
+    def claim_bot(self, game_id: str, owner: str, now: datetime, until: datetime) -> bool:
+        """Take the lease on a game's computer seat until ``until``, if its turn is due and no
+        other node holds an unexpired lease; True if this node now holds it. One statement:
+        of several nodes claiming at once, exactly one gets it."""
+        with self.engine.begin() as connection:
+            result = connection.execute(
+                update(games)
+                .where(
+                    games.c.id == game_id,
+                    games.c.bot_due.is_not(None),
+                    games.c.bot_due <= now,
+                    games.c.complete.is_(False),
+                    games.c.lease_until.is_(None) | (games.c.lease_until < now),
+                )
+                .values(lease_owner=owner, lease_until=until)
+            )
+        return bool(result.rowcount == 1)
+
+    def release_bot(self, game_id: str, owner: str, *, settled_at: int | None = None) -> None:
+        """Give up this node's lease on a game's computer seat; with ``settled_at``, also note
+        that nothing is due for the computer while the game stays at that version."""
+        values: dict[str, Any] = {"lease_owner": None, "lease_until": None}
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(games)
+                .where(games.c.id == game_id, games.c.lease_owner == owner)
+                .values(**values)
+            )
+            if settled_at is not None:
+                connection.execute(
+                    update(games)
+                    .where(games.c.id == game_id, games.c.version == settled_at)
+                    .values(bot_due=None)
+                )
+
+    def settle_bot(self, game_id: str, version: int) -> None:
+        """Nothing is due for the computer while the game stays at ``version`` (it is a
+        person's turn)."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(games)
+                .where(games.c.id == game_id, games.c.version == version)
+                .values(bot_due=None)
+            )
+
+    def release_leases(self, owner: str) -> int:
+        """Give up every lease this node holds (at shutdown); returns how many."""
+        with self.engine.begin() as connection:
+            result = connection.execute(
+                update(games)
+                .where(games.c.lease_owner == owner)
+                .values(lease_owner=None, lease_until=None)
+            )
+        return int(result.rowcount)
 
     def game_count(self) -> int:
         """How many games are stored."""

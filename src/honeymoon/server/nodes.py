@@ -1,0 +1,181 @@
+"""Several nodes sharing one database: Redis pub/sub tells every node that a game changed.
+
+The database is the one truth. A node that stores a move publishes a notice on
+:data:`CHANNEL` that holds the game's id and its new version, never a card; every node that
+has a seat of that game connected reads the new actions from the database and sends its own
+seats their views. A notice only says "look again": a lost one (Redis restarted, a message
+dropped) costs time, never a move, since each node also compares its games' versions with the
+database every few seconds and after every reconnection to Redis.
+
+Nothing a notice carries chooses anything but which of the node's own live games to look at:
+a notice that is not a game id and a version is ignored.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import re
+import secrets
+import socket
+from collections.abc import Callable
+from typing import Any
+
+__all__ = ["CHANNEL", "Notifier", "default_node_id", "encode_notice", "parse_notice"]
+
+logger = logging.getLogger("honeymoon.server.nodes")
+
+#: The pub/sub channel of game notices.
+CHANNEL = "honeymoon:games"
+#: A game id as :meth:`Hub.create_game` makes them (``secrets.token_urlsafe(12)``).
+_GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
+#: Notices waiting to be published; past this the oldest are dropped (the resync finds them).
+MAX_PENDING = 10_000
+#: Seconds between two attempts to reach Redis again, at most.
+MAX_BACKOFF = 2.0
+
+
+def default_node_id() -> str:
+    """A name for this node: the host name, the process id and a random suffix."""
+    host = re.sub(r"[^A-Za-z0-9_.-]", "", socket.gethostname())[:32] or "node"
+    return f"{host}-{os.getpid()}-{secrets.token_hex(2)}"
+
+
+def encode_notice(game_id: str, version: int) -> str:
+    """The text of a notice.
+
+    >>> encode_notice("abc", 7)
+    '{"game":"abc","version":7}'
+    """
+    return json.dumps({"game": game_id, "version": version}, separators=(",", ":"))
+
+
+def parse_notice(data: Any) -> tuple[str, int] | None:
+    """The game id and version of a notice, or None for anything else.
+
+    >>> parse_notice(b'{"game":"abc","version":7}')
+    ('abc', 7)
+    >>> parse_notice('{"game":"../x","version":7}') is None, parse_notice("nonsense") is None
+    (True, True)
+    """
+    if isinstance(data, bytes):
+        if len(data) > 256:
+            return None
+        data = data.decode("utf-8", "replace")
+    if not isinstance(data, str) or len(data) > 256:
+        return None
+    try:
+        notice = json.loads(data)
+    except ValueError:
+        return None
+    if not isinstance(notice, dict):
+        return None
+    game_id, version = notice.get("game"), notice.get("version")
+    if not isinstance(game_id, str) or not _GAME_ID.match(game_id):
+        return None
+    if not isinstance(version, int) or isinstance(version, bool) or version < 0:
+        return None
+    return game_id, version
+
+
+class Notifier:
+    """Publishes this node's notices and hands every notice it hears to ``on_notice``.
+
+    ``on_connected`` is called each time the subscription is (re)established: notices sent
+    while it was down are lost, so the node then compares its games with the database.
+    Redis being away never stops a move: a notice that cannot be published is dropped.
+    """
+
+    def __init__(
+        self,
+        url: str,
+        on_notice: Callable[[str, int], None],
+        on_connected: Callable[[], None],
+    ) -> None:
+        import redis.asyncio as aioredis
+
+        self._client = aioredis.Redis.from_url(
+            url, socket_connect_timeout=2.0, socket_keepalive=True, health_check_interval=5
+        )
+        self._on_notice = on_notice
+        self._on_connected = on_connected
+        self._pending: asyncio.Queue[str] = asyncio.Queue()
+        self._tasks: list[asyncio.Task[None]] = []
+        #: Whether the subscription is live.
+        self.connected = False
+
+    async def start(self) -> None:
+        """Start listening and publishing (in the background: Redis may come later)."""
+        self._tasks = [
+            asyncio.create_task(self._listen()),
+            asyncio.create_task(self._publish_pending()),
+        ]
+
+    def publish(self, game_id: str, version: int) -> None:
+        """Queue a notice that a game is now at ``version``."""
+        if self._pending.qsize() >= MAX_PENDING:
+            self._pending.get_nowait()
+        self._pending.put_nowait(encode_notice(game_id, version))
+
+    async def ping(self) -> bool:
+        """Whether Redis answers now."""
+        try:
+            return bool(await asyncio.wait_for(self._client.ping(), 2.0))
+        except Exception:
+            return False
+
+    async def close(self) -> None:
+        """Publish what is queued (briefly), then stop."""
+        with contextlib.suppress(TimeoutError):
+            deadline = asyncio.get_running_loop().time() + 2.0
+            while not self._pending.empty() and self.connected:
+                if asyncio.get_running_loop().time() > deadline:
+                    break
+                await asyncio.sleep(0.01)
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        with contextlib.suppress(Exception):
+            await self._client.aclose()
+
+    async def _publish_pending(self) -> None:
+        while True:
+            text = await self._pending.get()
+            try:
+                await self._client.publish(CHANNEL, text)
+            except Exception as error:  # Redis away: the resync finds the change
+                logger.warning("could not publish a game notice (%s)", type(error).__name__)
+
+    async def _listen(self) -> None:
+        backoff = 0.1
+        while True:
+            pubsub = self._client.pubsub(ignore_subscribe_messages=True)
+            try:
+                await pubsub.subscribe(CHANNEL)
+                self.connected = True
+                backoff = 0.1
+                logger.info("listening for game notices")
+                self._on_connected()
+                async for message in pubsub.listen():
+                    if message.get("type") != "message":
+                        continue
+                    notice = parse_notice(message.get("data"))
+                    if notice is not None:
+                        self._on_notice(*notice)
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:
+                if self.connected:
+                    logger.warning("lost Redis (%s); reconnecting", type(error).__name__)
+                self.connected = False
+            finally:
+                self.connected = False
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()  # type: ignore[no-untyped-call]
+            await asyncio.sleep(backoff)
+            backoff = min(MAX_BACKOFF, backoff * 2)

@@ -1,0 +1,419 @@
+"""Several ``honeymoon serve`` nodes on one PostgreSQL database, told of each other's moves
+through Redis: real servers (``tests/server_process.py``), real PostgreSQL and real Redis.
+
+PostgreSQL is found as the storage tests find it (``HONEYMOON_TEST_POSTGRES_URL``); Redis
+through ``HONEYMOON_TEST_REDIS_URL`` (default: what ``scripts/test-services.sh`` starts). The
+test that restarts Redis starts a redis-server of its own (on the PATH, or
+``HONEYMOON_TEST_REDIS_SERVER``). Outside CI a missing service skips these tests; in CI
+(``CI=true``) it fails them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import subprocess
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers import free_port
+from server_process import ServerProcess
+from sqlalchemy import create_engine, text
+from websockets.sync.client import ClientConnection, connect
+
+from honeymoon.server.hub import replay
+from honeymoon.server.storage import Storage
+
+DEFAULT_REDIS_URL = "redis://127.0.0.1:63799/0"
+#: Machine-speed clients: the limits meant for strangers are raised (tests/security checks them).
+FAST = {
+    "HONEYMOON_MESSAGES_PER_SECOND": "10000",
+    "HONEYMOON_GAMES_PER_HOUR": "1000000000",
+    "HONEYMOON_GAMES_BURST": "10000",
+}
+#: Longest wait for any one thing a test expects to happen.
+WAIT = 30.0
+
+
+def _missing(message: str) -> None:
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+def _redis_answers(url: str) -> bool:
+    import redis
+
+    client = redis.Redis.from_url(url, socket_connect_timeout=2)
+    try:
+        return bool(client.ping())
+    except redis.RedisError:
+        return False
+    finally:
+        client.close()
+
+
+@pytest.fixture
+def redis_url() -> str:
+    """The test Redis server (scripts/test-services.sh starts it)."""
+    url = os.environ.get("HONEYMOON_TEST_REDIS_URL", DEFAULT_REDIS_URL)
+    if not _redis_answers(url):
+        _missing("Redis is not reachable; run scripts/test-services.sh")
+    return url
+
+
+class RedisServer:
+    """A redis-server of one test's own, on a free loopback port: stoppable and startable
+    again on the same port."""
+
+    def __init__(self, binary: str, folder: Path) -> None:
+        self.binary = binary
+        self.folder = folder
+        self.port = free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> None:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        command = [
+            self.binary, "--bind", "127.0.0.1", "--port", str(self.port), "--save", "",
+            "--appendonly", "no", "--dir", str(self.folder),
+        ]  # fmt: skip
+        with (self.folder / "redis.log").open("ab") as log:
+            self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + WAIT
+        while not _redis_answers(self.url):
+            assert time.monotonic() < deadline, "the test's redis-server did not start"
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait(10)
+            self.process = None
+
+
+@pytest.fixture
+def own_redis(tmp_path: Path) -> Iterator[RedisServer]:
+    """A redis-server of this test's own (to restart it without disturbing other tests)."""
+    binary = os.environ.get("HONEYMOON_TEST_REDIS_SERVER") or shutil.which("redis-server")
+    if binary is None:
+        _missing("no redis-server; run scripts/test-services.sh as root to install it")
+    assert binary is not None
+    server = RedisServer(binary, tmp_path / "redis")
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def nodes(tmp_path: Path, postgres_url: str) -> Iterator[Callable[..., ServerProcess]]:
+    """``nodes(redis_url, **environment)``: a started node on the test's PostgreSQL database."""
+    started: list[ServerProcess] = []
+
+    def start(redis: str, **env: str) -> ServerProcess:
+        settings = {
+            **FAST,
+            "HONEYMOON_REDIS_URL": redis,
+            "HONEYMOON_NODE_ID": f"node{len(started)}",
+            "HONEYMOON_LEASE_SECONDS": "2",
+            **env,
+        }
+        node = ServerProcess(
+            tmp_path / f"node{len(started)}", env=settings, database_url=postgres_url
+        )
+        started.append(node)
+        return node.start()
+
+    yield start
+    for node in started:
+        node.stop()
+
+
+class Seat:
+    """One seat's websocket to one node: its latest view and version, and every message."""
+
+    def __init__(self, node: ServerProcess, token: str) -> None:
+        self.node = node
+        self._stack = ExitStack()
+        self.ws: ClientConnection = self._stack.enter_context(
+            connect(node.ws_url, open_timeout=WAIT)
+        )
+        self.messages: list[dict[str, Any]] = []
+        self.version = -1
+        self.view: dict[str, Any] = {}
+        self.ws.send(json.dumps({"type": "hello", "token": token}))
+        hello = self.recv()
+        assert hello["type"] == "hello", hello
+
+    def recv(self, timeout: float = WAIT) -> dict[str, Any]:
+        try:
+            raw = self.ws.recv(timeout=timeout)
+        except TimeoutError:
+            raise AssertionError(
+                f"no message from {self.node.url} within {timeout} s (at version {self.version})"
+            ) from None
+        message: dict[str, Any] = json.loads(raw)
+        self.messages.append(message)
+        if message["type"] in ("hello", "state") and message["version"] >= self.version:
+            self.version = message["version"]
+            self.view = message["view"]
+        return message
+
+    def wait_version(self, version: int, what: str) -> None:
+        """Read until this seat has seen ``version`` (fails saying ``what`` did not arrive)."""
+        deadline = time.monotonic() + WAIT
+        while self.version < version:
+            left = deadline - time.monotonic()
+            assert left > 0, f"{what}: the seat stayed at version {self.version}, not {version}"
+            self.recv(timeout=left)
+
+    def answer(self, move_id: str) -> dict[str, Any]:
+        """The ack or the error that answers a move."""
+        deadline = time.monotonic() + WAIT
+        while True:
+            left = deadline - time.monotonic()
+            assert left > 0, f"move {move_id} got no answer"
+            message = self.recv(timeout=left)
+            if message["type"] in ("ack", "error") and message.get("move_id") == move_id:
+                return message
+
+    def send_move(self, action: int, move_id: str) -> None:
+        self.ws.send(
+            json.dumps(
+                {"type": "move", "action": action, "version": self.version, "move_id": move_id}
+            )
+        )
+
+    def move(self, action: int, move_id: str) -> dict[str, Any]:
+        self.send_move(action, move_id)
+        answer = self.answer(move_id)
+        assert answer["type"] == "ack", answer
+        return answer
+
+    @property
+    def to_act(self) -> bool:
+        return bool(self.view.get("to_act") == self.view["seat"] and self.view["legal_actions"])
+
+    def legal(self) -> list[int]:
+        return [entry["action"] for entry in self.view["legal_actions"]]
+
+    def close(self) -> None:
+        self._stack.close()
+
+
+def _friend_game(node: ServerProcess) -> tuple[str, str, str]:
+    answer = node.create({"opponent": "friend", "seat": "south"})
+    assert answer.status == 201, answer.text
+    return answer.json["game_id"], answer.json["token"], answer.json["opponent_token"]
+
+
+def _stored(database_url: str, game_id: str) -> tuple[int, list[tuple[int, int]]]:
+    """The stored version of a game and its actions (seat, action) in order."""
+    engine = create_engine(database_url)
+    try:
+        with engine.connect() as connection:
+            version = connection.execute(
+                text("SELECT version FROM games WHERE id = :id"), {"id": game_id}
+            ).scalar_one()
+            rows = connection.execute(
+                text(
+                    "SELECT number, seat, action FROM actions WHERE game_id = :id ORDER BY number"
+                ),
+                {"id": game_id},
+            ).all()
+    finally:
+        engine.dispose()
+    assert [row.number for row in rows] == list(range(len(rows))), "the action log has a gap"
+    return int(version), [(row.seat, row.action) for row in rows]
+
+
+def _replays(database_url: str, game_id: str) -> Any:
+    """The stored game rebuilt from its log (each action checked by ``Game.apply``)."""
+    storage = Storage(database_url)
+    try:
+        stored = storage.load_game(game_id)
+    finally:
+        storage.close()
+    assert stored is not None
+    return replay(stored)
+
+
+def _hand_over(seat: Seat) -> bool:
+    return bool(seat.view["results"]) or seat.view["hand_number"] >= 1
+
+
+def _play_turn(seats: list[Seat], rng: random.Random, tag: str) -> None:
+    """The seat to act makes a random legal move; every seat then sees the new version."""
+    mover = next((seat for seat in seats if seat.to_act), None)
+    assert mover is not None, f"no seat has a move at version {seats[0].version}"
+    ack = mover.move(rng.choice(mover.legal()), f"{tag}-{mover.version}")
+    for seat in seats:
+        seat.wait_version(ack["version"], f"the move to version {ack['version']}")
+
+
+def _race(seats: list[Seat], actions: list[int], move_ids: list[str]) -> list[dict[str, Any]]:
+    """Each seat sends its move at the same moment (one thread each); their answers."""
+    start = threading.Barrier(len(seats))
+    answers: list[dict[str, Any]] = [{} for _ in seats]
+
+    def race(index: int) -> None:
+        start.wait()
+        seats[index].send_move(actions[index], move_ids[index])
+        answers[index] = seats[index].answer(move_ids[index])
+
+    threads = [threading.Thread(target=race, args=(index,)) for index in range(len(seats))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(WAIT)
+    return answers
+
+
+def test_racing_moves_on_two_nodes_apply_once(
+    nodes: Callable[..., ServerProcess], redis_url: str, postgres_url: str
+) -> None:
+    first = nodes(redis_url)
+    second = nodes(redis_url)
+    game_id, south_token, east_token = _friend_game(first)
+    south_here = Seat(first, south_token)
+    south_there = Seat(second, south_token)  # the same player, on a second device
+    east = Seat(second, east_token)
+    rng = random.Random(18)
+    races = 0
+    wins = {"first": 0, "second": 0}
+    while races < 12 and not _hand_over(east):
+        version = east.version
+        south_here.wait_version(version, "the first node's view")
+        south_there.wait_version(version, "the second node's view")
+        if not south_here.to_act:
+            _play_turn([east, south_here, south_there], rng, "east")
+            continue
+        choices = [rng.choice(south_here.legal()), rng.choice(south_there.legal())]
+        ids = [f"race{races}-a", f"race{races}-b"]
+        answers = _race([south_here, south_there], choices, ids)
+        kinds = sorted(answer.get("type", "none") for answer in answers)
+        assert kinds == ["ack", "error"], answers
+        lost = next(answer for answer in answers if answer["type"] == "error")
+        assert lost["code"] == "stale_version", lost
+        won = next(i for i, answer in enumerate(answers) if answer["type"] == "ack")
+        wins["first" if won == 0 else "second"] += 1
+        stored_version, log = _stored(postgres_url, game_id)
+        assert stored_version == version + 1, "a raced move was stored twice, or not at all"
+        assert log[-1] == (0, choices[won]), "the stored move is not the one acknowledged"
+        for seat in (east, south_here, south_there):
+            seat.wait_version(version + 1, "the winning move")
+        races += 1
+    assert races >= 1, "south never had a move to race"
+    _replays(postgres_url, game_id)
+
+
+def test_two_seats_on_two_nodes_play_a_hand(
+    nodes: Callable[..., ServerProcess], redis_url: str, postgres_url: str
+) -> None:
+    # The database check comes rarely here: the other seat's views come through Redis.
+    first = nodes(redis_url, HONEYMOON_RESYNC_SECONDS="60")
+    second = nodes(redis_url, HONEYMOON_RESYNC_SECONDS="60")
+    game_id, south_token, east_token = _friend_game(first)
+    south = Seat(first, south_token)
+    east = Seat(second, east_token)
+    rng = random.Random(7)
+    moves = 0
+    while not _hand_over(south):
+        _play_turn([south, east], rng, "p")
+        moves += 1
+        assert moves < 400, "the hand did not end"
+    assert _hand_over(east)
+    stored_version, log = _stored(postgres_url, game_id)
+    assert stored_version == len(log) == south.version == east.version == moves
+    assert {seat for seat, _ in log} == {0, 1}
+    game = _replays(postgres_url, game_id)
+    assert game.hand_number >= 1 or game.is_over
+    health = first.request("GET", "/health")
+    assert health.status == 200 and health.json["redis"] is True, health.text
+    assert health.json["database"] is True and health.json["node"] == "node0"
+
+
+@pytest.mark.parametrize("opponent", ["computer", "friend"])
+def test_a_node_killed_mid_hand_its_seats_finish_on_the_other(
+    nodes: Callable[..., ServerProcess], redis_url: str, postgres_url: str, opponent: str
+) -> None:
+    first = nodes(redis_url, HONEYMOON_RESYNC_SECONDS="0.5")
+    second = nodes(redis_url, HONEYMOON_RESYNC_SECONDS="0.5")
+    answer = first.create({"opponent": opponent, "seat": "south", "level": "easy"})
+    assert answer.status == 201, answer.text
+    game_id = answer.json["game_id"]
+    tokens = [answer.json["token"]] + (
+        [answer.json["opponent_token"]] if opponent == "friend" else []
+    )
+    seats = [Seat(first, token) for token in tokens]
+    rng = random.Random(3)
+    # Play until each seat has moved a few times (the computer too), then kill the node
+    # right after a move of the person: the computer may be in the middle of its turn.
+    while len(_stored(postgres_url, game_id)[1]) < 12:
+        if seats[0].to_act or opponent == "friend":
+            _play_turn(seats, rng, "before")
+        else:
+            seats[0].wait_version(seats[0].version + 1, "the computer's move")
+    if seats[0].to_act:
+        _play_turn(seats[:1], rng, "last")
+    first.kill()
+    seats = [Seat(second, token) for token in tokens]
+    moves = 0
+    while not _hand_over(seats[0]):
+        if any(seat.to_act for seat in seats):
+            _play_turn(seats, rng, "after")
+        else:
+            seats[0].wait_version(seats[0].version + 1, "the computer's move on the other node")
+        moves += 1
+        assert moves < 400, "the hand did not end"
+    stored_version, log = _stored(postgres_url, game_id)
+    assert stored_version == len(log) >= seats[0].version
+    if opponent == "computer":
+        assert any(seat == 1 for seat, _ in log[12:]), "the computer never moved after the kill"
+        assert "moves for the computer" in second.log_text()
+    _replays(postgres_url, game_id)  # every stored action legal, each turn taken once
+
+
+def test_redis_restarted_mid_hand_loses_no_move(
+    nodes: Callable[..., ServerProcess], own_redis: RedisServer, postgres_url: str
+) -> None:
+    first = nodes(own_redis.url, HONEYMOON_RESYNC_SECONDS="0.5")
+    second = nodes(own_redis.url, HONEYMOON_RESYNC_SECONDS="0.5")
+    game_id, south_token, east_token = _friend_game(first)
+    south = Seat(first, south_token)
+    east = Seat(second, east_token)
+    rng = random.Random(11)
+    for _ in range(6):
+        _play_turn([south, east], rng, "up")
+    own_redis.stop()
+    deadline = time.monotonic() + WAIT
+    while first.request("GET", "/health").json["redis"] is not False:
+        assert time.monotonic() < deadline, "the node did not notice that Redis went away"
+        time.sleep(0.1)
+    assert first.request("GET", "/health").json["status"] == "degraded"
+    for _ in range(6):  # the other node learns of these from the database alone
+        _play_turn([south, east], rng, "down")
+    own_redis.start()
+    deadline = time.monotonic() + WAIT
+    while not all(node.request("GET", "/health").json["redis"] for node in (first, second)):
+        assert time.monotonic() < deadline, "the nodes did not reconnect to Redis"
+        time.sleep(0.1)
+    moves = 12
+    while not _hand_over(south):
+        _play_turn([south, east], rng, "again")
+        moves += 1
+        assert moves < 400, "the hand did not end"
+    stored_version, log = _stored(postgres_url, game_id)
+    assert stored_version == len(log) == moves == south.version == east.version
+    _replays(postgres_url, game_id)
