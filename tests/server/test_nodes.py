@@ -14,6 +14,7 @@ import json
 import os
 import random
 import shutil
+import signal
 import subprocess
 import threading
 import time
@@ -417,3 +418,47 @@ def test_redis_restarted_mid_hand_loses_no_move(
     stored_version, log = _stored(postgres_url, game_id)
     assert stored_version == len(log) == moves == south.version == east.version
     _replays(postgres_url, game_id)
+
+
+def test_a_node_stopped_finishes_its_move_and_its_seats_go_on_elsewhere(
+    nodes: Callable[..., ServerProcess], redis_url: str, postgres_url: str
+) -> None:
+    first = nodes(redis_url, HONEYMOON_LOG_FORMAT="json", HONEYMOON_RESYNC_SECONDS="0.5")
+    second = nodes(redis_url, HONEYMOON_RESYNC_SECONDS="0.5")
+    game_id, south_token, east_token = _friend_game(first)
+    south = Seat(first, south_token)
+    east = Seat(second, east_token)
+    rng = random.Random(5)
+    for _ in range(8):
+        _play_turn([south, east], rng, "up")
+    mover = south if south.to_act else east
+    before = mover.version
+    mover.send_move(rng.choice(mover.legal()), "in-flight")
+    if mover is south:
+        assert first.process is not None
+        first.process.terminate()  # SIGTERM while the move may still be in flight
+    else:
+        east.answer("in-flight")
+        assert first.process is not None
+        first.process.terminate()
+    # uvicorn shuts down, then ends by the signal it was sent (or exits 0).
+    assert first.process.wait(20) in (0, -signal.SIGTERM), first.log_text()[-2000:]
+    assert "Application shutdown complete" in first.log_text()
+    stored_version, _log = _stored(postgres_url, game_id)
+    acked = any(m.get("type") == "ack" and m.get("move_id") == "in-flight" for m in mover.messages)
+    # An acknowledged move is stored; a stored move was acknowledged or is found on resync.
+    assert stored_version in (before, before + 1)
+    assert not acked or stored_version == before + 1
+    south = Seat(second, south_token)
+    east.wait_version(stored_version, "the move stored at shutdown")
+    moves = 0
+    while not _hand_over(south):
+        _play_turn([south, east], rng, "after")
+        moves += 1
+        assert moves < 400, "the hand did not end"
+    assert _stored(postgres_url, game_id)[0] == south.version == east.version
+    lines = [line for line in first.log_text().splitlines() if line.startswith("{")]
+    entries = [json.loads(line) for line in lines]
+    assert entries and all(entry["node"] == "node0" for entry in entries)
+    assert any(entry.get("game") == game_id for entry in entries)
+    assert south_token not in first.log_text() and east_token not in first.log_text()

@@ -167,9 +167,17 @@ def run(args: argparse.Namespace) -> int:
     raise_descriptor_limit()  # before the settings: the connection cap is derived from it
     settings = settings_from_args(args)
     check_database_url(settings.database_url)
-    logging.basicConfig(
-        level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    if settings.log_format == "json":
+        from honeymoon.server.logs import use_json_logs
+        from honeymoon.server.nodes import default_node_id
+
+        settings = settings.replace(node_id=settings.node_id or default_node_id())
+        use_json_logs(str(settings.node_id), settings.log_level)
+    else:
+        logging.basicConfig(
+            level=settings.log_level.upper(),
+            format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        )
     app = create_app(settings)
     config = uvicorn.Config(
         app,
@@ -194,6 +202,8 @@ def run(args: argparse.Namespace) -> int:
         forwarded_allow_ips=list(settings.trusted_proxies),
         server_header=False,
         access_log=False,
+        # JSON logs: uvicorn's records go to the root logger's JSON handler too.
+        log_config=None if settings.log_format == "json" else uvicorn.config.LOGGING_CONFIG,
     )
     redact_logs()
     where = settings.public_url or f"http://{settings.host}:{settings.port}"
