@@ -462,3 +462,28 @@ def test_a_node_stopped_finishes_its_move_and_its_seats_go_on_elsewhere(
     assert entries and all(entry["node"] == "node0" for entry in entries)
     assert any(entry.get("game") == game_id for entry in entries)
     assert south_token not in first.log_text() and east_token not in first.log_text()
+
+
+def test_a_link_replaced_on_one_node_closes_its_sockets_on_the_other(
+    nodes: Callable[..., ServerProcess], redis_url: str
+) -> None:
+    first = nodes(redis_url)
+    second = nodes(redis_url)
+    _game_id, south_token, east_token = _friend_game(first)
+    south_there = Seat(second, south_token)
+    east = Seat(second, east_token)
+    answer = first.request(
+        "POST", "/api/seat-link", b"", {"Authorization": f"Bearer {south_token}"}
+    )
+    assert answer.status == 200, answer.text
+    deadline = time.monotonic() + WAIT
+    while not any(m.get("code") == "seat_link_replaced" for m in south_there.messages):
+        left = deadline - time.monotonic()
+        assert left > 0, "the other node kept the socket opened with the replaced link"
+        south_there.recv(timeout=left)
+    assert not any(m.get("code") == "seat_link_replaced" for m in east.messages)
+    refused = connect(second.ws_url, open_timeout=WAIT)
+    with refused:
+        refused.send(json.dumps({"type": "hello", "token": south_token}))
+        assert json.loads(refused.recv(timeout=WAIT))["code"] == "bad_token"
+    Seat(second, answer.json["token"]).close()  # the new link opens the seat there

@@ -70,7 +70,7 @@ from honeymoon.server.protocol import (
     parse_client_message,
 )
 from honeymoon.server.settings import Settings
-from honeymoon.server.storage import Storage
+from honeymoon.server.storage import Storage, hash_token
 from honeymoon.table import TableGame
 
 if TYPE_CHECKING:
@@ -532,7 +532,7 @@ async def _serve_seat(websocket: WebSocket, settings: Settings) -> None:
             await websocket.close(CLOSE_BAD_TOKEN)
         return
     room, seat = found
-    connection = Connection(seat)
+    connection = Connection(seat, hash_token(token) if token else None)
     if not hub.join(room, connection):
         await _refuse_and_close(
             websocket,

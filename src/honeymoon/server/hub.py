@@ -29,7 +29,7 @@ from honeymoon.errors import HoneymoonError, IllegalActionError
 from honeymoon.game import Game, Phase
 from honeymoon.rules import DEFAULT_RULES, find_variant
 from honeymoon.seats import SEAT_NAMES, SEATS, Seat
-from honeymoon.server.nodes import Notifier, default_node_id
+from honeymoon.server.nodes import Notice, Notifier, default_node_id
 from honeymoon.server.protocol import (
     BAD_MESSAGE,
     CANNOT_CLAIM,
@@ -79,8 +79,10 @@ class GameNotFound(Exception):
 class Connection:
     """One websocket of one seat. Messages are queued here and sent in order by a writer."""
 
-    def __init__(self, seat: int) -> None:
+    def __init__(self, seat: int, token_hash: str | None = None) -> None:
         self.seat = seat
+        #: The hash of the token this socket was opened with (to close it once replaced).
+        self.token_hash = token_hash
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
         #: Why the server closed this connection (a protocol error code), if it did.
@@ -659,6 +661,8 @@ class Hub:
                 error_message(SEAT_LINK_REPLACED, "this seat's link was replaced: open the new one")
             )
             connection.close(SEAT_LINK_REPLACED)
+        if self.notifier is not None:
+            self.notifier.publish(game_id, replaced=seat)
         logger.info("game %s: %s link replaced", game_id, SEAT_NAMES[seat])
         return game_id, seat, new_token
 
@@ -1025,15 +1029,36 @@ class Hub:
         self._background.add(task)
         task.add_done_callback(self._background.discard)
 
-    def _on_notice(self, game_id: str, version: int) -> None:
+    def _on_notice(self, notice: Notice) -> None:
         """A node says a game is at ``version``: a live room of it that is behind (a version
         gap of any size) reads the actions it lacks from the database. A room without
-        connected seats catches up when it is next used."""
-        room = self.rooms.get(game_id)
-        if room is None or version <= room.version or self.draining:
+        connected seats catches up when it is next used. A node says a seat's link was
+        replaced: the sockets opened here with the old link are closed."""
+        room = self.rooms.get(notice.game)
+        if room is None or self.draining:
+            return
+        if notice.replaced is not None:
+            if room.connections[notice.replaced]:
+                self._spawn(self._close_replaced(room, notice.replaced))
+            return
+        if notice.version is None or notice.version <= room.version:
             return
         if room.connections[0] or room.connections[1]:
             self._spawn(self.catch_up(room))
+
+    async def _close_replaced(self, room: Room, seat: int) -> None:
+        """Close the sockets of a seat whose link no longer opens it (replaced on another
+        node)."""
+        for connection in list(room.connections[seat]):
+            if connection.token_hash is None:
+                continue
+            if await self.storage.run(self.storage.find_seat, connection.token_hash) is None:
+                connection.send(
+                    error_message(
+                        SEAT_LINK_REPLACED, "this seat's link was replaced: open the new one"
+                    )
+                )
+                connection.close(SEAT_LINK_REPLACED)
 
     def _resync_soon(self) -> None:
         """After (re)connecting to Redis: notices may have been lost, compare now."""

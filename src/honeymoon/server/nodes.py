@@ -22,9 +22,10 @@ import re
 import secrets
 import socket
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["CHANNEL", "Notifier", "default_node_id", "encode_notice", "parse_notice"]
+__all__ = ["CHANNEL", "Notice", "Notifier", "default_node_id", "encode_notice", "parse_notice"]
 
 logger = logging.getLogger("honeymoon.server.nodes")
 
@@ -44,20 +45,37 @@ def default_node_id() -> str:
     return f"{host}-{os.getpid()}-{secrets.token_hex(2)}"
 
 
-def encode_notice(game_id: str, version: int) -> str:
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """A game is now at ``version``; or the link of its seat ``replaced`` was replaced (the
+    sockets opened with the old link must close on every node)."""
+
+    game: str
+    version: int | None = None
+    replaced: int | None = None
+
+
+def encode_notice(game_id: str, version: int | None = None, replaced: int | None = None) -> str:
     """The text of a notice.
 
-    >>> encode_notice("abc", 7)
-    '{"game":"abc","version":7}'
+    >>> encode_notice("abc", 7), encode_notice("abc", replaced=1)
+    ('{"game":"abc","version":7}', '{"game":"abc","replaced":1}')
     """
-    return json.dumps({"game": game_id, "version": version}, separators=(",", ":"))
+    notice: dict[str, object] = {"game": game_id}
+    if version is not None:
+        notice["version"] = version
+    if replaced is not None:
+        notice["replaced"] = replaced
+    return json.dumps(notice, separators=(",", ":"))
 
 
-def parse_notice(data: Any) -> tuple[str, int] | None:
-    """The game id and version of a notice, or None for anything else.
+def parse_notice(data: Any) -> Notice | None:
+    """The notice in a message, or None for anything else.
 
     >>> parse_notice(b'{"game":"abc","version":7}')
-    ('abc', 7)
+    Notice(game='abc', version=7, replaced=None)
+    >>> parse_notice('{"game":"abc","replaced":0}')
+    Notice(game='abc', version=None, replaced=0)
     >>> parse_notice('{"game":"../x","version":7}') is None, parse_notice("nonsense") is None
     (True, True)
     """
@@ -76,9 +94,12 @@ def parse_notice(data: Any) -> tuple[str, int] | None:
     game_id, version = notice.get("game"), notice.get("version")
     if not isinstance(game_id, str) or not _GAME_ID.match(game_id):
         return None
+    replaced = notice.get("replaced")
+    if replaced is not None:
+        return Notice(game_id, replaced=replaced) if replaced in (0, 1) else None
     if not isinstance(version, int) or isinstance(version, bool) or version < 0:
         return None
-    return game_id, version
+    return Notice(game_id, version)
 
 
 class Notifier:
@@ -92,7 +113,7 @@ class Notifier:
     def __init__(
         self,
         url: str,
-        on_notice: Callable[[str, int], None],
+        on_notice: Callable[[Notice], None],
         on_connected: Callable[[], None],
     ) -> None:
         import redis.asyncio as aioredis
@@ -114,11 +135,14 @@ class Notifier:
             asyncio.create_task(self._publish_pending()),
         ]
 
-    def publish(self, game_id: str, version: int) -> None:
-        """Queue a notice that a game is now at ``version``."""
+    def publish(
+        self, game_id: str, version: int | None = None, replaced: int | None = None
+    ) -> None:
+        """Queue a notice that a game is now at ``version`` (or that the link of its seat
+        ``replaced`` was replaced)."""
         if self._pending.qsize() >= MAX_PENDING:
             self._pending.get_nowait()
-        self._pending.put_nowait(encode_notice(game_id, version))
+        self._pending.put_nowait(encode_notice(game_id, version, replaced))
 
     async def ping(self) -> bool:
         """Whether Redis answers now."""
@@ -166,7 +190,7 @@ class Notifier:
                         continue
                     notice = parse_notice(message.get("data"))
                     if notice is not None:
-                        self._on_notice(*notice)
+                        self._on_notice(notice)
             except asyncio.CancelledError:
                 raise
             except Exception as error:
