@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+from typing import Any
 
 import pytest
 from helpers import call_all, cards, draw_all, random_action, searchable_view, stock_for_hands
@@ -397,9 +398,14 @@ def test_tied_calls_go_to_the_best_strain_not_the_lowest_call(
     view = view_for(game, Seat.SOUTH)
 
     def all_tied(self: expert_module._AuctionSearch, state: object, depth: int) -> list:
-        return [(call, -100.0) for call in self._candidates(state)]
+        return [(call, -100.0) for call in self.candidates(state)]
+
+    def all_answers_tied(*args: Any) -> list:
+        search, state = args[5], args[6]
+        return [(call, -100.0) for call in search.candidates(state)]
 
     monkeypatch.setattr(expert_module._AuctionSearch, "root_values", all_tied)
+    monkeypatch.setattr(expert_module, "_answered_values", all_answers_tied)
     advice = ExpertBot(1, samples=12).advise(view)
     call = Call(advice.action)
     assert call.strain is not None and call.strain.name == "HEARTS", advice

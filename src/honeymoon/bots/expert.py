@@ -58,6 +58,7 @@ from honeymoon.bots.heuristic import (
     SAMPLE_ATTEMPTS,
     HeuristicBot,
     _TrickTable,
+    best_call,
     call_values,
     hand_value,
     shown_suits_of,
@@ -136,6 +137,9 @@ _RULED_OUT = 1000.0
 PLAY_CONDITION_ATTEMPTS = 1
 #: The weight of a layout that does not fit the opponent's calls, against 1 for one that does.
 MISFIT_WEIGHT = 0.02
+#: The calls (the best ones searched one call deep, and the pass) valued with the opponent's
+#: answers when ``model_answers`` is on.
+ANSWERED_CALLS = 4
 #: The memory award's contract: 1NT made (RULES.md 4).
 _ONE_NO_TRUMP = Contract(1, Strain.NOTRUMP)
 
@@ -269,6 +273,10 @@ class CallReader:
                     )
                 auction.add(seen.call.action)
         self.points = tuple(points)
+        # The auction so far and the seat's calls in it, for the model's answer to a call.
+        self._auction = auction
+        self._seat_calls = tuple(s.call.action for s in summary.calls if s.caller == me)
+        self._opponent = opponent
         sheet = view.score_sheet
         self._vulnerable = (sheet.vulnerable(opponent), sheet.vulnerable(me))
         self._progress = (sheet.progress[opponent], sheet.progress[me])
@@ -289,39 +297,77 @@ class CallReader:
             for _ in range(READER_SAMPLES)
         )
         self._cache: dict[int, float] = {}
+        self._tables: dict[tuple[int, tuple[int, ...], Contract | None], _TrickTable] = {}
 
     def __bool__(self) -> bool:
         return bool(self.points)
+
+    def _trick_table(self, hand: int, point: _CallPoint) -> _TrickTable:
+        """The model's trick table of the opponent holding ``hand`` at ``point`` (kept)."""
+        key = (hand, point.seat_suits, point.seat_bid)
+        table = self._tables.get(key)
+        if table is None:
+            knowledge = Knowledge(hand, 0, 0, 0, 0, 0, 0, False)  # unused: the draws are made
+            table = trick_table(
+                hand,
+                knowledge,
+                self._rng,
+                point.seat_suits,
+                point.seat_bid,
+                candidates=self._candidates,
+            )
+            self._tables[key] = table
+        return table
+
+    def _values(self, hand: int, point: _CallPoint) -> dict[int, float]:
+        """The model's value of each call it would consider at ``point`` with ``hand``."""
+        values, _ = call_values(
+            self._trick_table(hand, point),
+            point.legal,
+            point.current,
+            point.theirs_standing,
+            self._vulnerable,
+            self._progress,
+        )
+        return values
+
+    def answer_point(self, call: int) -> _CallPoint | None:
+        """Where the opponent stands after the seat's ``call`` (its own call unknown, -1), or
+        None when ``call`` ends the auction."""
+        auction = self._auction.copy()
+        auction.add(call)
+        if auction.is_finished:
+            return None
+        calls = (*self._seat_calls, call)
+        suits = sorted(
+            {
+                int(strain)
+                for strain in (Call(action).strain for action in calls)
+                if strain is not None and strain is not Strain.NOTRUMP
+            }
+        )
+        bids = [c for c in (Call(action).contract for action in calls) if c is not None]
+        return _CallPoint(
+            -1,
+            auction.legal_calls(),
+            auction.contract,
+            auction.declarer == self._opponent,
+            tuple(suits),
+            bids[-1] if bids else None,
+        )
+
+    def answer(self, hand: int, point: _CallPoint) -> int:
+        """The call the bots' bidding model makes at ``point`` holding ``hand``."""
+        return best_call(self._values(hand, point))
 
     def misfit(self, hand: int) -> float:
         """Points by which the opponent's calls trail the model's, had it held ``hand``."""
         cached = self._cache.get(hand)
         if cached is not None:
             return cached
-        knowledge = Knowledge(hand, 0, 0, 0, 0, 0, 0, False)  # unused: the draws are made
-        tables: dict[tuple[tuple[int, ...], Contract | None], _TrickTable] = {}
         total = 0.0
         for index, point in enumerate(self.points):
-            key = (point.seat_suits, point.seat_bid)
-            table = tables.get(key)
-            if table is None:
-                table = trick_table(
-                    hand,
-                    knowledge,
-                    self._rng,
-                    point.seat_suits,
-                    point.seat_bid,
-                    candidates=self._candidates,
-                )
-                tables[key] = table
-            values, _ = call_values(
-                table,
-                point.legal,
-                point.current,
-                point.theirs_standing,
-                self._vulnerable,
-                self._progress,
-            )
+            values = self._values(hand, point)
             value = values.get(point.action)
             miss = _RULED_OUT if value is None else max(values.values()) - value - CALL_TOLERANCE
             if miss > 0:
@@ -388,6 +434,11 @@ class ExpertBot:
         slower machine may solve fewer layouts.
     :param part_score_share: what a part score is worth toward game, as a share of the game's
         worth for each hundred points below the line (0: nothing beyond its points).
+    :param model_answers: whether each call of the seat is valued with the opponent's answer
+        on each layout as the bots' bidding model makes it with that layout's hand (then the
+        seat's best call over the layouts where the opponent answered alike), rather than
+        with the opponent as a passer or a doubler (``auction_depth`` then unused, except
+        when the opponent's hand is known).
     :param name: the name the bot reports.
     """
 
@@ -400,6 +451,7 @@ class ExpertBot:
         max_samples: int | None = None,
         time_budget: float | None = None,
         part_score_share: float = DEFAULT_PART_SCORE_SHARE,
+        model_answers: bool = False,
         name: str = "expert",
     ) -> None:
         if samples < 1:
@@ -416,6 +468,7 @@ class ExpertBot:
         self.time_budget = time_budget
         self.part_score_share = part_score_share
         self.auction_depth = auction_depth
+        self.model_answers = model_answers
         self._deadline: float | None = None
         self._rng = random.Random(seed)
         self._heuristic = HeuristicBot(seed)
@@ -697,8 +750,14 @@ class ExpertBot:
         legal = set(view.legal_actions)
         rounds = 0
         while True:
-            search = _AuctionSearch(view, me, table, table.weights(), self.part_score_share)
-            values = search.root_values(state, self.auction_depth)
+            weights = table.weights()
+            search = _AuctionSearch(view, me, table, weights, self.part_score_share)
+            if self.model_answers and reader is not None:
+                values = _answered_values(
+                    view, me, table, weights, reader, search, state, self.part_score_share
+                )
+            else:
+                values = search.root_values(state, self.auction_depth)
             options = [(value, call) for call, value in values if call in legal]
             more = min(self.samples, self.max_samples - table.fitting)
             rounds += 1
@@ -920,7 +979,7 @@ class _AuctionSearch:
                 per_strain.append(tuple(sorted(lv for lv in wanted if mean >= 6 + lv - 1.0)))
             self.levels.append(per_strain)
 
-    def _candidates(self, state: _State) -> list[int]:
+    def candidates(self, state: _State) -> list[int]:
         bid, bidder, doubling, _passes, side = state
         calls = [PASS]
         if bid is not None and bidder != side and doubling == 0:
@@ -969,10 +1028,22 @@ class _AuctionSearch:
             return self._search((bid, bidder, 2, passes, 1 - side), depth - 1)
         return self._search((Call(call).contract, side, 0, passes, 1 - side), depth - 1)
 
+    @staticmethod
+    def next_state(state: _State, call: int) -> _State:
+        """The state after ``call`` by the side to call (not a pass that ends the auction)."""
+        bid, bidder, doubling, passes, side = state
+        if call == PASS:
+            return (bid, bidder, doubling, passes + 1, 1 - side)
+        if call == DOUBLE:
+            return (bid, bidder, 1, passes, 1 - side)
+        if call == REDOUBLE:
+            return (bid, bidder, 2, passes, 1 - side)
+        return (Call(call).contract, side, 0, passes, 1 - side)
+
     def _search(self, state: _State, depth: int) -> float:
         if depth <= 0:
             return self._leaf(state)
-        values = [self._after(state, call, depth) for call in self._candidates(state)]
+        values = [self._after(state, call, depth) for call in self.candidates(state)]
         return max(values) if state[4] == 0 else min(values)
 
     def settled_value(self, state: _State, call: int) -> float:
@@ -991,4 +1062,85 @@ class _AuctionSearch:
 
     def root_values(self, state: _State, depth: int) -> list[tuple[int, float]]:
         """Each candidate call of the seat with its value after a ``depth``-call search."""
-        return [(call, self._after(state, call, depth)) for call in self._candidates(state)]
+        return [(call, self._after(state, call, depth)) for call in self.candidates(state)]
+
+
+def _answered_values(
+    view: SeatView,
+    me: int,
+    table: _AuctionLayouts,
+    weights: Sequence[float],
+    reader: CallReader,
+    search: _AuctionSearch,
+    state: _State,
+    part_score_share: float,
+) -> list[tuple[int, float]]:
+    """Each candidate call of the seat valued with the opponent's answer on each layout.
+
+    On each layout the opponent's hand answers the call as the bots' bidding model would
+    (:meth:`CallReader.answer`). Where it passes, the auction ends and the layout's own
+    double-dummy tricks score the contract. The layouts where it answers with the same call
+    form a group, and the seat then makes the call best over that group (the one-call
+    search on the group's layouts: the opponent may still double). A pass that ends the
+    auction is valued as before.
+    """
+    total = sum(weights)
+    sheet = view.score_sheet
+    groups: dict[frozenset[int], _AuctionSearch] = {}
+    results: list[tuple[int, float]] = []
+    plain = search.root_values(state, 1)
+    ranked_calls = sorted(plain, key=lambda option: -option[1])
+    answered = {call for call, _ in ranked_calls[:ANSWERED_CALLS]} | {PASS}
+    unanswered: list[tuple[int, float]] = []
+    for call, plain_value in plain:
+        if call not in answered:
+            unanswered.append((call, plain_value))
+            continue
+        point = reader.answer_point(call)
+        if point is None:  # the call ends the auction
+            results.append((call, search.settled_value(state, call)))
+            continue
+        after = search.next_state(state, call)
+        by_answer: dict[int, list[int]] = {}
+        for index, layout in enumerate(table.layouts):
+            by_answer.setdefault(reader.answer(layout, point), []).append(index)
+        value = 0.0
+        for answer, members in by_answer.items():
+            share = sum(weights[i] for i in members)
+            if answer == PASS:
+                bid, bidder, doubling, _passes, _side = after
+                if bid is None:  # passed out
+                    continue
+                declarer = me if bidder == 0 else 1 - me
+                tricks = table.seat_tricks if bidder == 0 else table.opponent_tricks
+                args = (
+                    sheet.vulnerable(declarer),
+                    sheet.vulnerable(1 - declarer),
+                    sheet.progress[declarer],
+                    part_score_share,
+                )
+                contract = Contract(bid.level, bid.strain, doubling)
+                sign = 1.0 if bidder == 0 else -1.0
+                value += sign * sum(
+                    weights[i] * contract_value(contract, tricks[i][bid.strain], *args)
+                    for i in members
+                )
+                continue
+            key = frozenset(members)
+            group = groups.get(key)
+            if group is None:
+                group_weights = [0.0] * len(weights)
+                for i in members:
+                    group_weights[i] = weights[i]
+                group = _AuctionSearch(view, me, table, group_weights, part_score_share)
+                groups[key] = group
+            value += share * max(
+                v for _, v in group.root_values(search.next_state(after, answer), 1)
+            )
+        results.append((call, value / total))
+    # The others, far from the best one call deep, are not worth the model's answers: valued
+    # so, but never above the answered ones (their one-call values leave out the opponent's
+    # bids, as the answered ones' did before the answers).
+    floor = min(value for _, value in results)
+    results.extend((call, min(value, floor)) for call, value in unanswered)
+    return results

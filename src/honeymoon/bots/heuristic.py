@@ -186,6 +186,7 @@ def estimate_tricks(mine: int, theirs: int, strain: int) -> float:
     return _estimate_all(mine, theirs)[strain]
 
 
+@lru_cache(maxsize=1 << 12)
 def _hand_terms(hand: int) -> tuple[float, ...]:
     """Per strain, the part of the calibrated trick count that depends on the hand alone."""
     lengths = [(hand & SUIT_MASKS[suit]).bit_count() for suit in range(4)]
@@ -219,6 +220,14 @@ def _calibrated(estimates: Sequence[float], terms: Sequence[float]) -> tuple[flo
         min(13.0, max(0.0, term + slope * estimate))
         for estimate, term, slope in zip(estimates, terms, slopes, strict=True)
     )
+
+
+@lru_cache(maxsize=1 << 15)
+def calibrated_tricks(hand: int, other: int) -> tuple[float, ...]:
+    """The expected double-dummy tricks of ``hand`` against ``other`` in the five strains:
+    the quick estimates, calibrated (kept: the expert asks for the same pairs again and again
+    when it bids the opponent's possible hands)."""
+    return _calibrated(_estimate_all(hand, other), _hand_terms(hand))
 
 
 def _estimate_all(mine: int, theirs: int) -> tuple[float, float, float, float, float]:
@@ -318,7 +327,6 @@ def trick_table(
     if candidates is not None:
         samples = len(candidates)
     counts: list[dict[int, float]] = [{} for _ in range(5)]
-    terms = _hand_terms(hand)
     noise = [(offset, weight / samples) for offset, weight in _NOISE]
     for index in range(samples):
         # A natural bidder holds four cards of each suit it bid and comes close to its
@@ -336,7 +344,7 @@ def trick_table(
             for suit in shown_suits:
                 misfit += max(0, 4 - (candidate & SUIT_MASKS[suit]).bit_count())
             if their_bid is not None:
-                estimate = _calibrated(_estimate_all(hand, candidate), terms)
+                estimate = calibrated_tricks(hand, candidate)
                 their_tricks = 13 - estimate[their_bid.strain]
                 misfit += max(0.0, their_bid.tricks_needed - _BID_SLACK - their_tricks)
             if best is None or misfit < best[0]:
@@ -345,7 +353,7 @@ def trick_table(
                 break
         assert best is not None
         mask = best[1]
-        for strain, tricks in enumerate(_calibrated(_estimate_all(hand, mask), terms)):
+        for strain, tricks in enumerate(calibrated_tricks(hand, mask)):
             row = counts[strain]
             rounded = round(tricks)
             for offset, share in noise:
