@@ -189,6 +189,23 @@ class Seat:
             if message["type"] in ("ack", "error") and message.get("move_id") == move_id:
                 return message
 
+    def presence(self) -> dict[str, str]:
+        """The latest presence this seat was told of (in its hello or a presence message)."""
+        for message in reversed(self.messages):
+            if message["type"] == "presence":
+                return dict(message["seats"])
+            if message["type"] == "hello":
+                return dict(message["presence"])
+        return {}
+
+    def wait_presence(self, seat: str, state: str) -> None:
+        """Read until this seat is told that ``seat`` is ``state``."""
+        deadline = time.monotonic() + WAIT
+        while self.presence().get(seat) != state:
+            left = deadline - time.monotonic()
+            assert left > 0, f"{seat} was never shown {state}, but {self.presence()}"
+            self.recv(timeout=left)
+
     def send_move(self, action: int, move_id: str) -> None:
         self.ws.send(
             json.dumps(
@@ -328,6 +345,8 @@ def test_two_seats_on_two_nodes_play_a_hand(
     game_id, south_token, east_token = _friend_game(first)
     south = Seat(first, south_token)
     east = Seat(second, east_token)
+    south.wait_presence("east", "here")  # connected on the other node
+    east.wait_presence("south", "here")
     rng = random.Random(7)
     moves = 0
     while not _hand_over(south):
@@ -340,6 +359,8 @@ def test_two_seats_on_two_nodes_play_a_hand(
     assert {seat for seat, _ in log} == {0, 1}
     game = _replays(postgres_url, game_id)
     assert game.hand_number >= 1 or game.is_over
+    east.close()
+    south.wait_presence("east", "away")
     health = first.request("GET", "/health")
     assert health.status == 200 and health.json["redis"] is True, health.text
     assert health.json["database"] is True and health.json["node"] == "node0"

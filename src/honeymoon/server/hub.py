@@ -155,6 +155,8 @@ class Room:
     last_claim: tuple[int, int, ClaimVerdict] | None = None
     #: The analysis of each finished hand, worked out on the first request.
     analyses: dict[int, HandAnalysis] = field(default_factory=dict)
+    #: Which seats have a device connected on another node (nodes sharing a database).
+    elsewhere: tuple[bool, bool] = (False, False)
 
     @property
     def id(self) -> str:
@@ -198,7 +200,7 @@ class Room:
             SEAT_NAMES[seat]: (
                 "computer"
                 if seat == self.bot_seat
-                else ("here" if self.connections[seat] else "away")
+                else ("here" if self.connections[seat] or self.elsewhere[seat] else "away")
             )
             for seat in (0, 1)
         }
@@ -436,7 +438,13 @@ class Hub:
         shared database: start listening for notices and watching the database instead)."""
         if self.shared:
             if self.redis_url is not None:
-                self.notifier = Notifier(self.redis_url, self._on_notice, self._resync_soon)
+                self.notifier = Notifier(
+                    self.redis_url,
+                    self._on_notice,
+                    self._resync_soon,
+                    node_id=self.node_id,
+                    presence_ttl=max(10.0, 3 * self.resync_seconds),
+                )
                 await self.notifier.start()
             self._watcher = asyncio.create_task(self._watch())
             self._janitor = asyncio.create_task(self._evict_idle())
@@ -685,6 +693,7 @@ class Hub:
         logger.info("game %s: %s connected", room.id, SEAT_NAMES[seat])
         if arrived:
             self._send_presence(room, skip=connection)
+            self._share_presence(room)
         return True
 
     def leave(self, room: Room, connection: Connection) -> None:
@@ -696,6 +705,7 @@ class Hub:
         logger.info("game %s: %s disconnected", room.id, SEAT_NAMES[seat])
         if not room.connections[seat]:
             self._send_presence(room)
+            self._share_presence(room)
 
     def _send_presence(self, room: Room, skip: Connection | None = None) -> None:
         text = presence_message(room.presence())
@@ -1037,6 +1047,10 @@ class Hub:
         room = self.rooms.get(notice.game)
         if room is None or self.draining:
             return
+        if notice.presence:
+            if room.connections[0] or room.connections[1]:
+                self._spawn(self._refresh_presence([room]))
+            return
         if notice.replaced is not None:
             if room.connections[notice.replaced]:
                 self._spawn(self._close_replaced(room, notice.replaced))
@@ -1059,6 +1073,44 @@ class Hub:
                     )
                 )
                 connection.close(SEAT_LINK_REPLACED)
+
+    def _share_presence(self, room: Room) -> None:
+        """A seat arrived on this node or left it: tell the other nodes (Redis)."""
+        if self.notifier is None or self.draining:
+            return
+        notifier = self.notifier
+
+        async def share() -> None:
+            here = (bool(room.connections[0]), bool(room.connections[1]))
+            await notifier.set_here({room.id: here})
+            notifier.publish(room.id, presence=True)
+            await self._refresh_presence([room])
+
+        self._spawn(share())
+
+    async def _refresh_presence(self, rooms: list[Room]) -> None:
+        """Learn which seats of these games are connected on other nodes; tell this node's
+        seats of any change."""
+        if self.notifier is None or not rooms:
+            return
+        found = await self.notifier.elsewhere([room.id for room in rooms])
+        for room in rooms:
+            elsewhere = found.get(room.id, (False, False))
+            if elsewhere != room.elsewhere:
+                before = room.presence()
+                room.elsewhere = elsewhere
+                if room.presence() != before:
+                    self._send_presence(room)
+
+    async def _renew_presence(self) -> None:
+        """Renew the seats connected here and read the others' (every resync)."""
+        if self.notifier is None or not self.notifier.connected:
+            return
+        rooms = [room for room in self.rooms.values() if room.connections[0] or room.connections[1]]
+        await self.notifier.set_here(
+            {room.id: (bool(room.connections[0]), bool(room.connections[1])) for room in rooms}
+        )
+        await self._refresh_presence(rooms)
 
     def _resync_soon(self) -> None:
         """After (re)connecting to Redis: notices may have been lost, compare now."""
@@ -1139,6 +1191,10 @@ class Hub:
                 continue
             for game_id in due:
                 self._bot_timer(game_id, 0.0)
+            try:
+                await self._renew_presence()
+            except Exception as error:
+                logger.warning("watch: presence not shared (%s)", type(error).__name__)
 
     def _bot_timer(self, game_id: str, delay: float) -> None:
         """Try to take the computer's turn in a game after ``delay`` seconds (once at a time

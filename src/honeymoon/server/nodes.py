@@ -21,6 +21,7 @@ import os
 import re
 import secrets
 import socket
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -53,15 +54,20 @@ class Notice:
     game: str
     version: int | None = None
     replaced: int | None = None
+    presence: bool = False
 
 
-def encode_notice(game_id: str, version: int | None = None, replaced: int | None = None) -> str:
+def encode_notice(
+    game_id: str, version: int | None = None, replaced: int | None = None, presence: bool = False
+) -> str:
     """The text of a notice.
 
     >>> encode_notice("abc", 7), encode_notice("abc", replaced=1)
     ('{"game":"abc","version":7}', '{"game":"abc","replaced":1}')
     """
     notice: dict[str, object] = {"game": game_id}
+    if presence:
+        notice["presence"] = True
     if version is not None:
         notice["version"] = version
     if replaced is not None:
@@ -73,9 +79,9 @@ def parse_notice(data: Any) -> Notice | None:
     """The notice in a message, or None for anything else.
 
     >>> parse_notice(b'{"game":"abc","version":7}')
-    Notice(game='abc', version=7, replaced=None)
-    >>> parse_notice('{"game":"abc","replaced":0}')
-    Notice(game='abc', version=None, replaced=0)
+    Notice(game='abc', version=7, replaced=None, presence=False)
+    >>> parse_notice('{"game":"abc","replaced":0}').replaced
+    0
     >>> parse_notice('{"game":"../x","version":7}') is None, parse_notice("nonsense") is None
     (True, True)
     """
@@ -94,6 +100,8 @@ def parse_notice(data: Any) -> Notice | None:
     game_id, version = notice.get("game"), notice.get("version")
     if not isinstance(game_id, str) or not _GAME_ID.match(game_id):
         return None
+    if notice.get("presence") is True:
+        return Notice(game_id, presence=True)
     replaced = notice.get("replaced")
     if replaced is not None:
         return Notice(game_id, replaced=replaced) if replaced in (0, 1) else None
@@ -115,7 +123,11 @@ class Notifier:
         url: str,
         on_notice: Callable[[Notice], None],
         on_connected: Callable[[], None],
+        node_id: str = "node",
+        presence_ttl: float = 10.0,
     ) -> None:
+        self.node_id = node_id
+        self.presence_ttl = presence_ttl
         import redis.asyncio as aioredis
 
         self._client = aioredis.Redis.from_url(
@@ -136,13 +148,65 @@ class Notifier:
         ]
 
     def publish(
-        self, game_id: str, version: int | None = None, replaced: int | None = None
+        self,
+        game_id: str,
+        version: int | None = None,
+        replaced: int | None = None,
+        presence: bool = False,
     ) -> None:
         """Queue a notice that a game is now at ``version`` (or that the link of its seat
-        ``replaced`` was replaced)."""
+        ``replaced`` was replaced, or that a seat arrived or left on a node)."""
         if self._pending.qsize() >= MAX_PENDING:
             self._pending.get_nowait()
-        self._pending.put_nowait(encode_notice(game_id, version, replaced))
+        self._pending.put_nowait(encode_notice(game_id, version, replaced, presence))
+
+    # -- presence: which seats have a device connected on some node ----------------------------
+    #
+    # One Redis hash a game, ``honeymoon:here:GAME``: a field ``SEAT:NODE`` for each seat
+    # connected on a node, whose value is when it lapses unless the node renews it (so the
+    # seats of a node that died are away after ``presence_ttl`` seconds).
+
+    async def set_here(self, here: dict[str, tuple[bool, bool]]) -> None:
+        """Record, for each game, which seats have a device on this node (renewing them)."""
+        if not here:
+            return
+        until = str(time.time() + self.presence_ttl)
+        pipe = self._client.pipeline(transaction=False)
+        for game_id, seats in here.items():
+            key = f"honeymoon:here:{game_id}"
+            for seat in (0, 1):
+                field = f"{seat}:{self.node_id}"
+                if seats[seat]:
+                    pipe.hset(key, field, until)
+                else:
+                    pipe.hdel(key, field)
+            pipe.expire(key, int(self.presence_ttl) + 1)
+        await pipe.execute()
+
+    async def elsewhere(self, game_ids: list[str]) -> dict[str, tuple[bool, bool]]:
+        """For each game, which seats have a device connected on another node."""
+        if not game_ids:
+            return {}
+        pipe = self._client.pipeline(transaction=False)
+        for game_id in game_ids:
+            pipe.hgetall(f"honeymoon:here:{game_id}")
+        answers = await pipe.execute()
+        now = time.time()
+        found: dict[str, tuple[bool, bool]] = {}
+        for game_id, fields in zip(game_ids, answers, strict=True):
+            seats = [False, False]
+            for raw_field, raw_until in (fields or {}).items():
+                field = raw_field.decode() if isinstance(raw_field, bytes) else str(raw_field)
+                seat, _, node = field.partition(":")
+                if node == self.node_id or seat not in ("0", "1"):
+                    continue
+                try:
+                    if float(raw_until) > now:
+                        seats[int(seat)] = True
+                except ValueError:
+                    continue
+            found[game_id] = (seats[0], seats[1])
+        return found
 
     async def ping(self) -> bool:
         """Whether Redis answers now."""
