@@ -8,6 +8,11 @@ opponent receiving the new state (p50/p95/p99), and from the move to its ack.
 
     python benchmarks/web_load.py --games 300 --duration 60
 
+With ``--nodes 2 --database postgresql+psycopg://... --redis redis://...`` it starts that many
+nodes on the one database, creates the games on them in turn, and connects the two seats of
+each game to two different nodes, so that every move reaches the opponent through the
+database and a Redis notice (the worst case for a load balancer without sticky sessions).
+
 Bounded in count (``--games`` at most 2000) and time (``--duration`` plus the set-up).
 
 The server runs with its default limits. Each simulated player stands for a person on a
@@ -166,8 +171,10 @@ def client_cpu_seconds() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def start_server(port: int, database: str, log: Path) -> subprocess.Popen[bytes]:
-    env = dict(os.environ, HONEYMOON_LOG_LEVEL="warning")
+def start_server(
+    port: int, database: str, log: Path, extra: dict[str, str] | None = None
+) -> subprocess.Popen[bytes]:
+    env = dict(os.environ, HONEYMOON_LOG_LEVEL="warning", **(extra or {}))
     command = [
         sys.executable, "-m", "honeymoon", "serve",
         "--host", HOST, "--port", str(port), "--database", database,
@@ -185,20 +192,23 @@ def start_server(port: int, database: str, log: Path) -> subprocess.Popen[bytes]
     raise SystemExit(f"the server did not start: {log.read_text()[-2000:]}")
 
 
-async def run(args: argparse.Namespace, base: str) -> Stats:
+async def run(args: argparse.Namespace, bases: list[str]) -> Stats:
+    """Play on the nodes at ``bases``: game ``n`` is created on node ``n % len(bases)``, its
+    first seat plays there and its second on the next node."""
     stats = Stats()
     rng = random.Random(args.seed)
-    async with httpx.AsyncClient(base_url=base, timeout=30) as client:
-        games = []
-        for number in range(args.games):
+    games = []
+    for number in range(args.games):
+        base = bases[number % len(bases)]
+        async with httpx.AsyncClient(base_url=base, timeout=30) as client:
             answer = await client.post(
                 "/api/games",
                 json={"opponent": "friend"},
                 headers={"X-Forwarded-For": player_address(2 * number)},
             )
-            answer.raise_for_status()
-            games.append(answer.json())
-    url = base.replace("http://", "ws://") + "/ws"
+        answer.raise_for_status()
+        games.append(answer.json())
+    urls = [base.replace("http://", "ws://") + "/ws" for base in bases]
     setup_done = time.monotonic()
     stop_at = setup_done + args.duration
     tasks = []
@@ -208,6 +218,7 @@ async def run(args: argparse.Namespace, base: str) -> Stats:
         for seat, token in enumerate((game["token"], game["opponent_token"])):
             seat_rng = random.Random(rng.getrandbits(64))
             address = player_address(2 * number + seat)
+            url = urls[(number + seat) % len(urls)]
             tasks.append(player(token, address, url, clock, stats, stop_at, think, seat_rng))
     results = await asyncio.gather(*tasks, return_exceptions=True)
     failures = [r for r in results if isinstance(r, BaseException)]
@@ -223,7 +234,9 @@ def report(args: argparse.Namespace, stats: Stats) -> None:
     ms = 1000.0
     print(f"games: {args.games} ({2 * args.games} websocket clients), think time "
           f"{args.think_min}-{args.think_max} s, {elapsed:.1f} s measured")  # fmt: skip
-    print(f"database: {args.database or 'sqlite (temporary file)'}")
+    shown = args.database.split("@")[-1] if args.database else "sqlite (temporary file)"
+    nodes = f"{args.nodes} nodes, Redis notices" if args.nodes > 1 else "one node"
+    print(f"database: {shown}; {nodes}")
     print(f"moves acknowledged: {stats.moves} ({stats.moves / elapsed:.1f} moves/s)")
     for name, values in (("move -> opponent's update", stats.to_opponent),
                          ("move -> ack", stats.to_ack)):  # fmt: skip
@@ -255,6 +268,10 @@ def main() -> int:
     parser.add_argument("--database", help="SQLAlchemy URL (default: a temporary SQLite file)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
+        "--nodes", type=int, default=1, help="server nodes (more than one needs --redis)"
+    )
+    parser.add_argument("--redis", help="Redis URL shared by the nodes")
+    parser.add_argument(
         "--port", type=int, help="use a server already running on 127.0.0.1 at this port"
     )
     args = parser.parse_args()
@@ -262,26 +279,39 @@ def main() -> int:
         parser.error(f"--games must be 1 to {MAX_GAMES}")
     if not 1 <= args.duration <= 3600:
         parser.error("--duration must be 1 to 3600 seconds")
+    if not 1 <= args.nodes <= 8:
+        parser.error("--nodes must be 1 to 8")
+    if args.nodes > 1 and not (args.redis and args.database):
+        parser.error("several nodes share a --database (PostgreSQL) and a --redis")
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 8192)), hard))
     if args.port:
-        report(args, asyncio.run(run(args, f"http://{HOST}:{args.port}")))
+        report(args, asyncio.run(run(args, [f"http://{HOST}:{args.port}"])))
         return 0
     with tempfile.TemporaryDirectory(prefix="honeymoon-load-") as folder:
         database = args.database or f"sqlite:///{Path(folder) / 'load.db'}"
-        port = free_port()
-        server = start_server(port, database, Path(folder) / "server.log")
+        extra = {"HONEYMOON_REDIS_URL": args.redis} if args.redis else {}
+        ports = [free_port() for _ in range(args.nodes)]
+        servers: list[subprocess.Popen[bytes]] = []
         try:
-            server_before, client_before = cpu_seconds(server.pid), client_cpu_seconds()
-            stats = asyncio.run(run(args, f"http://{HOST}:{port}"))
-            stats.server_cpu = cpu_seconds(server.pid) - server_before  # type: ignore[attr-defined]
+            for number, port in enumerate(ports):
+                log = Path(folder) / f"server{number}.log"
+                node = {**extra, "HONEYMOON_NODE_ID": f"n{number}"} if extra else {}
+                servers.append(start_server(port, database, log, node))
+            server_before = sum(cpu_seconds(server.pid) for server in servers)
+            client_before = client_cpu_seconds()
+            stats = asyncio.run(run(args, [f"http://{HOST}:{port}" for port in ports]))
+            server_cpu = sum(cpu_seconds(server.pid) for server in servers) - server_before
+            stats.server_cpu = server_cpu  # type: ignore[attr-defined]
             stats.client_cpu = client_cpu_seconds() - client_before  # type: ignore[attr-defined]
         finally:
-            server.send_signal(signal.SIGTERM)
-            try:
-                server.wait(15)
-            except subprocess.TimeoutExpired:
-                server.kill()
+            for server in servers:
+                server.send_signal(signal.SIGTERM)
+            for server in servers:
+                try:
+                    server.wait(15)
+                except subprocess.TimeoutExpired:
+                    server.kill()
     report(args, stats)
     return 0
 
