@@ -167,6 +167,10 @@ def run(args: argparse.Namespace) -> int:
     raise_descriptor_limit()  # before the settings: the connection cap is derived from it
     settings = settings_from_args(args)
     check_database_url(settings.database_url)
+    if settings.redis_url is not None:
+        from honeymoon.server.nodes import check_redis_client
+
+        check_redis_client()
     if settings.log_format == "json":
         from honeymoon.server.logs import use_json_logs
         from honeymoon.server.nodes import default_node_id

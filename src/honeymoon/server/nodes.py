@@ -26,7 +26,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["CHANNEL", "Notice", "Notifier", "default_node_id", "encode_notice", "parse_notice"]
+__all__ = [
+    "CHANNEL",
+    "Notice",
+    "Notifier",
+    "check_redis_client",
+    "default_node_id",
+    "encode_notice",
+    "parse_notice",
+]
 
 logger = logging.getLogger("honeymoon.server.nodes")
 
@@ -38,6 +46,22 @@ _GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 MAX_PENDING = 10_000
 #: Seconds between two attempts to reach Redis again, at most.
 MAX_BACKOFF = 2.0
+
+
+def check_redis_client() -> None:
+    """Check that the Redis client is installed before a node starts with ``--redis``.
+
+    :raises HoneymoonError: (code ``bad_setting``) saying how to install it.
+    """
+    try:
+        import redis.asyncio  # noqa: F401
+    except ImportError:
+        from honeymoon.errors import HoneymoonError
+
+        raise HoneymoonError(
+            "--redis (HONEYMOON_REDIS_URL) needs the Redis client: pip install 'honeymoon[redis]'",
+            "bad_setting",
+        ) from None
 
 
 def default_node_id() -> str:

@@ -23,6 +23,20 @@ def upgrade() -> None:
         batch.add_column(sa.Column("lease_owner", sa.String(64), nullable=True))
         batch.add_column(sa.Column("lease_until", sa.DateTime(timezone=True), nullable=True))
     op.create_index("ix_games_bot_due", "games", ["bot_due"])
+    # Unfinished games against the computer are looked at once by the nodes that share the
+    # database (a node alone resumes them at start-up, as before).
+    games = sa.table(
+        "games",
+        sa.column("bot_due", sa.DateTime(timezone=True)),
+        sa.column("updated_at", sa.DateTime(timezone=True)),
+        sa.column("opponent", sa.String),
+        sa.column("complete", sa.Boolean),
+    )
+    op.execute(
+        games.update()
+        .where(games.c.opponent == "computer", games.c.complete.is_(False))
+        .values(bot_due=games.c.updated_at)
+    )
 
 
 def downgrade() -> None:
