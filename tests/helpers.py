@@ -200,7 +200,8 @@ def check_previous_last_trick(game: Game | TableGame, view: SeatView | TableView
 def card_locations(game: Game | TableGame) -> dict[int, list[str]]:
     """For each card id, every place it is found: hands, discards, the stock not yet drawn or
     dealt, and the cards played (preliminary tricks included). Works for every variant."""
-    places: dict[int, list[str]] = {card_id: [] for card_id in range(52)}
+    pack = 55 if game.rules.colons else 52
+    places: dict[int, list[str]] = {card_id: [] for card_id in range(pack)}
     if isinstance(game, TableGame):
         for direction in Direction:
             for card in game.hand_at(direction):
@@ -222,7 +223,7 @@ def card_locations(game: Game | TableGame) -> dict[int, list[str]]:
         for card in game.discards(seat):
             places[card.id].append(f"discards {seat}")
     stock = game.stock_for_hand(game.hand_number)
-    for card_id in stock[52 - game.stock_remaining :]:
+    for card_id in stock[pack - game.stock_remaining :]:
         places[card_id].append("stock")
     tricks = list(game.preliminary_tricks) + list(game.completed_tricks)
     played = [c for t in tricks for c in t.cards]

@@ -29,6 +29,7 @@ from hypothesis import strategies as st
 from honeymoon.actions import PASS
 from honeymoon.auction import FIRST_BID
 from honeymoon.bots import HeuristicBot
+from honeymoon.bridgette import BridgetteGame
 from honeymoon.cards import Card, CardSet
 from honeymoon.errors import IllegalActionError
 from honeymoon.game import Game, Phase
@@ -75,8 +76,8 @@ TABLE_VARIANT_NAMES = sorted(TABLE_VARIANTS)
 ALL_VARIANT_NAMES = VARIANT_NAMES + TABLE_VARIANT_NAMES
 #: Seeds long enough to be spotted if one ever showed in a view's text.
 SEEDS = st.integers(min_value=10**12, max_value=10**15)
-#: Every action number, and a few outside the range.
-EVERY_ACTION = range(-2, 98)
+#: Every action number (Bridgette's Colons end at 98), and a few outside the range.
+EVERY_ACTION = range(-2, 101)
 #: Values that are not actions at all.
 NOT_ACTIONS: tuple[object, ...] = ("1", None, 1.5, (52,))
 #: The codes a refused action may carry.
@@ -90,6 +91,8 @@ REFUSAL_CODES = {
     "cannot_redouble",
     "game_over",
     "not_your_turn",
+    "colon_lead",
+    "barred_suit",
 }
 
 
@@ -127,6 +130,14 @@ def check_cards_conserved(game: AnyGame) -> None:
         # each turn keeps one card and discards one
         turns = (52 - game.stock_remaining) // 2
         assert sum(sizes) == sum(discards) == turns and sizes == discards
+    elif phase is Phase.EXCHANGE:
+        # Bridgette: the seat to act holds 13 and the cards it has still to discard; dealer
+        # draws only after non-dealer has discarded both
+        assert isinstance(game, BridgetteGame) and game.to_act is not None
+        acting = int(game.to_act)
+        assert sizes[acting] == 13 + game.to_discard and sizes[1 - acting] == 13
+        assert discards[1 - acting] == (2 if acting == int(game.dealer) else 0)
+        assert game.stock_remaining == 55 - sum(sizes) - sum(discards)
     elif phase is Phase.AUCTION:
         assert sizes == [13, 13]
     elif phase in (Phase.PLAY, Phase.PRELIMINARY):
@@ -264,13 +275,15 @@ def _hidden_from(game: AnyGame, seat: Seat | None) -> CardSet:
         if other != seat:
             hidden = hidden | game.hand(other) | game.discards(other)
     stock = game.stock_for_hand(game.hand_number)
-    unseen = set(stock[52 - game.stock_remaining :])
+    unseen = set(stock[len(stock) - game.stock_remaining :])
     looking = game.looking_at()
     if looking is not None and seat is not None and game.to_act == seat:
         unseen.discard(looking.id)
     face_up = game.face_up_card()
     if face_up is not None:
         unseen.discard(face_up.id)
+        # Bridgette's upcard stays public in the hand (or the discards) of the player who took it
+        hidden = hidden - CardSet.from_ids([face_up.id])
     return hidden | CardSet.from_ids(unseen)
 
 
@@ -381,6 +394,14 @@ def check_record_replays(game: AnyGame) -> None:
 
 def check_sheet(sheet: ScoreSheet) -> None:
     """The score sheet's totals, games, progress and rubber bonus agree with its entries."""
+    if sheet.match_deals:
+        # a match of deals scored one by one (Bridgette): no games, no rubber
+        assert sheet.games == (0, 0) and sheet.rubber_winner is None
+        assert sheet.is_complete == (sheet.deals_scored >= sheet.match_deals)
+        assert len({e.hand for e in sheet.entries}) == sheet.deals_scored
+        for seat in (0, 1):
+            assert sheet.total(seat) == sum(e.points for e in sheet.entries if e.seat == seat)
+        return
     for seat in (0, 1):
         assert sheet.total(seat) == sheet.above(seat) + sheet.below(seat)
         assert sheet.vulnerable(seat) == (sheet.games[seat] >= 1)

@@ -94,10 +94,14 @@ def test_bad_card_names_the_token_and_shows_an_example(token: str) -> None:
     assert isinstance(caught.value, ValueError) and isinstance(caught.value, HoneymoonError)
 
 
-@pytest.mark.parametrize("card_id", [-1, 52, 100])
+@pytest.mark.parametrize("card_id", [-1, 55, 100])
 def test_card_id_out_of_range(card_id: int) -> None:
     with pytest.raises(NotationError, match=str(card_id)):
         Card.from_id(card_id)
+
+
+def test_card_ids_52_to_54_are_the_colons() -> None:
+    assert [str(Card.from_id(i)) for i in (52, 53, 54)] == [":L", ":R", ":G"]
 
 
 HAND = "♠AKQ ♥J10 ♦- ♣98765"

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from honeymoon.actions import action_of
+from honeymoon.actions import action_of, card_of_action
 from honeymoon.auction import Call, Contract
 from honeymoon.cards import Card
 from honeymoon.game import Game, HandResult, Phase, PreliminaryResult
@@ -40,6 +40,8 @@ __all__ = [
     "CardPlayed",
     "TrickWon",
     "StockDrawn",
+    "ExchangeDiscarded",
+    "ExchangeDrawn",
     "PreliminaryOver",
     "HandOver",
     "HandStarted",
@@ -117,6 +119,24 @@ class StockDrawn:
 
 
 @dataclass(frozen=True, slots=True)
+class ExchangeDiscarded:
+    """Bridgette's exchange: ``seat`` discarded a card face down, ``left`` still to discard.
+    Which card stays its secret."""
+
+    seat: Seat
+    left: int
+
+
+@dataclass(frozen=True, slots=True)
+class ExchangeDrawn:
+    """Bridgette's exchange: ``seat`` (the dealer, once non-dealer has discarded) took
+    ``count`` cards from the stock (4, 8 or 12 by the upcard), unseen by the other player."""
+
+    seat: Seat
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
 class PreliminaryOver:
     """The thirteen preliminary tricks are over: their ``result`` (the memory award in Memory
     Bridge)."""
@@ -141,7 +161,8 @@ class HandStarted:
 
 @dataclass(frozen=True, slots=True)
 class RubberOver:
-    """The rubber is over: ``winner`` won two games; ``sheet`` is the final score sheet."""
+    """The rubber is over: ``winner`` won two games (in a match of deals, Bridgette's six, the
+    higher total, None on equal totals); ``sheet`` is the final score sheet."""
 
     winner: Seat | None
     sheet: ScoreSheet
@@ -155,6 +176,8 @@ Event = (
     | CardPlayed
     | TrickWon
     | StockDrawn
+    | ExchangeDiscarded
+    | ExchangeDrawn
     | PreliminaryOver
     | HandOver
     | HandStarted
@@ -182,8 +205,14 @@ def apply(
         events.append(Called(actor, Call(done)))
         if log.auction_over:
             events.append(AuctionOver(log.contract, log.declarer, log.opening_leader))
+    elif phase is Phase.EXCHANGE:
+        # Bridgette: who discarded, never what; then the dealer's draw, by its count.
+        events.append(ExchangeDiscarded(actor, game.to_discard if game.to_act == actor else 0))
+        if game.phase is Phase.EXCHANGE and game.to_act != actor:
+            events.append(ExchangeDrawn(game.dealer, game.to_discard))
     else:
         preliminary = phase is Phase.PRELIMINARY
+        done = card_of_action(done)  # a Colon's action is not its card id (Bridgette)
         events.append(CardPlayed(actor, Card.from_id(done), preliminary))
         tricks = log.preliminary_tricks if preliminary else log.tricks
         last = tricks[-1] if tricks else None
@@ -202,7 +231,9 @@ def apply(
     if hand_over:
         events.append(HandOver(game.history[number].result))
         if game.is_over:
-            winner = game.score_sheet.rubber_winner
+            sheet = game.score_sheet
+            # A match of deals (Bridgette) is won on points; equal totals are a draw (None).
+            winner = sheet.points_winner if sheet.match_deals else sheet.rubber_winner
             events.append(
                 RubberOver(Seat(winner) if winner is not None else None, game.score_sheet)
             )

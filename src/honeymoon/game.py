@@ -26,11 +26,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 
-from honeymoon.actions import KEEP, REJECT, action_of, describe
+from honeymoon.actions import KEEP, REJECT, action_of, card_of_action, describe
 from honeymoon.auction import LAST_BID, PASS, Auction, Call, Contract
 from honeymoon.cards import (
     CARD_MASK,
     CARD_SUIT,
+    FIRST_COLON_ACTION,
     LANE_CARD_IDS,
     SUIT_MASKS,
     Card,
@@ -48,6 +49,7 @@ from honeymoon.scoring import (
     ScoreSheet,
     honours_bonus,
     score_contract,
+    score_deal,
 )
 from honeymoon.seats import SEATS, Seat
 from honeymoon.tricks import BEATS, TWO_HANDS, Trick, next_hands, trick_won_by
@@ -65,7 +67,12 @@ __all__ = [
 ]
 
 _DRAW_CHOICES = (KEEP, REJECT)
-_IMPLEMENTED_PROCEDURES = (Procedure.DRAW_DISCARD, Procedure.DRAW, Procedure.MEMORY)
+_IMPLEMENTED_PROCEDURES = (
+    Procedure.DRAW_DISCARD,
+    Procedure.DRAW,
+    Procedure.MEMORY,
+    Procedure.BRIDGETTE,
+)
 _ONE_NO_TRUMP = Contract(1, Strain.NOTRUMP)
 _TRICKS_PER_HAND = 13
 
@@ -92,6 +99,9 @@ class Phase(IntEnum):
     WIDOW_DUMMY = 8
     #: The Widow: declarer chooses whether the defender or the defender's dummy leads.
     LEAD_CHOICE = 9
+    #: Bridgette: the compulsory exchange with the stock before the auction (non-dealer
+    #: discards two, then dealer as many as they drew).
+    EXCHANGE = 10
 
 
 # Module-level names for the hot paths (a global lookup is cheaper than an enum attribute).
@@ -279,6 +289,9 @@ class HandHistory:
     def preliminary_played(self) -> tuple[RawTrick, ...]:
         """The preliminary tricks (Draw and Memory Bridge), as (leader, card ids, winner): the
         non-dealer leads the first, at no trump."""
+        if self.result.preliminary is None:
+            # No preliminary tricks (the cards chosen before a Bridgette auction are discards).
+            return ()
         return _raw_tricks(
             self._cards(after_auction=False), 1 - int(self.dealer), int(Strain.NOTRUMP)
         )
@@ -293,6 +306,8 @@ class HandHistory:
                     cards.append(action)
             elif action <= LAST_BID:
                 auction_seen = True
+            elif action >= FIRST_COLON_ACTION and auction_seen == after_auction:
+                cards.append(card_of_action(action))  # a Colon (Bridgette)
         return cards
 
     @property
@@ -324,19 +339,20 @@ class HandHistory:
         )
 
 
-def shuffled_stock(seed: int | str, hand_number: int) -> tuple[int, ...]:
-    """The stock order (card ids, top first) that ``seed`` gives hand ``hand_number``.
+def shuffled_stock(seed: int | str, hand_number: int, cards: int = 52) -> tuple[int, ...]:
+    """The stock order (card ids, top first) that ``seed`` gives hand ``hand_number``; ``cards``
+    is 55 for Bridgette's pack (card ids 0–54).
 
     A Fisher-Yates shuffle driven by 384 bits from BLAKE2b of the seed and the hand number:
     the same on every machine and Python version, and far more bits than the 226 that 52!
-    needs, so every order is (to within 2**-150) equally likely.
+    (or the 242 that 55!) needs, so every order is (to within 2**-140) equally likely.
     """
     digest = hashlib.blake2b(f"honeymoon:{seed}:{hand_number}".encode(), digest_size=48).digest()
     bits = int.from_bytes(digest, "big")
-    order = list(range(52))
+    order = list(range(cards))
     # For top = 51 … 1: bits, pick = divmod(bits, top + 1), then swap order[top] and order[pick].
     # Taken a run of radices at a time (see _SHUFFLE_RUNS), most divisions are of small ints.
-    for product, tops in _SHUFFLE_RUNS:
+    for product, tops in _SHUFFLE_RUNS if cards == 52 else _SHUFFLE_RUNS_55:
         bits, small = divmod(bits, product)
         for top in tops:
             small, pick = divmod(small, top + 1)
@@ -344,12 +360,11 @@ def shuffled_stock(seed: int | str, hand_number: int) -> tuple[int, ...]:
     return tuple(order)
 
 
-def _shuffle_runs() -> tuple[tuple[int, tuple[int, ...]], ...]:
-    # Consecutive tops (51 down to 1) grouped so that the product of their radices (top + 1)
-    # fits in 30 bits: the picks of a run are the digits of ``bits % product`` in that mixed
-    # radix, exactly as one division at a time would give them.
+def _shuffle_runs(top: int = 51) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    # Consecutive tops (51, or 54, down to 1) grouped so that the product of their radices
+    # (top + 1) fits in 30 bits: the picks of a run are the digits of ``bits % product`` in
+    # that mixed radix, exactly as one division at a time would give them.
     runs: list[tuple[int, tuple[int, ...]]] = []
-    top = 51
     while top >= 1:
         tops: list[int] = []
         product = 1
@@ -362,6 +377,7 @@ def _shuffle_runs() -> tuple[tuple[int, tuple[int, ...]], ...]:
 
 
 _SHUFFLE_RUNS = _shuffle_runs()
+_SHUFFLE_RUNS_55 = _shuffle_runs(54)
 
 
 def _action_number(action: object) -> int:
@@ -376,11 +392,12 @@ def _action_number(action: object) -> int:
         ) from None
 
 
-def _check_stock(stock: Sequence[int], index: int) -> tuple[int, ...]:
+def _check_stock(stock: Sequence[int], index: int, cards: int = 52) -> tuple[int, ...]:
     order = tuple(stock)
-    if sorted(order) != list(range(52)):
+    if sorted(order) != list(range(cards)):
         raise NotationError(
-            f"stock {index + 1} is not an order of the 52 cards (each card id 0-51 exactly once)",
+            f"stock {index + 1} is not an order of the {cards} cards (each card id 0-"
+            f"{cards - 1} exactly once)",
             "bad_stock",
         )
     return order
@@ -473,8 +490,10 @@ class EngineBase:
         # first dealer (chosen from the seed if not given).
         self.rules = rules
         self.seed = secrets.randbits(64) if seed is None else seed
+        pack = 55 if rules.colons else 52
         self._stocks = tuple(
-            _check_stock([action_of(c) for c in stock], i) for i, stock in enumerate(stocks)
+            _check_stock([c.id if isinstance(c, Card) else action_of(c) for c in stock], i, pack)
+            for i, stock in enumerate(stocks)
         )
         if first_dealer is None:
             first_dealer = random.Random(f"honeymoon:{self.seed}:dealer").randrange(2)
@@ -482,7 +501,8 @@ class EngineBase:
         self._hand_number = 0
         self._dealer = int(self.first_dealer)
         self._previous_tricks = []
-        self._sheet = ScoreSheet()
+        deals = rules.deals_in_match
+        self._sheet = ScoreSheet.for_deals(deals, self._dealer) if deals else ScoreSheet()
 
     def _copy(self) -> EngineBase:
         # A copy sharing nothing mutable: each list of the state copied, the auction too.
@@ -499,7 +519,7 @@ class EngineBase:
         """The stock order of hand ``hand_number`` (0-based): preset, or from the seed."""
         if hand_number < len(self._stocks):
             return self._stocks[hand_number]
-        return shuffled_stock(self.seed, hand_number)
+        return shuffled_stock(self.seed, hand_number, 55 if self.rules.colons else 52)
 
     # -- the public state -------------------------------------------------------------------
 
@@ -631,7 +651,8 @@ class EngineBase:
         assert contract is not None
         declarer = self._declarer
         taken = self._tricks_won[declarer]
-        score = score_contract(contract, taken, self._sheet.vulnerable(declarer))
+        scorer = score_deal if self._sheet.match_deals else score_contract
+        score = scorer(contract, taken, self._sheet.vulnerable(declarer))
         result = HandResult(
             self._hand_number,
             SEATS[self._dealer],
@@ -656,7 +677,8 @@ class EngineBase:
             self._end_rubber()
             return
         self._hand_number += 1
-        self._dealer = 1 - self._dealer
+        if not (self.rules.redeal_passed_out and result.passed_out):
+            self._dealer = 1 - self._dealer
         self._start_hand()
 
     def _record_hand(self, result: HandResult) -> None:
@@ -702,6 +724,15 @@ class Game(EngineBase):
     )
 
     _history: list[HandHistory]
+
+    def __new__(cls, rules: RuleSet = DEFAULT_RULES, *args: object, **kwargs: object) -> Game:
+        # Bridgette's 55 cards play through its own subclass (its exchange and the Colons'
+        # rules), so the other variants' hot paths stay as they are.
+        if cls is Game and rules.procedure is Procedure.BRIDGETTE:
+            from honeymoon.bridgette import BridgetteGame
+
+            return object.__new__(BridgetteGame)
+        return object.__new__(cls)
 
     def __init__(
         self,
@@ -757,6 +788,10 @@ class Game(EngineBase):
             self._phase = _DRAWING
             self._to_act = non_dealer
             return
+        if self.rules.procedure is Procedure.BRIDGETTE:
+            self._deal(0)
+            self._start_exchange()
+            return
         # Draw Bridge and Memory Bridge: 13 each, one at a time, non-dealer first; then the
         # preliminary tricks at no trump, non-dealer leading.
         self._deal(0)
@@ -776,6 +811,16 @@ class Game(EngineBase):
                 self._stock[start + offset]
             ]
         self._stock_pos = start + 26
+
+    @property
+    def to_discard(self) -> int:
+        """How many cards the seat to act must still discard in Bridgette's exchange; 0 in
+        every other variant and phase."""
+        return 0
+
+    def _start_exchange(self) -> None:
+        # Bridgette's exchange (honeymoon.bridgette.BridgetteGame).
+        raise NotImplementedError
 
     def clone(self) -> Game:
         """An independent copy (for search and simulation)."""
@@ -1029,7 +1074,7 @@ class Game(EngineBase):
         if phase is _AUCTION:
             return Call.parse(text).action
         if phase is _PLAY or phase is _PRELIMINARY:
-            return Card.parse(text).id
+            return Card.parse(text).action
         raise NotationError("the rubber is over: there is nothing to do", "bad_action")
 
     # -- phase handlers (called after validation) -------------------------------------------

@@ -28,6 +28,9 @@ class Procedure(Enum):
     MEMORY = "memory"
     #: RULES.md 5–8: four hands, each player with a dummy.
     DUMMIES = "dummies"
+    #: RULES.md 9: Bridgette, 55 cards with three Colons, 13 dealt each and a compulsory
+    #: exchange with the stock before the auction.
+    BRIDGETTE = "bridgette"
 
 
 class FirstCaller(Enum):
@@ -65,6 +68,10 @@ OPTIONS: dict[str, OptionInfo] = {
         "12 cards are dealt to each hand and players see their own dummy in the auction; after "
         "it each player gets two more cards, one for their hand and one for their dummy, their "
         "choice (RULES.md 5.5)",
+    ),
+    "rubber_scoring": OptionInfo(
+        "Rubber scoring instead of the six-deal match",
+        "score as a rubber (RULES.md 1.5) instead of a match of six deals scored one by one",
     ),
     "clockwise": OptionInfo(
         "Clockwise arrangement: the defender's dummy always leads",
@@ -112,6 +119,15 @@ class RuleSet:
     #: Honeymoon Bridge with a Widow: 12 cards dealt to each hand and four to the widow, which
     #: declarer shares out after the auction and then chooses the opening leader (RULES.md 8).
     widow: bool = False
+    #: Bridgette: the 55-card pack, the 52 and the three Colons.
+    colons: bool = False
+    #: Bridgette: a match of this many deals, each scored on its own with a game or part-score
+    #: bonus and a fixed vulnerability schedule; 0 for rubber scoring.
+    match_deals: int = 0
+    #: Bridgette: a rubber instead of the match of ``match_deals`` deals.
+    rubber_scoring: bool = False
+    #: A passed-out deal is dealt again by the same dealer (Bridgette) instead of passing on.
+    redeal_passed_out: bool = False
     #: The options a player may change with :meth:`with_options`.
     option_names: tuple[str, ...] = ("honours",)
 
@@ -148,6 +164,11 @@ class RuleSet:
             "face_up_stock": self.face_up_stock,
             "honours": self.honours,
         }
+        if self.procedure is Procedure.BRIDGETTE:
+            rules["colons"] = True
+            rules["match_deals"] = self.deals_in_match
+            rules["rubber_scoring"] = self.rubber_scoring
+            rules["redeal_passed_out"] = self.redeal_passed_out
         if self.procedure is Procedure.DUMMIES:
             rules["racks"] = self.racks
             rules["clockwise"] = self.clockwise
@@ -156,6 +177,15 @@ class RuleSet:
             rules["semi_exposed"] = self.semi_exposed
             rules["widow"] = self.widow
         return rules
+
+    @property
+    def deals_in_match(self) -> int:
+        """The deals of a match scored deal by deal (6 in Bridgette), or 0 for a rubber.
+
+        >>> BRIDGETTE.deals_in_match, BRIDGETTE.with_options(rubber_scoring=True).deals_in_match
+        (6, 0)
+        """
+        return 0 if self.rubber_scoring else self.match_deals
 
     @property
     def four_hands(self) -> bool:
@@ -168,7 +198,9 @@ class RuleSet:
 
     def options(self) -> dict[str, object]:
         """The option values that differ from the registered variant of the same name."""
-        base = VARIANTS.get(self.name) or TABLE_VARIANTS.get(self.name)
+        base = (
+            VARIANTS.get(self.name) or TABLE_VARIANTS.get(self.name) or PACK_VARIANTS.get(self.name)
+        )
         if base is None:
             return {}
         return {
@@ -297,12 +329,37 @@ WIDOW = RuleSet(
     option_names=("honours",),
 )
 
+BRIDGETTE = RuleSet(
+    name="bridgette",
+    title="Bridgette",
+    summary=(
+        "55 cards: the 52 and three Colons (Grand with the aces, Royal with the court cards, "
+        "Little with 2 to 10). 13 dealt each and an upcard; non-dealer takes two from the "
+        "stock and discards two, then dealer takes 4, 8 or 12 by the upcard and discards as "
+        "many. Auction (dealer first) and play; the second player may play the Colon matching "
+        "the led card even when able to follow: the leader wins the trick and must lead another "
+        "suit next. A match of six deals scored one by one."
+    ),
+    rules_section="9",
+    procedure=Procedure.BRIDGETTE,
+    first_caller=FirstCaller.DEALER,
+    colons=True,
+    match_deals=6,
+    redeal_passed_out=True,
+    option_names=("rubber_scoring",),
+)
+
 #: Every two-hand variant, by name: the variants :class:`~honeymoon.game.Game` plays and the
 #: clients offer.
 VARIANTS: dict[str, RuleSet] = {
     rules.name: rules
     for rules in (DRAW_AND_DISCARD, DRAW_AND_DISCARD_KEEP_ENDS_TURN, DRAW_BRIDGE, MEMORY_BRIDGE)
 }
+
+#: The two-hand variants with a pack of their own (RULES.md 9, Bridgette's 55 cards), by name:
+#: :class:`~honeymoon.game.Game` plays them, views and records show them, and
+#: :func:`find_variant` finds them; the clients do not offer them yet.
+PACK_VARIANTS: dict[str, RuleSet] = {BRIDGETTE.name: BRIDGETTE}
 
 #: The variants played at a four-hand table (RULES.md 5–8), by name: the engine
 #: (:class:`~honeymoon.table.TableGame`) plays them; the clients do not offer them yet.
@@ -315,8 +372,8 @@ DEFAULT_RULES = DRAW_AND_DISCARD
 
 
 def find_variant(name: str, *, four_hands: bool = False) -> RuleSet:
-    """The registered variant called ``name`` (case-insensitive): one of :data:`VARIANTS`,
-    or with ``four_hands`` also one of :data:`TABLE_VARIANTS`.
+    """The registered variant called ``name`` (case-insensitive): one of :data:`VARIANTS` or
+    :data:`PACK_VARIANTS`, or with ``four_hands`` also one of :data:`TABLE_VARIANTS`.
 
     >>> find_variant("Double-Dummy", four_hands=True).rules_section
     '5'
@@ -324,7 +381,9 @@ def find_variant(name: str, *, four_hands: bool = False) -> RuleSet:
     :raises UnknownVariantError: naming the known variants.
     """
     key = name.strip().lower()
-    known = {**VARIANTS, **TABLE_VARIANTS} if four_hands else VARIANTS
+    known = {**VARIANTS, **PACK_VARIANTS}
+    if four_hands:
+        known.update(TABLE_VARIANTS)
     rules = known.get(key)
     if rules is None:
         raise UnknownVariantError(

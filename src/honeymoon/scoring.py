@@ -9,7 +9,7 @@ HandScore(declarer_below=100, declarer_above=30, defender_above=0)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from honeymoon.auction import Contract
@@ -22,6 +22,10 @@ RUBBER_BONUS_TWO_GAMES_TO_NIL = 700
 RUBBER_BONUS_TWO_GAMES_TO_ONE = 500
 #: Memory Bridge: the bonus above the line for taking seven or more preliminary tricks.
 MEMORY_BONUS = 100
+#: Bridgette's six-deal match (BRIDGETTE.md, each a DECISION): a made contract whose trick
+#: points reach 100 adds a game bonus, 300 not vulnerable or 500 vulnerable; below 100, 50.
+DEAL_GAME_BONUS = (300, 500)
+DEAL_PART_SCORE_BONUS = 50
 
 
 class Line(Enum):
@@ -131,6 +135,47 @@ def score_contract(contract: Contract, tricks: int, vulnerable: bool) -> HandSco
     return HandScore(below, above, 0, tuple(items))
 
 
+def score_deal(contract: Contract, tricks: int, vulnerable: bool) -> HandScore:
+    """Score one deal of a match scored deal by deal (Bridgette's six deals): the contract as
+    :func:`score_contract`, plus, when made, a game bonus (trick points of 100 or more: 300
+    not vulnerable, 500 vulnerable) or a part-score bonus of 50.
+
+    >>> score_deal(Contract.parse("3NT"), tricks=9, vulnerable=True).declarer_above
+    500
+    >>> score_deal(Contract.parse("2H"), tricks=8, vulnerable=False).declarer_above
+    50
+    """
+    score = score_contract(contract, tricks, vulnerable)
+    if tricks < contract.tricks_needed:
+        return score
+    if score.declarer_below >= GAME_POINTS:
+        bonus = ScoreItem("declarer", Line.ABOVE, DEAL_GAME_BONUS[vulnerable], "game bonus")
+    else:
+        bonus = ScoreItem("declarer", Line.ABOVE, DEAL_PART_SCORE_BONUS, "part-score bonus")
+    return HandScore(
+        score.declarer_below,
+        score.declarer_above + bonus.points,
+        0,
+        (*score.items, bonus),
+    )
+
+
+def deal_vulnerable(deal: int, dealer: int, seat: int) -> bool:
+    """Vulnerability in deal ``deal`` (0-based) of a six-deal match: nobody in deals 1–2, the
+    dealer in deals 3–4, both in deals 5–6 (a DECISION, BRIDGETTE.md).
+
+    >>> [deal_vulnerable(d, dealer=0, seat=0) for d in range(6)]
+    [False, False, True, True, True, True]
+    >>> [deal_vulnerable(d, dealer=0, seat=1) for d in range(6)]
+    [False, False, False, False, True, True]
+    """
+    if deal < 2:
+        return False
+    if deal < 4:
+        return seat == dealer
+    return True
+
+
 def honours_bonus(hand: int, strain: Strain | int) -> int:
     """Honours held in one hand (a card mask), for the optional honours rule.
 
@@ -168,6 +213,8 @@ class ScoreSheet:
 
     ``progress`` is each player's points below the current line (toward the next game; reset
     when a game is won); ``games`` counts games won; vulnerability follows from ``games``.
+
+    A match of deals scored one by one (Bridgette's six) keeps a :class:`DealSheet` instead.
     """
 
     entries: tuple[SheetEntry, ...] = ()
@@ -175,6 +222,22 @@ class ScoreSheet:
     progress: tuple[int, int] = (0, 0)
     game_winners: tuple[int, ...] = ()
     rubber_winner: int | None = None
+
+    @staticmethod
+    def for_deals(deals: int, first_dealer: int) -> ScoreSheet:
+        """An empty sheet: a :class:`DealSheet` for a match of ``deals`` deals scored one by
+        one (``first_dealer`` deals the first), or a rubber's sheet when ``deals`` is 0."""
+        return DealSheet(deals=deals, first_dealer=first_dealer) if deals else ScoreSheet()
+
+    @property
+    def match_deals(self) -> int:
+        """The deals of a match scored deal by deal (:class:`DealSheet`); 0 for a rubber."""
+        return 0
+
+    @property
+    def deals_scored(self) -> int:
+        """The deals scored so far in a match of deals (0 for a rubber)."""
+        return 0
 
     def vulnerable(self, seat: int) -> bool:
         """A player who has won a game is vulnerable for the rest of the rubber."""
@@ -237,6 +300,9 @@ class ScoreSheet:
         for seat in (0, 1):
             if honours[seat]:
                 new.append(SheetEntry(hand, seat, Line.ABOVE, honours[seat], "honours", game))
+        if isinstance(self, DealSheet):
+            # Each deal stands alone: no games, no rubber; the totals carry over.
+            return replace(self, entries=self.entries + tuple(new), scored=self.scored + 1)
         progress = list(self.progress)
         progress[declarer] += score.declarer_below
         games = list(self.games)
@@ -261,3 +327,48 @@ class ScoreSheet:
             game_winners=game_winners,
             rubber_winner=rubber_winner,
         )
+
+
+@dataclass(frozen=True, slots=True)
+class DealSheet(ScoreSheet):
+    """The score sheet of a match of deals scored one by one (Bridgette's six deals): no
+    games and no rubber; each deal's score carries over; vulnerability follows the schedule of
+    :func:`deal_vulnerable` (``first_dealer`` deals the first deal, and the deal alternates);
+    the match is over after ``match_deals`` scored deals (a passed-out deal is not scored and
+    does not count). The higher total wins; equal totals are a draw.
+
+    >>> sheet = ScoreSheet.for_deals(6, first_dealer=1)
+    >>> sheet.vulnerable(0), sheet.is_complete
+    (False, False)
+    """
+
+    #: The deals of the match.
+    deals: int = 6
+    #: The deals scored so far.
+    scored: int = 0
+    #: Who dealt the first deal.
+    first_dealer: int = 0
+
+    @property
+    def match_deals(self) -> int:
+        """The deals of the match."""
+        return self.deals
+
+    @property
+    def deals_scored(self) -> int:
+        """The deals scored so far."""
+        return self.scored
+
+    @property
+    def deal_dealer(self) -> int:
+        """Who deals the deal in progress (the deal alternates)."""
+        return self.first_dealer ^ (self.scored & 1)
+
+    def vulnerable(self, seat: int) -> bool:
+        """As the schedule says for the deal in progress (:func:`deal_vulnerable`)."""
+        return deal_vulnerable(self.scored, self.deal_dealer, seat)
+
+    @property
+    def is_complete(self) -> bool:
+        """True once every deal of the match is scored."""
+        return self.scored >= self.deals

@@ -16,7 +16,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from honeymoon.cards import CARD_SUIT, SUIT_MASKS, Card
+from honeymoon.cards import (
+    CARD_MASK,
+    CARD_RANK,
+    CARD_SUIT,
+    FIRST_COLON_ID,
+    FULL_DECK_MASK,
+    SUIT_MASKS,
+    Card,
+    ColonKind,
+)
 
 NO_TRUMP = 4
 
@@ -26,7 +35,14 @@ def beats(card: int, best: int, trump: int) -> bool:
 
     A trump beats any non-trump; within a suit the higher card wins; a card of another
     non-trump suit never wins. ``trump`` is 0–3, or 4 at no trump.
+
+    Bridgette's Colons (ids 52–54) never win: a Colon beats nothing, and any suited card beats
+    a Colon that was led (a leader holding only Colons).
     """
+    if card >= FIRST_COLON_ID:
+        return False
+    if best >= FIRST_COLON_ID:
+        return True
     card_suit = CARD_SUIT[card]
     best_suit = CARD_SUIT[best]
     if card_suit == best_suit:
@@ -35,9 +51,9 @@ def beats(card: int, best: int, trump: int) -> bool:
 
 
 def _beats_table(trump: int) -> bytes:
-    table = bytearray(52 << 6)
-    for best in range(52):
-        for card in range(52):
+    table = bytearray(55 << 6)
+    for best in range(55):
+        for card in range(55):
             table[best << 6 | card] = beats(card, best, trump)
     return bytes(table)
 
@@ -51,14 +67,20 @@ def trick_winner(cards: Sequence[int], trump: int) -> int:
     """The position (0 = the leader) of the card that wins the trick ``cards`` (card ids).
 
     Each card is compared with the best so far as :func:`beats` says (written out here, as
-    this runs once a trick in every game).
+    this runs once a trick in every game; Colons, which only Bridgette has, through it).
+
+    >>> trick_winner([Card.parse("HK").id, Card.parse(":R").id], trump=4)  # a Colon never wins
+    0
     """
     best = cards[0]
     best_suit = CARD_SUIT[best]
     if len(cards) == 2:
         card = cards[1]
+        if card >= FIRST_COLON_ID or best >= FIRST_COLON_ID:
+            return 1 if beats(card, best, trump) else 0
         suit = CARD_SUIT[card]
         return 1 if ((card > best) if suit == best_suit else (suit == trump)) else 0
+    # Tricks of more than two cards are the four-hand table's, which has no Colons.
     winner = 0
     for position in range(1, len(cards)):
         card = cards[position]
@@ -74,6 +96,61 @@ def playable_mask(hand: int, led_suit: int) -> int:
         in_suit = hand & SUIT_MASKS[led_suit]
         if in_suit:
             return in_suit
+    return hand
+
+
+# Bridgette's Colons ----------------------------------------------------------------------------
+
+#: ``MATCHING_COLON[card_id]`` is the card id of the Colon that goes with a suited card's rank
+#: (Grand for an ace, Royal for K Q J, Little for 2–10); -1 for a Colon.
+MATCHING_COLON: tuple[int, ...] = tuple(
+    FIRST_COLON_ID + ColonKind.of_rank(CARD_RANK[c]) for c in range(52)
+) + (-1, -1, -1)
+
+
+def colon_spoils(led: int, card: int) -> bool:
+    """True if ``card`` (a card id) played to the lead ``led`` is the matching Colon: the leader
+    then wins the trick and must lead another suit next (Bridgette).
+
+    >>> colon_spoils(Card.parse("SA").id, Card.parse(":G").id)
+    True
+    >>> colon_spoils(Card.parse("SA").id, Card.parse(":L").id)
+    False
+    """
+    return card >= FIRST_COLON_ID and MATCHING_COLON[led] == card
+
+
+def bridgette_playable(hand: int, led: int, barred_suit: int) -> int:
+    """The cards of ``hand`` (a mask) that may be played in Bridgette (a mask).
+
+    ``led`` is the card id led to this trick, or -1 when leading; ``barred_suit`` is the suit
+    (0–3) the leader may not lead after a matching Colon spoiled the last trick, or -1.
+
+    - Leading: any suited card, except the barred suit while holding a card of another suit;
+      a Colon only from a hand of Colons alone.
+    - Following a suited card: the led suit and the matching Colon; when void in the led suit,
+      any card (a Colon that does not match is then a plain discard).
+    - Following a led Colon: any card.
+
+    >>> from honeymoon.cards import CardSet
+    >>> hand = CardSet.parse("♠K ♥A ♦- ♣- :RG")
+    >>> str(CardSet(bridgette_playable(hand.mask, Card.parse("SQ").id, -1)))
+    '♠K ♥- ♦- ♣- :R'
+    >>> str(CardSet(bridgette_playable(hand.mask, -1, 3)))
+    '♠- ♥A ♦- ♣-'
+    """
+    suited = hand & FULL_DECK_MASK
+    if led < 0:
+        if barred_suit >= 0:
+            others = suited & ~SUIT_MASKS[barred_suit]
+            if others:
+                return others
+        return suited or hand
+    if led >= FIRST_COLON_ID:
+        return hand
+    in_suit = hand & SUIT_MASKS[CARD_SUIT[led]]
+    if in_suit:
+        return in_suit | (hand & CARD_MASK[MATCHING_COLON[led]])
     return hand
 
 
@@ -129,8 +206,10 @@ class Trick:
 
     @property
     def led_suit(self) -> int | None:
-        """The suit led, or None for an empty trick."""
-        return int(self.cards[0].suit) if self.cards else None
+        """The suit led, or None for an empty trick (or a Colon led, which has no suit)."""
+        if not self.cards or self.cards[0].is_colon:
+            return None
+        return int(self.cards[0].suit)
 
     @property
     def players(self) -> tuple[int, ...]:

@@ -21,7 +21,8 @@ from typing import Any, overload
 
 from honeymoon.actions import describe
 from honeymoon.auction import Call, Contract
-from honeymoon.cards import Card, CardSet, Strain
+from honeymoon.bridgette import BridgetteGame
+from honeymoon.cards import Card, CardSet, Strain, Suit
 from honeymoon.errors import HoneymoonError
 from honeymoon.game import Game, HandResult, Phase, PreliminaryResult
 from honeymoon.rules import RuleSet
@@ -122,6 +123,11 @@ class SeatView:
     trump: Strain | None = None
     #: The variant with its options, as this game plays it (public: both players know it).
     rules: RuleSet | None = None
+    #: Bridgette's exchange: how many cards the seat to act must still discard (public).
+    to_discard: int = 0
+    #: Bridgette: the suit the leader may not lead to this trick after a matching Colon
+    #: spoiled the last one (while holding another suit); None if none. Public.
+    barred_suit: Suit | None = None
 
     @property
     def my_turn(self) -> bool:
@@ -159,7 +165,7 @@ def view_for(game: Game | TableGame, seat: Seat | int | None) -> SeatView | Tabl
     draws = _own_draws(game, me) if me is not None else ()
     looking_at = game.looking_at() if me is not None and to_act == me else None
     current = game.current_trick
-    if phase is Phase.DRAWING or phase is Phase.PRELIMINARY:
+    if phase is Phase.DRAWING or phase is Phase.PRELIMINARY or phase is Phase.EXCHANGE:
         stock_remaining = game.stock_remaining
     else:
         stock_remaining = 0
@@ -181,7 +187,19 @@ def view_for(game: Game | TableGame, seat: Seat | int | None) -> SeatView | Tabl
         tricks=_trick_views(game.completed_tricks),
         previous_last_trick=(_trick_views(game.previous_hand_tricks[-1:]) or (None,))[0],
         preliminary=game.preliminary_result,
+        **_bridgette_fields(game),
     )
+
+
+def _bridgette_fields(game: Game) -> dict[str, Any]:
+    # Bridgette's public facts of the exchange and the play (the upcard is ``face_up``).
+    if not isinstance(game, BridgetteGame):
+        return {}
+    barred = game.barred_suit
+    return {
+        "to_discard": game.to_discard,
+        "barred_suit": Suit(barred) if barred >= 0 and game.phase is Phase.PLAY else None,
+    }
 
 
 def _shared_fields(game: Game | TableGame, me: Seat | None) -> dict[str, Any]:
@@ -406,6 +424,8 @@ def _view_to_dict(view: SeatView) -> dict[str, Any]:
         "score": _sheet_to_dict(view.score_sheet),
         "results": [_result_to_dict(r) for r in view.results],
         "legal_actions": [{"action": a, "text": describe(a)} for a in view.legal_actions],
+        "to_discard": view.to_discard,
+        "barred_suit": view.barred_suit.letter if view.barred_suit is not None else None,
     }
 
 
@@ -418,6 +438,8 @@ def _sheet_to_dict(sheet: ScoreSheet) -> dict[str, Any]:
         "games": list(sheet.games),
         "progress": list(sheet.progress),
         "vulnerable": [sheet.vulnerable(0), sheet.vulnerable(1)],
+        "match_deals": sheet.match_deals,
+        "deals_scored": sheet.deals_scored,
         "rubber_winner": _seat_name(sheet.rubber_winner),
         "points_winner": _seat_name(sheet.points_winner) if sheet.is_complete else None,
         "entries": [_entry_to_dict(e) for e in sheet.entries],

@@ -249,7 +249,8 @@ def test_a_computer_player_without_a_strategy_gets_a_stand_in() -> None:
         (["--variant", "draw", "--option", "face_up_stock=maybe"], "true or false, not 'maybe'"),
         (["--variant", "draw", "--option", "face_up_stock"], "should be NAME=true"),
         (["--option", "face_up_stock=true"], "not an option of draw-discard"),
-        (["--variant", "bridgette"], "unknown variant 'bridgette'"),
+        (["--variant", "bridgette"], "bridgette cannot be played from the command line yet"),
+        (["--variant", "bridgette-deluxe"], "unknown variant 'bridgette-deluxe'"),
     ],
 )
 def test_bad_variants_and_options_exit_2_listing_the_options(

@@ -28,12 +28,14 @@ from enum import Enum
 from typing import IO, Any
 
 from honeymoon.actions import (
+    COLON_ACTIONS,
     KEEP,
     LEAD_DEFENDER,
     LEAD_DEFENDERS_DUMMY,
     REJECT,
     TAKE_EXPOSED,
     TAKE_OTHER,
+    card_of_action,
 )
 from honeymoon.auction import LAST_BID, PASS, Call, Contract
 from honeymoon.cards import Card
@@ -87,6 +89,8 @@ def action_text(action: int | None) -> str:
         return HIDDEN_DRAW_TEXT
     if 0 <= action < 52:
         return Card.from_id(action).pbn
+    if action in COLON_ACTIONS:
+        return Card.from_id(card_of_action(action)).pbn  # ":G", Bridgette's Colons
     if PASS <= action <= LAST_BID:
         return Call(action).pbn
     if action == KEEP:
@@ -323,6 +327,13 @@ def record_to_dict(record: GameRecord, *, reveal: bool = True) -> dict[str, Any]
             action_text(None if not reveal and action in (KEEP, REJECT) else action)
             for action in hand.actions
         ]
+        if record.rules.colons and not reveal:
+            # Bridgette: the exchange discards (every card action before the first call) are
+            # each player's secret, hidden from a player-safe copy like a drawing action
+            for index, action in enumerate(hand.actions):
+                if action is not None and PASS <= action <= LAST_BID:
+                    break
+                entry["actions"][index] = HIDDEN_DRAW_TEXT
         if record.rules.widow and (not reveal or None in hand.actions):
             # the Widow: the placements of the widow's cards (the hand's first three card
             # actions) are private, declarer's and the defender's: hidden from a player-safe
@@ -513,6 +524,21 @@ def record_from_dict(data: object) -> GameRecord:
         )
     if with_stock:
         stocks = [hand.stock or () for hand in hands]
+        pack = 55 if rules.colons else 52
+        for index, hand in enumerate(hands):
+            if len(hand.stock or ()) != pack:
+                raise RecordError(
+                    f"'stock' has {len(hand.stock or ())} cards: {rules.title} is played with "
+                    f"{pack}, top card first",
+                    hand=index,
+                    code="bad_stock",
+                )
+    elif rules.colons:
+        raise RecordError(
+            f"a player-safe copy of {rules.title} (without the stock) can be read by this "
+            "version only with its stock orders: it cannot be replayed",
+            code="not_replayable",
+        )
     else:
         # A player-safe copy: replayed on stand-in stocks that give each player the cards
         # they played (see records._shape), with the hidden drawing actions taken as keep.
@@ -762,9 +788,9 @@ def _read_stock(raw: list[Any], hand: int) -> tuple[int, ...]:
             raise RecordError(
                 f"'stock' card {position + 1}: {error.message}", hand=hand, code="bad_card"
             ) from None
-    if len(order) != 52:
+    if len(order) not in (52, 55):
         raise RecordError(
-            f"'stock' has {len(order)} cards: it lists all 52, top card first",
+            f"'stock' has {len(order)} cards: it lists all 52 (55 in Bridgette), top card first",
             hand=hand,
             code="bad_stock",
         )

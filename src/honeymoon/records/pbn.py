@@ -8,6 +8,10 @@ so that a four-seat reader puts every call and card in the right seat:
 * ``Dealer`` is the player who calls first, as PBN's dealer always is; the hand's dealer in
   the Honeymoon sense (who drew or dealt second) is the tag ``HoneymoonDealer``.
 * ``Vulnerable`` is South's (NS) and East's (EW) vulnerability at the start of the hand.
+* Bridgette's Colons are not PBN cards: ``Deal`` shows the suited cards, the tag
+  ``HoneymoonColons`` (``"S:GR E:-"``) each player's Colons, ``HoneymoonUpcard`` the upcard, and
+  a Colon played is written ``:G``, ``:R`` or ``:L`` in the ``Play`` section; ``Scoring`` is
+  ``Bridgette`` for the six-deal match (see docs/record-format.md).
 * ``Auction`` starts with the first caller. The empty seats pass in their turns, and after the
   last call until a player's turn would come: a complete four-seat auction with the same
   calls, contract and declarer (a bid followed by one player's pass is followed by three
@@ -40,7 +44,8 @@ from __future__ import annotations
 
 from typing import IO
 
-from honeymoon.cards import Card
+from honeymoon.bridgette import UPCARD_PLACE
+from honeymoon.cards import FULL_DECK_MASK, Card, CardSet
 from honeymoon.game import Game, HandLog
 from honeymoon.records.json_record import GameRecord, record_from_game
 from honeymoon.scoring import ScoreSheet
@@ -71,7 +76,8 @@ def dumps_pbn(
     record = source if isinstance(source, GameRecord) else record_from_game(source)
     event_name = event if event is not None else f"Honeymoon Bridge rubber ({record.rules.title})"
     games: list[str] = []
-    sheet = ScoreSheet()
+    deals = record.rules.deals_in_match
+    sheet = ScoreSheet.for_deals(deals, int(record.first_dealer)) if deals else ScoreSheet()
     for index, (hand, log) in enumerate(zip(record.hands, record.logs(), strict=True)):
         if log.auction_over:
             assert log.first_caller is not None
@@ -87,7 +93,7 @@ def dumps_pbn(
                 ("Dealer", seats[log.first_caller.direction].letter),
                 ("Vulnerable", _vulnerable(sheet)),
                 ("Deal", _deal(log)),
-                ("Scoring", "Rubber"),
+                ("Scoring", "Bridgette" if deals else "Rubber"),
                 (
                     "Declarer",
                     seats[log.declarer.direction].letter if log.declarer is not None else "",
@@ -96,6 +102,7 @@ def dumps_pbn(
                 ("Result", _result(log)),
                 ("HoneymoonDealer", seats[hand.dealer.direction].letter),
                 *_layout_tag(record, hand.dealer, hand.stock, seats),
+                *_colon_tags(record, log, hand.stock),
             ]
             lines = [f"[{name} {_quote(value)}]" for name, value in tags]
             lines.append(f'[Auction "{seats[log.first_caller.direction].letter}"]')
@@ -177,7 +184,29 @@ def _deal(log: HandLog) -> str:
     if log.deal is None:
         return "N:- - - -"
     south, east = log.deal
+    # Bridgette's Colons are not PBN cards: Deal shows the suited cards, HoneymoonColons the rest
+    east, south = CardSet(east.mask & FULL_DECK_MASK), CardSet(south.mask & FULL_DECK_MASK)
     return f"N:- {east.to_dotted()} {south.to_dotted()} -"
+
+
+def _colon_tags(
+    record: GameRecord, log: HandLog, stock: tuple[int, ...] | None
+) -> list[tuple[str, str]]:
+    # Bridgette: ``HoneymoonColons "S:GR E:-"``, each player's Colons when the auction began
+    # (PBN has no Colons), and ``HoneymoonUpcard``, the upcard, where the stock is known.
+    if not record.rules.colons or isinstance(log, TableHandLog):
+        return []
+    tags: list[tuple[str, str]] = []
+    if log.deal is not None:
+        south, east = log.deal
+        held = [
+            f"{letter}:" + ("".join(c.kind.letter for c in hand.colons) or "-")
+            for letter, hand in (("S", south), ("E", east))
+        ]
+        tags.append(("HoneymoonColons", " ".join(held)))
+    if stock is not None:
+        tags.append(("HoneymoonUpcard", Card.from_id(stock[UPCARD_PLACE]).pbn))
+    return tags
 
 
 def _layout_tag(
