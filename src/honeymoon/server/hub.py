@@ -70,6 +70,8 @@ MAX_QUEUED = 256
 BUSY_QUEUED = 64
 #: Close code for a connection whose client stopped reading its messages.
 CLOSE_OVERFLOW = 4429
+#: Seconds that presence changes are gathered for, to share them in one round trip to Redis.
+PRESENCE_GATHER = 0.05
 
 
 class GameNotFound(Exception):
@@ -417,6 +419,10 @@ class Hub:
         self._background: set[asyncio.Task[Any]] = set()
         #: Set at shutdown: in-flight moves finish, nothing new is started.
         self.draining = False
+        self._presence_changed: dict[str, Room] = {}
+        self._presence_read: dict[str, Room] = {}
+        self._presence_flush: asyncio.TimerHandle | None = None
+        self._presence_renewed = 0.0
         self.bot_delay = bot_delay
         self.idle_seconds = idle_seconds
         self.max_sockets_per_seat = max_sockets_per_seat
@@ -467,6 +473,8 @@ class Hub:
         """Finish the moves in flight (up to ``grace`` seconds), stop the computer players,
         give up this node's leases and close every connection."""
         self.draining = True
+        if self._presence_flush is not None:
+            self._presence_flush.cancel()
         deadline = time.monotonic() + grace
         for room in list(self.rooms.values()):
             try:
@@ -1049,7 +1057,7 @@ class Hub:
             return
         if notice.presence:
             if room.connections[0] or room.connections[1]:
-                self._spawn(self._refresh_presence([room]))
+                self._presence_later(room, shared=False)
             return
         if notice.replaced is not None:
             if room.connections[notice.replaced]:
@@ -1076,17 +1084,39 @@ class Hub:
 
     def _share_presence(self, room: Room) -> None:
         """A seat arrived on this node or left it: tell the other nodes (Redis)."""
+        self._presence_later(room, shared=True)
+
+    def _presence_later(self, room: Room, *, shared: bool) -> None:
+        """Gather presence work for a moment, then do it in one round trip to Redis: share
+        the rooms whose seats arrived or left here (``shared``), and read the others'."""
         if self.notifier is None or self.draining:
             return
-        notifier = self.notifier
+        if shared:
+            self._presence_changed[room.id] = room
+        self._presence_read[room.id] = room
+        if self._presence_flush is None:
+            self._presence_flush = asyncio.get_running_loop().call_later(
+                PRESENCE_GATHER, lambda: self._spawn(self._flush_presence())
+            )
 
-        async def share() -> None:
-            here = (bool(room.connections[0]), bool(room.connections[1]))
-            await notifier.set_here({room.id: here})
-            notifier.publish(room.id, presence=True)
-            await self._refresh_presence([room])
-
-        self._spawn(share())
+    async def _flush_presence(self) -> None:
+        self._presence_flush = None
+        changed, self._presence_changed = self._presence_changed, {}
+        read, self._presence_read = self._presence_read, {}
+        if self.notifier is None:
+            return
+        if changed:
+            await self.notifier.set_here(
+                {
+                    game_id: (bool(room.connections[0]), bool(room.connections[1]))
+                    for game_id, room in changed.items()
+                }
+            )
+            for game_id in changed:
+                self.notifier.publish(game_id, presence=True)
+        await self._refresh_presence(
+            [room for room in read.values() if room.connections[0] or room.connections[1]]
+        )
 
     async def _refresh_presence(self, rooms: list[Room]) -> None:
         """Learn which seats of these games are connected on other nodes; tell this node's
@@ -1103,9 +1133,14 @@ class Hub:
                     self._send_presence(room)
 
     async def _renew_presence(self) -> None:
-        """Renew the seats connected here and read the others' (every resync)."""
+        """Renew the seats connected here and read the others' (a third of the time a
+        seat is kept, or every resync if that is longer)."""
         if self.notifier is None or not self.notifier.connected:
             return
+        now = time.monotonic()
+        if now - self._presence_renewed < self.notifier.presence_ttl / 3:
+            return
+        self._presence_renewed = now
         rooms = [room for room in self.rooms.values() if room.connections[0] or room.connections[1]]
         await self.notifier.set_here(
             {room.id: (bool(room.connections[0]), bool(room.connections[1])) for room in rooms}

@@ -198,12 +198,13 @@ class Notifier:
         pipe = self._client.pipeline(transaction=False)
         for game_id, seats in here.items():
             key = f"honeymoon:here:{game_id}"
-            for seat in (0, 1):
-                field = f"{seat}:{self.node_id}"
-                if seats[seat]:
-                    pipe.hset(key, field, until)
-                else:
-                    pipe.hdel(key, field)
+            fields = {seat: f"{seat}:{self.node_id}" for seat in (0, 1)}
+            present = {fields[seat]: until for seat in (0, 1) if seats[seat]}
+            gone = [fields[seat] for seat in (0, 1) if not seats[seat]]
+            if present:
+                pipe.hset(key, mapping=present)  # type: ignore[arg-type]
+            if gone:
+                pipe.hdel(key, *gone)
             pipe.expire(key, int(self.presence_ttl) + 1)
         await pipe.execute()
 
