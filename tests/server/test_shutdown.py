@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -15,9 +16,29 @@ from honeymoon.server.storage import Storage
 from honeymoon.views import view_for
 
 
-async def test_close_finishes_a_move_in_flight(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def _run_apart(coroutine: Any) -> None:
+    """Run a coroutine on an event loop of its own thread (whatever loop this thread has)."""
+    failures: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            asyncio.run(coroutine)
+        except BaseException as error:
+            failures.append(error)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join(120)
+    assert not thread.is_alive(), "the shutdown test did not finish within 120 s"
+    if failures:
+        raise failures[0]
+
+
+def test_close_finishes_a_move_in_flight(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _run_apart(_close_finishes_a_move_in_flight(tmp_path, monkeypatch))
+
+
+async def _close_finishes_a_move_in_flight(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     storage = Storage(f"sqlite:///{tmp_path / 'games.db'}")
     storage.migrate()
     hub = Hub(storage, bot_delay=0.0)
