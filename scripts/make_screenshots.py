@@ -4,7 +4,8 @@ Plays a fixed-seed rubber in the full-screen table, both seats played by the pla
 policy below (:class:`HousePlayer`: keep high cards, open the long suit with values, win a
 trick cheaply), the player's moves typed as a person would, and saves the app's own
 screenshot at each phase; then a Draw Bridge hand with the face-up stock, for a screenshot of
-a preliminary trick; then one of each four-hand variant and option (``table-*.svg``), both
+a preliminary trick; then Bridgette's exchange and play (``bridgette-*.svg``); then one of
+each four-hand variant and option (``table-*.svg``), both
 seats played by :class:`TableHousePlayer`:
 
     python scripts/make_screenshots.py [OUTPUT_DIR]
@@ -171,6 +172,85 @@ async def make_draw_preliminary(output: Path) -> Path:
             await pilot.pause()
 
 
+class BridgetteHousePlayer(HousePlayer):
+    """The house policy for Bridgette: discard the lowest suited card in the exchange (the
+    Colons are kept); spoil a lead it cannot beat with the matching Colon; never lead a
+    Colon while it holds a suited card (the rules forbid it anyway)."""
+
+    def act(self, view: SeatView) -> int:
+        """The policy's action for ``view``."""
+        legal = view.legal_actions
+        if view.phase is Phase.AUCTION:
+            # The first call opens one of the longest suit; every later call passes.
+            if view.contract is not None:
+                return PASS
+            hand = [c for c in view.hand if not c.is_colon]
+            suit = max((c.suit for c in hand), key=lambda s: (len(view.hand.ranks(s)), s))
+            return next(a for a in legal if a >= FIRST_BID and Call(a).strain == suit)
+        cards = [Card.from_id(a - 44 if a >= 96 else a) for a in legal]
+        suited = sorted((c for c in cards if not c.is_colon), key=lambda c: (c.rank, c.suit))
+        colons = [c for c in cards if c.is_colon]
+        if view.phase is Phase.EXCHANGE:
+            return (suited or colons)[0].action
+        trick = view.current_trick
+        if trick is None or not trick.cards:
+            if not suited:
+                return colons[0].action
+            longest = max(suited, key=lambda c: (len(view.hand.ranks(c.suit)), c.rank))
+            return longest.action
+        led = trick.cards[0]
+        if led.is_colon:
+            return (suited or colons)[0].action
+        winners = [c for c in suited if c.suit == led.suit and c.rank > led.rank]
+        return (winners or colons or suited)[0].action
+
+
+async def make_bridgette(output: Path) -> list[Path]:
+    """Bridgette: the player's exchange (the upcard, the cards taken), and the play with a
+    Colon in the player's hand."""
+    output.mkdir(parents=True, exist_ok=True)
+    game = Game(find_variant("bridgette"), seed=SEED, first_dealer=Seat.SOUTH)
+    adviser = BridgetteHousePlayer()
+    app = HoneymoonApp(Table(game, Seat.SOUTH, BridgetteHousePlayer()), delay=0, record_path=None)
+    written: list[Path] = []
+    wanted = ["bridgette-exchange.svg", "bridgette-play.svg"]
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for _ in range(2000):
+            if not wanted:
+                break
+            screen = app.screen
+            if not isinstance(screen, GameScreen):
+                await pilot.press("enter")
+                await pilot.pause()
+                continue
+            view = screen.view()
+            if not view.my_turn:
+                await pilot.pause()
+                continue
+            if view.phase is Phase.EXCHANGE and wanted[0] == "bridgette-exchange.svg":
+                if view.to_discard == 4:
+                    app.save_screenshot(wanted[0], str(output))
+                    written.append(output / wanted.pop(0))
+            elif (
+                view.phase is Phase.PLAY
+                and wanted == ["bridgette-play.svg"]
+                and len(view.tricks) >= 3
+                and view.hand.colons
+                and view.current_trick is not None
+                and view.current_trick.cards
+            ):
+                await pilot.press("l")
+                app.save_screenshot(wanted[0], str(output))
+                written.append(output / wanted.pop(0))
+                break
+            await pilot.press(*keys_for(screen, adviser.act(view)))
+            await pilot.pause()
+    if wanted:
+        raise RuntimeError(f"no moment for {', '.join(wanted)} in the Bridgette match")
+    return written
+
+
 class TableHousePlayer:
     """A fixed, plain policy at the four-hand table: the first caller opens one of their
     longest suit and everyone passes after; the extra card with the highest rank goes to the
@@ -269,6 +349,8 @@ def main() -> int:
     for path in asyncio.run(make(output)):
         print(path)
     print(asyncio.run(make_draw_preliminary(output)))
+    for path in asyncio.run(make_bridgette(output)):
+        print(path)
     for path in asyncio.run(make_table(output)):
         print(path)
     return 0

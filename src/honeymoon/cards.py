@@ -190,7 +190,7 @@ _STRAIN_WORDS: dict[str, Strain] = {
     "NOTRUMPS": Strain.NOTRUMP,
 }
 
-_CARD_EXAMPLE = "e.g. 'SA', 'AS', '♠A' or '10H' (in Bridgette also a Colon, ':G', ':R' or ':L')"
+_CARD_EXAMPLE = "e.g. 'SA', 'AS', '♠A' or '10H' (in Bridgette a Colon is a colon and G, R or L)"
 _HAND_EXAMPLE = "e.g. '♠AKQ ♥J10 ♦- ♣98765' or 'AKQ.J10..98765'"
 
 # Integer helpers for the hot paths -------------------------------------------------------------

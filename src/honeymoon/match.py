@@ -397,7 +397,7 @@ def check_config(config: MatchConfig) -> None:
         check_cluster(config.cluster, config.address)
     for spec in (config.bot_a, config.bot_b):
         if spec.startswith(EXTERNAL_PREFIX):
-            if config.rules.four_hands:
+            if config.rules.four_hands or config.rules.colons:
                 raise MatchConfigError(
                     f"{spec!r}: an external bot speaks the two-hand protocol and cannot play "
                     f"{config.rules.name}; choose a built-in bot or a level"
@@ -408,6 +408,10 @@ def check_config(config: MatchConfig) -> None:
                 name = resolve_bot_name(spec)
                 if config.rules.four_hands:
                     _check_table_bot(name)
+                if config.rules.colons:
+                    from honeymoon.bots.bridgette import check_bridgette_bot
+
+                    check_bridgette_bot(name)
             except HoneymoonError as error:
                 raise MatchConfigError(str(error)) from None
 
@@ -561,13 +565,20 @@ def play_pair_unwritten(
                 total_a, total_b = total_a + FORFEIT_PENALTY, min(total_a, total_b)
         elif rubber_winner is not None:
             winner = "a" if rubber_winner == a_seat else "b"
+        elif game.score_sheet.match_deals and game.is_over:
+            # A match of deals (Bridgette) is won on points; equal totals are a draw.
+            points_winner = game.score_sheet.points_winner
+            if points_winner is not None:
+                winner = "a" if points_winner == a_seat else "b"
         record = None
         if config.records_dir is not None:
             record, text = _record(config, game, pair, a_seat)
             records.append((record, text))
         hands = len(game.history) + (0 if game.is_over or forfeit is None else 1)
         # The two-hand solver's check does not apply to four hands.
-        checks = [check_hand(hand) for hand in game.history] if isinstance(game, Game) else []
+        # The solver knows 52 cards: Bridgette's hands are not checked.
+        solvable = isinstance(game, Game) and not config.rules.colons
+        checks = [check_hand(hand) for hand in game.history] if solvable else []
         games.append(
             GameOutcome(
                 pair=pair,

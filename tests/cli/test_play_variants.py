@@ -19,11 +19,11 @@ from honeymoon.cli import main
 from honeymoon.cli.options import variant_with_options
 from honeymoon.cli.play import PlainSession
 from honeymoon.cli.session import Table
-from honeymoon.cli.tui import HoneymoonApp
+from honeymoon.cli.tui import GameScreen, HoneymoonApp
 from honeymoon.cli.tui.screens import TextScreen
 from honeymoon.errors import UnknownVariantError
 from honeymoon.game import Game, Phase
-from honeymoon.rules import VARIANTS, RuleSet
+from honeymoon.rules import VARIANTS, RuleSet, find_variant
 from honeymoon.seats import Seat
 from honeymoon.views import SeatView
 
@@ -104,7 +104,9 @@ class SecrecyCheck:
         text = text.replace("'♠A'", "")  # the example in the notation help
         for card in self.hidden():
             assert str(card) not in text, f"{card} of East was shown"
-            if chips:
+            if card.is_colon:  # Bridgette: a Colon as the table shows it, ⁝G
+                assert card.display not in text, f"{card} of East was shown"  # type: ignore[attr-defined]
+            if chips and not card.is_colon:
                 chip = f"{card.rank.symbol}{card.suit.symbol}"
                 assert chip not in text, f"{card} of East was shown"
         self.checked += 1
@@ -170,6 +172,8 @@ def play_plain_rubber(rules: RuleSet, seed: str) -> tuple[list[str], Table, Secr
         ("draw", []),
         ("draw", ["face_up_stock=true", "preliminary_follow_suit=false"]),
         ("memory", []),
+        ("bridgette", []),
+        ("bridgette", ["rubber_scoring=true"]),
     ],
 )
 def test_plain_mode_plays_a_whole_rubber_of_each_variant(name: str, options: list[str]) -> None:
@@ -177,7 +181,10 @@ def test_plain_mode_plays_a_whole_rubber_of_each_variant(name: str, options: lis
     output, table, secrecy = play_plain_rubber(rules, f"plain-{name}-{len(options)}")
     text = "\n".join(output)
     assert table.is_over
-    assert "The rubber is over." in text and "rubber won by" in text
+    if rules.deals_in_match:
+        assert "The match is over after 6 deals: " in text
+    else:
+        assert "The rubber is over." in text and "rubber won by" in text
     assert secrecy.checked > 20
     assert any("legal now:" in line for line in output)
     assert text.startswith(rules.title)
@@ -195,6 +202,12 @@ def test_plain_mode_plays_a_whole_rubber_of_each_variant(name: str, options: lis
         assert "(memory tricks: you " in text
         assert " memory tricks: 40 below, " in text
         assert "The other 26 cards are dealt, 13 each;" in text
+    elif name == "bridgette":
+        assert "the upcard is " in text and "Exchange: " in text
+        assert "[exchange · upcard " in text and "Your discard: " in text
+        assert "East discards a card face down" in text and "East takes " in text
+        assert "The exchange is over; the other " in text
+        assert "⁝" in text  # the Colons are shown
     elif name == "draw-discard-no-discard":
         assert "; your turn ends." in text
         assert "East keeps the top card." in text
@@ -249,7 +262,6 @@ def test_a_computer_player_without_a_strategy_gets_a_stand_in() -> None:
         (["--variant", "draw", "--option", "face_up_stock=maybe"], "true or false, not 'maybe'"),
         (["--variant", "draw", "--option", "face_up_stock"], "should be NAME=true"),
         (["--option", "face_up_stock=true"], "not an option of draw-discard"),
-        (["--variant", "bridgette"], "bridgette cannot be played from the command line yet"),
         (["--variant", "bridgette-deluxe"], "unknown variant 'bridgette-deluxe'"),
     ],
 )
@@ -420,3 +432,41 @@ async def test_the_table_saves_and_resumes_in_the_preliminary_tricks(tmp_path: P
         before.drawn,
         before.tricks,
     )
+
+
+async def test_the_table_plays_a_bridgette_hand_through_the_exchange_with_the_colons() -> None:
+    rules = find_variant("bridgette")
+    game = Game(rules, seed="tui-bridgette", first_dealer=Seat.EAST)
+    table = Table(game, Seat.SOUTH, RandomBot(7))
+    app = HoneymoonApp(table, delay=0)
+    secrecy = SecrecyCheck(table)
+    seen_phases: set[Phase] = set()
+    colon_shown = False
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        first = screen.view()
+        # South, the non-dealer, has taken the upcard and the card below it
+        assert first.phase is Phase.EXCHANGE and len(first.hand) == 15 and first.to_discard == 2
+        shown = screen_text(app)
+        assert "Upcard: " in shown and "Discard 2 more" in shown
+        assert screen.query_one("#table").border_title == "Exchange"
+        for _ in range(200):
+            if screen.view().hand_number != 0 or not isinstance(app.screen, GameScreen):
+                break
+            view = screen.view()
+            assert view.my_turn
+            seen_phases.add(view.phase)
+            secrecy.see(view)
+            shown = screen_text(app)
+            secrecy.check(shown, chips=True)
+            hand = str(screen.query_one("#hand", Static).render())
+            if view.hand.colons:
+                assert "⁝" in hand
+                colon_shown = True
+            _, typed = screen.offered()[-1]  # the last: a Colon whenever one is legal
+            await pilot.press(*typed, "enter")
+            await pilot.pause()
+    assert {Phase.EXCHANGE, Phase.AUCTION, Phase.PLAY} <= seen_phases
+    assert colon_shown
+    assert len(table.view().results) >= 1

@@ -309,6 +309,11 @@ class PhasedBot:
             return table_advice(self, view)
         if not view.legal_actions or view.seat is None:
             raise ValueError("it is not this bot's turn: the view offers no legal action")
+        if view.rules is not None and view.rules.colons:
+            # Bridgette's 55 cards: played by honeymoon.bots.bridgette for every phased bot.
+            from honeymoon.bots.bridgette import bridgette_advice
+
+            return bridgette_advice(self, view)
         if view.phase is Phase.DRAWING:
             return self._draw(view)
         if view.phase is Phase.AUCTION:

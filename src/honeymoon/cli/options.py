@@ -6,7 +6,7 @@ import argparse
 
 from honeymoon.cli import render
 from honeymoon.errors import UnknownVariantError
-from honeymoon.rules import VARIANTS, RuleSet, find_variant
+from honeymoon.rules import RuleSet, find_variant
 
 
 def add_variant_arguments(parser: argparse.ArgumentParser) -> None:
@@ -39,14 +39,6 @@ def variant_with_options(name: str, options: list[str], *, four_hands: bool = Fa
         variant's options).
     """
     rules = find_variant(name, four_hands=four_hands)
-    if rules.colons:
-        # Bridgette (55 cards): the engine, views and records play it; the terminal, the
-        # match runner and the bots do not yet.
-        raise UnknownVariantError(
-            f"{rules.name} cannot be played from the command line yet: choose one of "
-            f"{', '.join(sorted(VARIANTS))}",
-            "unsupported_variant",
-        )
     values: dict[str, bool] = {}
     for text in options:
         key, equals, value = text.partition("=")

@@ -142,6 +142,13 @@ class PlainSession(LineSession):
                 f"[{current or 'no bid yet'}] Your call "
                 f"({render.legal_action_words(view, style)}): "
             )
+        if view.phase is Phase.EXCHANGE:
+            hand = " ".join(render.hand_lines(view.hand, style))
+            upcard = style.card(view.face_up) if view.face_up is not None else "-"
+            return (
+                f"[exchange · upcard {upcard} · discard {view.to_discard} more] Your hand: "
+                f"{hand}. Your discard: "
+            )
         trick = view.current_trick
         if trick and trick.cards:
             on_table = f"{trick.leader} led " + " ".join(style.card(c) for c in trick.cards)
@@ -150,7 +157,9 @@ class PlainSession(LineSession):
         status = on_table
         if view.phase is Phase.PRELIMINARY:
             status = f"{self._preliminary_status(view)} · {on_table}"
-        legal = [card for card in view.hand.cards_high_to_low() if card.id in view.legal_actions]
+        legal = [
+            card for card in view.hand.cards_high_to_low() if card.action in view.legal_actions
+        ]
         cards = " ".join(style.card(card) for card in legal)
         if len(legal) == len(view.hand):
             return f"[{status}] Any card of your hand: {cards}. Your card: "
@@ -265,6 +274,19 @@ class PlainSession(LineSession):
                 f"Thirteen preliminary tricks at no trump: {who} to the first; the winner of "
                 "each draws the top stock card, the loser the next."
             )
+        elif procedure is Procedure.BRIDGETTE:
+            upcard = self.style.card(view.face_up) if view.face_up is not None else "-"
+            taker = "you take" if first == me else f"{first} takes"
+            discards = "discard" if first == me else "discards"
+            self.write(
+                f"Hand {view.hand_number + 1}: {dealer} 13 cards each; the upcard is {upcard}. "
+                f"Exchange: {taker} the upcard and the card below it and {discards} two; then "
+                "the dealer takes 4, 8 or 12 by the upcard and discards as many."
+            )
+            self.write("Your hand:")
+            for line in render.hand_lines(view.hand, self.style):
+                self.write(line)
+            return
         else:
             self.write(
                 f"Hand {view.hand_number + 1}: {dealer} 13 cards each for the memory tricks: "
@@ -421,7 +443,7 @@ def build_table(args: argparse.Namespace) -> tuple[Table | FourHandTable, str | 
     if rules.four_hands:
         return _four_hand_table(rules, args, seat)
     game = Game(rules, seed=args.seed)
-    bot, note = choose_bot(level, f"{game.seed}:bot")
+    bot, note = choose_bot(level, f"{game.seed}:bot", rules)
     allow_undo = not getattr(args, "no_undo", False)
     auto_play = getattr(args, "auto_play", True)
     table = Table(

@@ -12,7 +12,7 @@ import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from honeymoon.actions import FIRST_BID, KEEP, LAST_BID, REJECT
+from honeymoon.actions import FIRST_BID, KEEP, LAST_BID, REJECT, card_of_action, is_card_action
 from honeymoon.auction import PASS, Call, Contract
 from honeymoon.cards import Card, CardSet, Rank, Strain, Suit
 from honeymoon.events import (
@@ -22,6 +22,8 @@ from honeymoon.events import (
     CardPlayed,
     Drew,
     Event,
+    ExchangeDiscarded,
+    ExchangeDrawn,
     HandOver,
     PreliminaryOver,
     RubberOver,
@@ -68,7 +70,10 @@ class CardStyle:
         return self.ten if rank == Rank.TEN else rank.symbol
 
     def card(self, card: Card) -> str:
-        """``♠10``, ``S10``, ``♠T`` or ``ST``."""
+        """``♠10``, ``S10``, ``♠T`` or ``ST``; a Colon (Bridgette) ``⁝G``, or ``:G`` in
+        letters, as it is typed."""
+        if card.is_colon:
+            return str(card) if self.letters else card.display  # type: ignore[attr-defined]
         return self.suit(card.suit) + self.rank(card.rank)
 
     def call(self, call: Call) -> str:
@@ -83,8 +88,8 @@ class CardStyle:
 
     def action(self, action: int) -> str:
         """Words for an action number: a card, a call, ``keep`` or ``reject``."""
-        if 0 <= action < 52:
-            return self.card(Card.from_id(action))
+        if is_card_action(action):
+            return self.card(Card.from_id(card_of_action(action)))
         if PASS <= action <= LAST_BID:
             return self.call(Call(action))
         if action == KEEP:
@@ -101,12 +106,17 @@ SYMBOLS = CardStyle()
 
 
 def hand_lines(cards: CardSet, style: CardStyle = SYMBOLS) -> list[str]:
-    """One line a suit, spades first: ``♠ A K 10 5``."""
+    """One line a suit, spades first: ``♠ A K 10 5``; then Bridgette's Colons, if any, as
+    ``⁝ G L`` (``: G L`` in letters)."""
     lines = []
     for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
         ranks = cards.ranks(suit)
         shown = " ".join(style.rank(r) for r in ranks) if ranks else "-"
         lines.append(f"{style.suit(suit)} {shown}")
+    colons = cards.colons
+    if colons:
+        mark = ":" if style.letters else "⁝"
+        lines.append(f"{mark} " + " ".join(colon.kind.letter for colon in colons))
     return lines
 
 
@@ -379,6 +389,26 @@ def _procedure_help(rules: RuleSet) -> list[str]:
             f"drawn cards are private.{face_up} These tricks score nothing.",
             "Auction: when the stock is empty, the dealer calls first. " + _AUCTION_HELP,
         ]
+    if rules.procedure is Procedure.BRIDGETTE:
+        return [
+            "The pack: 55 cards, the 52 and three Colons with no suit: the Grand Colon goes "
+            "with the aces, the Royal with kings, queens and jacks, the Little with 2 to 10. "
+            "They show as a tricolon and their letter (⁝ and G, R or L); type a colon and the "
+            "letter.",
+            "Deal: 13 cards each; the next card is the upcard, face up for the whole deal. "
+            "Exchange: the non-dealer takes the upcard and the card below it and discards two; "
+            "then the dealer takes 4 cards (upcard 2-10 or the Little Colon), 8 (J, Q, K or "
+            "the Royal) or 12 (an ace or the Grand) and discards as many. Discards are never "
+            "shown.",
+            "Auction: the dealer calls first. " + _AUCTION_HELP,
+            "Colons: to a lead you may play the Colon that matches it even when you hold the "
+            "suit. A Colon never wins: the leader takes the trick and must lead another suit "
+            "next (unless holding no other suit). A Colon that does not match is only a "
+            "discard when you cannot follow. You lead a Colon only from a hand of Colons alone.",
+            "A passed-out deal is dealt again by the same dealer. A match is six deals scored "
+            "one by one: made contracts add 50, or 300 (500 vulnerable) when the trick points "
+            "reach 100; nobody is vulnerable in deals 1-2, the dealer in 3-4, both in 5-6.",
+        ]
     return [
         "Deal: 13 cards each; the other 26 wait.",
         "Memory tricks: 13 tricks at no trump, the non-dealer leading to the first; follow "
@@ -474,7 +504,18 @@ def trick_words(trick: TrickView, human: Seat | None = None, style: CardStyle = 
 
 
 def final_words(sheet: ScoreSheet, human: Seat | None) -> str:
-    """Who won the rubber and who won on points, from the side of ``human`` (``you``)."""
+    """Who won the rubber and who won on points, from the side of ``human`` (``you``); in a
+    match of deals (Bridgette), who won the match on points."""
+    if sheet.match_deals:
+        if not sheet.is_complete:
+            return "The match is not over yet."
+        totals, points = sheet.totals, sheet.points_winner
+        if points is None:
+            return f"The match is over after {sheet.match_deals} deals: a draw, {totals[0]} each."
+        margin = abs(totals[0] - totals[1])
+        ahead = SEATS[points]
+        who = "You win" if ahead == human else f"{ahead.label} wins"
+        return f"The match is over after {sheet.match_deals} deals: {who} by {margin} points."
     if sheet.rubber_winner is None:
         return "The rubber is not over yet."
     winner = SEATS[sheet.rubber_winner]
@@ -575,17 +616,36 @@ def narrate(
             lines.append(f"{_who(event.seat, me)} {'play' if mine else 'plays'} {played}.")
         elif isinstance(event, TrickWon) and not event.preliminary:
             lines.append(_wins(event.seat, me) + ".")
+            if view.barred_suit is not None and event.trick.cards[-1].is_colon:
+                # Bridgette: the matching Colon spoiled the lead (the view says so).
+                must = "you must" if event.seat == me else f"{event.seat.label} must"
+                lines.append(
+                    f"The Colon matched the lead: {must} lead another suit than "
+                    f"{style.suit(view.barred_suit)} next."
+                )
         elif isinstance(event, TrickWon):
             lines += _preliminary_trick_words(event, drew, view, style)
+        elif isinstance(event, ExchangeDiscarded):
+            lines.append(_exchange_words(event, me))
+        elif isinstance(event, ExchangeDrawn):
+            takes = "You take" if event.seat == me else f"{event.seat.label} takes"
+            lines.append(f"{takes} {event.count} cards from the stock and must discard as many.")
         elif isinstance(event, PreliminaryOver):
             preliminary = event.result
         elif isinstance(event, AuctionStarted):
-            lines += _auction_start_words(event, preliminary, me)
+            lines += _auction_start_words(event, preliminary, me, rules.colons)
         elif isinstance(event, HandOver):
             lines.append(result_words(event.result, me, style))
         elif isinstance(event, RubberOver):
             lines.append(final_words(event.sheet, me))
     return lines
+
+
+def _exchange_words(event: ExchangeDiscarded, me: Seat | None) -> str:
+    """A discard of Bridgette's exchange: who, and how many are left; never which card."""
+    who = "You discard" if event.seat == me else f"{event.seat.label} discards"
+    more = f"; {event.left} more to discard" if event.left else ""
+    return f"{who} a card face down{more}."
 
 
 def _who(seat: Seat | None, me: Seat | None) -> str:
@@ -647,7 +707,10 @@ def _preliminary_trick_words(
 
 
 def _auction_start_words(
-    event: AuctionStarted, preliminary: PreliminaryResult | None, me: Seat | None
+    event: AuctionStarted,
+    preliminary: PreliminaryResult | None,
+    me: Seat | None,
+    exchange: bool = False,
 ) -> list[str]:
     first = (
         "you call first."
@@ -658,7 +721,7 @@ def _auction_start_words(
         unseen = (
             f"; the other {event.stock_left} stock cards stay unseen" if event.stock_left else ""
         )
-        return [f"Drawing is over{unseen}; {first}"]
+        return [f"{'The exchange' if exchange else 'Drawing'} is over{unseen}; {first}"]
     award = _award_words(preliminary, me)
     if award is not None:
         return [award, "The other 26 cards are dealt, 13 each; " + first]
@@ -704,7 +767,17 @@ def status_lines(view: SeatView, rules: RuleSet, style: CardStyle = SYMBOLS) -> 
         return "You" if seat == me else seat.label
 
     lines = [f"{variant_title(rules)}, hand {view.hand_number + 1}: {view.phase.name.lower()}"]
-    if view.phase is Phase.DRAWING:
+    sheet = view.score_sheet
+    if sheet.match_deals and not sheet.is_complete:
+        lines.append(f"Deal {sheet.deals_scored + 1} of {sheet.match_deals}")
+    if view.phase is Phase.EXCHANGE:
+        upcard = style.card(view.face_up) if view.face_up is not None else "-"
+        lines.append(
+            f"Upcard {upcard}; stock: {view.stock_remaining} cards; "
+            f"{name(view.to_act)} {'discard' if view.to_act == me else 'discards'} "
+            f"{view.to_discard} more"
+        )
+    elif view.phase is Phase.DRAWING:
         lines.append(
             f"Stock: {view.stock_remaining} cards; hands: " + _per_seat(view.hand_sizes, me)
         )
@@ -729,6 +802,11 @@ def status_lines(view: SeatView, rules: RuleSet, style: CardStyle = SYMBOLS) -> 
         lines.append(
             f"Trick {min(len(view.tricks) + 1, 13)} of 13; won: " + _per_seat(view.tricks_won, me)
         )
+        if view.barred_suit is not None and view.to_act is not None:
+            lines.append(
+                f"A Colon spoiled the last lead: {name(view.to_act)} may not lead "
+                f"{style.suit(view.barred_suit)} while holding another suit"
+            )
     vulnerable = [name(seat) for seat in SEATS if view.vulnerable[seat]]
     lines.append("Vulnerable: " + (" and ".join(vulnerable) if vulnerable else "nobody"))
     return lines

@@ -39,6 +39,7 @@ from typing import Generic, TypeVar
 from honeymoon import events
 from honeymoon.analysis import GameAnalysis, HandAnalysis, analyze_hand
 from honeymoon.bots import LEVELS, Advice, Bot, RandomBot, advise, make_bot, strongest_bot_name
+from honeymoon.bots.bridgette import BRIDGETTE_BOTS
 from honeymoon.cards import Card
 from honeymoon.claims import judge_claim
 from honeymoon.cli import hints, render
@@ -90,9 +91,12 @@ def human_seat_from_players(players: tuple[str | None, str | None]) -> Seat | No
     return None
 
 
-def choose_bot(level: str, seed: int | str | None) -> tuple[Bot, str | None]:
+def choose_bot(
+    level: str, seed: int | str | None, rules: RuleSet | None = None
+) -> tuple[Bot, str | None]:
     """The opponent for ``level`` (or a bot name), and a one-line note when that level's bot
-    is not available (yet) and the strongest available one plays instead.
+    is not available (yet) and the strongest available one plays instead. In Bridgette
+    (``rules`` with the Colons) a bot that does not play it gives way to the heuristic bot.
 
     :raises HoneymoonError: (code ``unknown_bot``) for a name that is neither a level nor a bot.
     """
@@ -104,6 +108,13 @@ def choose_bot(level: str, seed: int | str | None) -> tuple[Bot, str | None]:
         if key not in LEVELS:
             raise
         bot = make_bot(strongest_bot_name(), seed)
+    if rules is not None and rules.colons and bot.name not in BRIDGETTE_BOTS:
+        unable = bot.name
+        bot = make_bot("heuristic", seed)
+        return (
+            bot,
+            f"The {unable} bot does not play Bridgette yet: you are playing the heuristic bot.",
+        )
     if key in LEVELS and bot.name != wanted:
         return bot, f"The {key} level is not available yet: you are playing the {bot.name} bot."
     return bot, None
@@ -530,6 +541,12 @@ class Table(Seated[Game]):
 
         :raises HoneymoonError: (code ``no_such_hand``) if hand ``number`` is not finished.
         """
+        if self._game.rules.colons:
+            raise HoneymoonError(
+                "Bridgette's hands are not analysed: the double-dummy solver knows the 52 "
+                "cards only",
+                "unsupported_variant",
+            )
         known = self._memory.analyses.get(number)
         if known is None:
             self.review(number)  # the same refusal as the review's for an unfinished hand
@@ -605,6 +622,8 @@ class Table(Seated[Game]):
         that beats the claim is told once the hand is over, and undo stops at the claim."""
         if self._game.phase is not Phase.PLAY:
             return ["A claim is made during the play of a hand, after the auction."]
+        if self._game.rules.colons:
+            return ["Claims are not judged in Bridgette: the solver knows the 52 cards only."]
         verdict = judge_claim(self._game, self.human)
         self._memory.claims += 1
         if not verdict.accepted:
@@ -695,7 +714,9 @@ class Table(Seated[Game]):
 
     def _default_adviser(self) -> Bot:
         self._hints += 1
-        return make_bot(strongest_bot_name(), seed=f"hint:{self._hints}")
+        # The expert knows 52 cards: Bridgette's hints come from the heuristic bot.
+        name = "heuristic" if self._game.rules.colons else strongest_bot_name()
+        return make_bot(name, seed=f"hint:{self._hints}")
 
     # -- records ------------------------------------------------------------------------------
 
@@ -720,7 +741,7 @@ class Table(Seated[Game]):
         record = records.loads(full)
         game = record.to_game()
         seat = human or human_seat_from_players(record.players) or Seat.SOUTH
-        bot, note = choose_bot(level, f"{game.seed}:bot:{len(record.hands)}")
+        bot, note = choose_bot(level, f"{game.seed}:bot:{len(record.hands)}", game.rules)
         table = cls(game, seat, bot)
         table.restore_assistance(full)
         return table, note

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from honeymoon.rules import DEFAULT_RULES, TABLE_VARIANTS, VARIANTS
+from honeymoon.rules import DEFAULT_RULES, PACK_VARIANTS, TABLE_VARIANTS, VARIANTS
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -31,17 +31,22 @@ def run(args: argparse.Namespace) -> int:
                         "four_hands": rules.four_hands,
                         "options": list(rules.option_names),
                     }
-                    for rules in (*VARIANTS.values(), *TABLE_VARIANTS.values())
+                    for rules in (
+                        *VARIANTS.values(),
+                        *PACK_VARIANTS.values(),
+                        *TABLE_VARIANTS.values(),
+                    )
                 ]
             )
         )
         return 0
-    for rules in (*VARIANTS.values(), *TABLE_VARIANTS.values()):
+    for rules in (*VARIANTS.values(), *PACK_VARIANTS.values(), *TABLE_VARIANTS.values()):
         default = " (default)" if rules is DEFAULT_RULES else ""
         table = " (four hands)" if rules.four_hands else ""
-        print(f"{rules.name}{default}{table}: {rules.title}")
+        pack = " (55 cards, terminal only)" if rules.colons else ""
+        print(f"{rules.name}{default}{table}{pack}: {rules.title}")
         print(f"    {rules.summary}")
-        if rules.four_hands and len(rules.option_names) > 1:
+        if (rules.four_hands and len(rules.option_names) > 1) or rules.colons:
             names = ", ".join(f"{name}=true" for name in rules.option_names)
             print(f"    Options (--option): {names}")
     return 0

@@ -21,7 +21,7 @@ from textual.content import Content
 from textual.markup import escape
 from textual.widgets import Static
 
-from honeymoon.actions import KEEP, REJECT
+from honeymoon.actions import KEEP, REJECT, card_of_action
 from honeymoon.auction import Call
 from honeymoon.cards import Card
 from honeymoon.cli import render
@@ -84,6 +84,7 @@ _IMMEDIATE = {
     Phase.AUCTION: _ALWAYS | set("hsqa"),
     Phase.PLAY: _ALWAYS,
     Phase.PRELIMINARY: _ALWAYS,
+    Phase.EXCHANGE: _ALWAYS,
     Phase.COMPLETE: _ALWAYS | set("hdsqa"),
 }
 
@@ -243,6 +244,10 @@ class GameScreen(PlayScreen[SeatView, TrickView]):
             foot_text = self._last_trick_line()
             if not memory:
                 foot_text = widgets.drawn_markup(view, self.palette) + "\n" + foot_text
+        elif phase is Phase.EXCHANGE:
+            panel.border_title = "Exchange"
+            left_text, right_text = widgets.exchange_markup(view, self.palette)
+            foot_text = widgets.discards_markup(view, self.palette)
         elif phase is Phase.PLAY:
             panel.border_title = "Play"
             left_text = widgets.trick_markup(self._trick_shown(view), view.seat, self.palette)
@@ -308,6 +313,8 @@ class GameScreen(PlayScreen[SeatView, TrickView]):
             ask = "Your call: type it (1n, 2s, p, x) and Enter, or arrows and Enter"
         elif view.phase is Phase.PRELIMINARY:
             ask = "Your card (no trump): type it (sa, h10) and Enter, or arrows and Enter"
+        elif view.phase is Phase.EXCHANGE:
+            ask = "Your discard: type it (sa, h10, :g) and Enter, or arrows and Enter"
         else:
             ask = "Your card: type it (sa, h10) and Enter, or arrows and Enter"
         self._show("#prompt", f"{typed}  [#9fbfa8]{escape(ask)}[/]")
@@ -328,13 +335,15 @@ class GameScreen(PlayScreen[SeatView, TrickView]):
         if cards:
             parts.append(key("l", "last trick", "last"))
             parts.append(key("a⏎", "tricks", "so-far"))
-        if phase is Phase.PLAY:
+        if phase is Phase.PLAY and not self.table.rules.colons:
             parts.append(key("c⏎", "claim", "claim"))
         if view.results:
             parts.append(key("b", "review", "review"))
         if procedure is Procedure.DRAW:
             parts.append(key("v", "drawn", "discards"))
-        elif procedure is Procedure.DRAW_DISCARD and phase is not Phase.DRAWING:
+        elif procedure is Procedure.BRIDGETTE or (
+            procedure is Procedure.DRAW_DISCARD and phase is not Phase.DRAWING
+        ):
             parts.append(key("v", "discards", "discards"))
         parts += [
             key("s⏎" if cards else "s", "score", "score"),
@@ -358,7 +367,7 @@ class GameScreen(PlayScreen[SeatView, TrickView]):
 
     def _fix_cursors(self, view: SeatView) -> None:
         if view.phase in _CARD_PHASES and view.my_turn:
-            legal = [c for c in widgets.hand_order(view) if c.id in view.legal_actions]
+            legal = [c for c in widgets.hand_order(view) if c.action in view.legal_actions]
             if self._card_cursor not in legal and legal:
                 self._card_cursor = legal[0]
         if view.phase is Phase.AUCTION and not 0 <= self._call_cursor < len(view.legal_actions):
@@ -376,16 +385,17 @@ class GameScreen(PlayScreen[SeatView, TrickView]):
             index = self._call_cursor + step * (5 if vertical else 1)
             self._call_cursor = max(0, min(count - 1, index))
         elif view.phase in _CARD_PHASES:
-            legal = [c for c in widgets.hand_order(view) if c.id in view.legal_actions]
+            legal = [c for c in widgets.hand_order(view) if c.action in view.legal_actions]
             if not legal:
                 return
             current = legal.index(self._card_cursor) if self._card_cursor in legal else 0
             if vertical:
-                suit = legal[current].suit
-                later = [c for c in legal if (c.suit < suit if step > 0 else c.suit > suit)]
+                key = widgets.suit_key
+                suit = key(legal[current])
+                later = [c for c in legal if (key(c) < suit if step > 0 else key(c) > suit)]
                 if later:
                     target = (
-                        later[0] if step > 0 else [c for c in legal if c.suit == later[-1].suit][0]
+                        later[0] if step > 0 else [c for c in legal if key(c) == key(later[-1])][0]
                     )
                     self._card_cursor = target
             else:
@@ -398,7 +408,7 @@ class GameScreen(PlayScreen[SeatView, TrickView]):
         if view.phase is Phase.AUCTION and view.legal_actions:
             return view.legal_actions[self._call_cursor]
         if view.phase in _CARD_PHASES and self._card_cursor is not None:
-            return self._card_cursor.id
+            return self._card_cursor.action
         return None
 
     def offered(self) -> list[tuple[int, str]]:
@@ -413,7 +423,7 @@ class GameScreen(PlayScreen[SeatView, TrickView]):
             elif view.phase is Phase.AUCTION:
                 text = Call(action).pbn.lower()
             else:
-                text = Card.from_id(action).pbn.lower().replace("t", "10")
+                text = Card.from_id(card_of_action(action)).pbn.lower().replace("t", "10")
             result.append((action, text))
         return result
 
@@ -443,7 +453,7 @@ class GameScreen(PlayScreen[SeatView, TrickView]):
                 card = Card.parse(self.typed)
             except HoneymoonError:
                 card = None
-            if card is not None and card.id in view.legal_actions:
+            if card is not None and card.action in view.legal_actions:
                 self._card_cursor = card
         self.refresh_table()
 
@@ -557,6 +567,8 @@ class GameScreen(PlayScreen[SeatView, TrickView]):
         analysis; at the end of the rubber, the tricks lost to play errors over it too."""
         memory = self.table.rules.procedure is Procedure.MEMORY
         table = self.table
+        # The solver knows 52 cards: Bridgette's hands are reviewed without an analysis.
+        solvable = not table.rules.colons
 
         def summary() -> str:
             return tricks_lost_line(table.tricks_lost(), table.human)
@@ -566,8 +578,8 @@ class GameScreen(PlayScreen[SeatView, TrickView]):
             len(self.view().results),
             number,
             memory=memory,
-            analysis=table.analysis,
-            summary=summary if table.is_over else None,
+            analysis=table.analysis if solvable else None,
+            summary=summary if table.is_over and solvable else None,
             style=table.style,
         )
 

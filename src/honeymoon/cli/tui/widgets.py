@@ -40,14 +40,20 @@ __all__ = [
     "drawn_markup",
     "preliminary_summary_line",
     "CARD_PHASES",
+    "exchange_markup",
+    "suit_key",
     "sheet_markup",
     "status_markup",
     "seat_name",
 ]
 
 _SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
-#: The phases in which the player plays cards to tricks.
-CARD_PHASES = (Phase.PLAY, Phase.PRELIMINARY)
+#: The phases in which the player chooses a card of the hand: plays to tricks, or discards in
+#: Bridgette's exchange.
+CARD_PHASES = (Phase.PLAY, Phase.PRELIMINARY, Phase.EXCHANGE)
+#: Bridgette's Colons: violet on a white card, lilac on the cloth.
+_COLON_ON_CARD = "#6a2c91"
+_COLON_ON_TABLE = "#d7afff"
 _CARD_FACE = "#f7f5ee"
 #: A card that may not be played: grey, yet readable (contrast 4.9:1, WCAG AA).
 DIM_CARD_TEXT = "#4e4e4e"
@@ -95,14 +101,30 @@ class Palette:
             return ("#5fd75f", "#ffaf5f", "#ff5f5f", "#e8e8e8")[suit]
         return "#ff5f5f" if suit.is_red else "#e8e8e8"
 
+    def card_colour(self, card: Card) -> str:
+        """The colour of ``card``'s pips on a white card (a Colon's violet)."""
+        return _COLON_ON_CARD if card.is_colon else self.suit(card.suit)
+
+    def card_on_table(self, card: Card) -> str:
+        """The colour of ``card`` written straight on the cloth (a Colon's lilac)."""
+        return _COLON_ON_TABLE if card.is_colon else self.on_table(card.suit)
+
+    def faces(self, card: Card) -> tuple[str, str]:
+        """The card's corner and centre marks: rank and suit (``A``, ``♠``), or a Colon's
+        letter and tricolon (``G``, ``⁝``; ``:`` in letters)."""
+        if card.is_colon:
+            return card.kind.letter, ":" if self.cards.letters else "⁝"  # type: ignore[attr-defined]
+        return self.cards.rank(card.rank), self.cards.suit(card.suit)
+
     def chip(self, card: Card, *, selected: bool = False, dim: bool = False) -> str:
         """A card as a small chip, `` A♠ ``, optionally selected (gold) or dimmed."""
-        text = f"{self.cards.rank(card.rank)}{self.cards.suit(card.suit)}".center(4)
+        corner, mark = self.faces(card)
+        text = (f"{mark}{corner}" if card.is_colon else f"{corner}{mark}").center(4)
         if dim:
             return f"[{DIM_CARD_TEXT} on {DIM_CARD_FACE}]{text}[/]"
         background = "#ffd75f" if selected else _CARD_FACE
         underline = " underline" if selected else ""
-        return f"[bold{underline} {self.suit(card.suit)} on {background}]{text}[/]"
+        return f"[bold{underline} {self.card_colour(card)} on {background}]{text}[/]"
 
 
 def seat_name(seat: Seat | None, me: Seat | None) -> str:
@@ -123,25 +145,50 @@ def hand_markup(
     cursor: Card | None = None,
     highlight: Card | None = None,
 ) -> str:
-    """The hand, one row a suit. In play the legal cards are clickable and the others dim."""
+    """The hand, one row a suit (Bridgette's Colons, if held, end the shortest row after a
+    tricolon, so the hand keeps its four rows). In play the legal cards are clickable and the
+    others dim."""
     playing = view.phase in CARD_PHASES and view.my_turn
     legal = set(view.legal_actions) if playing else set()
     rows = []
-    for suit in _SUIT_ORDER:
-        cards = [card for card in hand_order(view) if card.suit == suit]
-        symbol = f"[bold {palette.on_table(suit)}]{palette.cards.suit(suit)}[/]"
+    order = hand_order(view)
+    groups: list[tuple[str, list[Card]]] = [
+        (
+            f"[bold {palette.on_table(suit)}]{palette.cards.suit(suit)}[/]",
+            [card for card in order if not card.is_colon and card.suit == suit],
+        )
+        for suit in _SUIT_ORDER
+    ]
+    colons = [card for card in order if card.is_colon]
+    shortest = min(range(len(groups)), key=lambda i: (len(groups[i][1]), -i))
+    for index, (symbol, cards) in enumerate(groups):
         chips = []
         for card in cards:
-            chip = palette.chip(
-                card,
-                selected=card in (cursor, highlight),
-                dim=playing and card.id not in legal,
+            chips.append(_hand_chip(card, palette, legal, playing, (cursor, highlight)))
+        row = f"{symbol} " + (" ".join(chips) if chips else "[dim]—[/]")
+        if colons and index == shortest:
+            row += f"  [bold {_COLON_ON_TABLE}]{palette.faces(colons[0])[1]}[/] " + " ".join(
+                _hand_chip(card, palette, legal, playing, (cursor, highlight)) for card in colons
             )
-            if card.id in legal:
-                chip = f"[@click=screen.act({card.id})]{chip}[/]"
-            chips.append(chip)
-        rows.append(f"{symbol} " + (" ".join(chips) if chips else "[dim]—[/]"))
+        rows.append(row)
     return "\n".join(rows)
+
+
+def _hand_chip(
+    card: Card,
+    palette: Palette,
+    legal: set[int],
+    playing: bool,
+    marked: tuple[Card | None, Card | None],
+) -> str:
+    # A card of the hand: selected, dimmed when not playable now, clickable when it is.
+    chip = palette.chip(card, selected=card in marked, dim=playing and card.action not in legal)
+    return f"[@click=screen.act({card.action})]{chip}[/]" if card.action in legal else chip
+
+
+def suit_key(card: Card) -> int:
+    """A card's suit number for moving a cursor between rows: -1 for a Colon (the last row)."""
+    return -1 if card.is_colon else int(card.suit)
 
 
 def big_card(card: Card | None, palette: Palette, *, empty: str = "") -> list[str]:
@@ -158,12 +205,12 @@ def big_card(card: Card | None, palette: Palette, *, empty: str = "") -> list[st
             "[#3f7f55]┆     ┆[/]",
             "[#3f7f55]╰┄┄┄┄┄╯[/]",
         ]
-    style = f"bold {palette.suit(card.suit)} on {_CARD_FACE}"
-    rank = palette.cards.rank(card.rank)
+    style = f"bold {palette.card_colour(card)} on {_CARD_FACE}"
+    rank, mark = palette.faces(card)
     return [
         f"[{style}]╭─────╮[/]",
         f"[{style}]│{rank:<5}│[/]",
-        f"[{style}]│  {palette.cards.suit(card.suit)}  │[/]",
+        f"[{style}]│  {mark}  │[/]",
         f"[{style}]│{rank:>5}│[/]",
         f"[{style}]╰─────╯[/]",
     ]
@@ -182,9 +229,8 @@ def _bigger_card(card: Card | None, palette: Palette, empty: str) -> list[str]:
             gap,
             "[#3f7f55]╰┄┄┄┄┄┄┄╯[/]",
         ]
-    style = f"bold {palette.suit(card.suit)} on {_CARD_FACE}"
-    rank = palette.cards.rank(card.rank)
-    suit = palette.cards.suit(card.suit)
+    style = f"bold {palette.card_colour(card)} on {_CARD_FACE}"
+    rank, suit = palette.faces(card)
     return [
         f"[{style}]╭───────╮[/]",
         f"[{style}]│{rank:<7}│[/]",
@@ -244,7 +290,7 @@ def drawing_markup(
 def discards_markup(view: SeatView, palette: Palette) -> str:
     """One line: how many cards the player has discarded, and which."""
     chips = " ".join(
-        f"[bold {palette.on_table(card.suit)}]{palette.card(card)}[/]"
+        f"[bold {palette.card_on_table(card)}]{palette.card(card)}[/]"
         for card in view.discards.cards_high_to_low()
     )
     return f"Your discards ({len(view.discards)}): " + (chips or "none yet")
@@ -353,9 +399,35 @@ def play_info_markup(view: SeatView, style: CardStyle = SYMBOLS) -> str:
             f"{me.other.label} [bold]{view.tricks_won[me.other]}[/]"
         )
         lines.append(f"Trick {min(len(view.tricks) + 1, 13)} of 13")
+    if view.barred_suit is not None and view.to_act is not None:
+        lines.append(
+            f"[#d7afff]A Colon spoiled the lead: {seat_name(view.to_act, me)} may not lead "
+            f"{style.suit(view.barred_suit)}[/]"
+        )
     lines.append("")
     lines.append(_turn_markup(view))
     return "\n".join(lines)
+
+
+def exchange_markup(view: SeatView, palette: Palette) -> tuple[str, str]:
+    """Bridgette's exchange: the upcard (left), and who discards how many, the stock and the
+    cards the player took (right). Never a card of the other player's."""
+    left = "\n".join(big_card(view.face_up, palette, empty="upcard"))
+    right = []
+    if view.face_up is not None:
+        chip = f"[bold {palette.card_on_table(view.face_up)}]{palette.card(view.face_up)}[/]"
+        right.append(f"Upcard: {chip}")
+    if view.my_turn:
+        right.append(f"[bold #ffd75f]Discard {view.to_discard} more[/] (any card, Colons too)")
+    elif view.to_act is not None:
+        right.append(f"[italic]{view.to_act.label} discards {view.to_discard} more…[/]")
+    right.append(f"Stock: [bold]{view.stock_remaining}[/] cards, never shown")
+    if view.drawn:
+        chips = " ".join(
+            f"[bold {palette.card_on_table(c)}]{palette.card(c)}[/]" for c in view.drawn
+        )
+        right.append(f"You took: {chips}")
+    return left, "\n".join(right)
 
 
 def _turn_markup(view: SeatView) -> str:
@@ -405,7 +477,7 @@ def drawn_markup(view: SeatView, palette: Palette, *, limit: int = 8) -> str:
     if not view.drawn:
         return "You drew: nothing yet"
     shown = view.drawn[-limit:]
-    chips = " ".join(f"[bold {palette.on_table(c.suit)}]{palette.card(c)}[/]" for c in shown)
+    chips = " ".join(f"[bold {palette.card_on_table(c)}]{palette.card(c)}[/]" for c in shown)
     more = "… " if len(view.drawn) > limit else ""
     return f"You drew ({len(view.drawn)}): {more}{chips}"
 
