@@ -1162,7 +1162,7 @@ class Hub:
         ]
         if not connected:
             return 0
-        stored = await self.storage.run(self.storage.versions, connected)
+        stored = await self.storage.read(self.storage.versions, connected)
         behind = 0
         for game_id, version in stored.items():
             room = self.rooms.get(game_id)
@@ -1179,7 +1179,7 @@ class Hub:
             return await self._catch_up_locked(room)
 
     async def _catch_up_locked(self, room: Room) -> bool:
-        stored = await self.storage.run(self.storage.actions_since, room.id, room.version)
+        stored = await self.storage.read(self.storage.actions_since, room.id, room.version)
         if not stored:
             return False
         for entry in stored:
@@ -1220,7 +1220,7 @@ class Hub:
             await asyncio.sleep(self.resync_seconds)
             try:
                 await self.resync()
-                due = await self.storage.run(self.storage.due_bots, datetime.now(UTC))
+                due = await self.storage.read(self.storage.due_bots, datetime.now(UTC))
             except Exception as error:
                 logger.warning("watch: the database did not answer (%s)", type(error).__name__)
                 continue

@@ -273,6 +273,11 @@ class Storage:
                 cursor.close()
 
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="storage")
+        #: Shared: the reads that follow other nodes' moves run on threads of their own, so
+        #: that they never hold up this node's commits.
+        self._readers = (
+            ThreadPoolExecutor(max_workers=2, thread_name_prefix="storage-read") if shared else None
+        )
         backend = parsed.get_backend_name()
         self._driver_sql = (
             _driver_statements(self.engine.dialect.paramstyle, shared)
@@ -299,9 +304,18 @@ class Storage:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._executor, lambda: func(*args, **kwargs))
 
+    async def read(self, func: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        """Run a blocking read on a reader thread (shared storage), else as :meth:`run`."""
+        if self._readers is None:
+            return await self.run(func, *args, **kwargs)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._readers, lambda: func(*args, **kwargs))
+
     def close(self) -> None:
         """Finish pending work and release the connections."""
         self._executor.shutdown(wait=True)
+        if self._readers is not None:
+            self._readers.shutdown(wait=True)
         self.engine.dispose()
 
     # -- schema -------------------------------------------------------------------------------
