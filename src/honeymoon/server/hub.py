@@ -25,9 +25,15 @@ from honeymoon.bots import BOTS, advise, make_bot, resolve_bot_name, strongest_b
 from honeymoon.bots import LEVELS as BOT_LEVELS
 from honeymoon.bots.random_bot import RandomBot
 from honeymoon.claims import ClaimVerdict, judge_claim
-from honeymoon.errors import HoneymoonError, IllegalActionError
+from honeymoon.errors import HoneymoonError, IllegalActionError, UnknownVariantError
 from honeymoon.game import Game, Phase
-from honeymoon.rules import DEFAULT_RULES, find_variant
+from honeymoon.rules import (
+    DEFAULT_RULES,
+    PACK_VARIANTS,
+    TABLE_VARIANTS,
+    VARIANTS,
+    find_variant,
+)
 from honeymoon.seats import SEAT_NAMES, SEATS, Seat
 from honeymoon.server.nodes import Notice, Notifier, default_node_id
 from honeymoon.server.protocol import (
@@ -569,7 +575,15 @@ class Hub:
         """
         if opponent not in ("friend", "computer"):
             raise HoneymoonError("opponent must be 'friend' or 'computer'", "bad_request")
-        rules = find_variant(variant, four_hands=True).with_options(**(options or {}))
+        rules = find_variant(variant, four_hands=True)
+        if rules.name in PACK_VARIANTS:
+            # The page cannot show the Colons yet: Bridgette is played in the terminal.
+            offered = ", ".join([*VARIANTS, *TABLE_VARIANTS])
+            raise UnknownVariantError(
+                f"the variant {rules.name!r} is not offered here yet (play it in the terminal: "
+                f"honeymoon play --variant {rules.name}); choose one of {offered}"
+            )
+        rules = rules.with_options(**(options or {}))
         bot = computer_level(bot) if opponent == "computer" else None
         creator = secrets.randbelow(2) if seat is None else seat
         params = NewGame(
