@@ -62,7 +62,7 @@ from honeymoon.server.protocol import (
 )
 from honeymoon.server.storage import NewGame, Storage, StorageConflict, StoredGame, hash_token
 from honeymoon.table import TableGame, new_game
-from honeymoon.views import review_for, view_for
+from honeymoon.views import SeatView, TableView, review_for, view_for
 
 __all__ = ["Hub", "Room", "Connection", "GameNotFound", "SEAT_NAMES"]
 
@@ -1019,18 +1019,7 @@ class Hub:
                 game = room.game
                 if game.is_over or game.to_act != seat:
                     return
-                view = view_for(game, seat)
-                try:
-                    action = await asyncio.to_thread(room.bot.act, view)
-                    if action not in view.legal_actions:
-                        raise IllegalActionError("the computer chose badly", "unknown_action")
-                except Exception as error:
-                    logger.error(
-                        "game %s: the computer failed (%s); playing a legal action",
-                        room.id,
-                        type(error).__name__,
-                    )
-                    action = view.legal_actions[0]
+                action = await _computer_action(room, view_for(game, seat))
                 try:
                     await self._commit(room, int(seat), action, None)
                 except Exception as error:
@@ -1291,18 +1280,7 @@ class Hub:
                     settled = room.version
                     return False
                 logger.info("game %s: node %s moves for the computer", room.id, self.node_id)
-                view = view_for(game, SEATS[seat])
-                try:
-                    action = await asyncio.to_thread(room.bot.act, view)
-                    if action not in view.legal_actions:
-                        raise IllegalActionError("the computer chose badly", "unknown_action")
-                except Exception as error:
-                    logger.error(
-                        "game %s: the computer failed (%s); playing a legal action",
-                        room.id,
-                        type(error).__name__,
-                    )
-                    action = view.legal_actions[0]
+                action = await _computer_action(room, view_for(game, SEATS[seat]))
                 try:
                     await self._commit(room, seat, action, None)
                 except StorageConflict:
@@ -1339,3 +1317,20 @@ class Hub:
                 len(room.connections[0]) + len(room.connections[1]) for room in self.rooms.values()
             ),
         }
+
+
+async def _computer_action(room: Room, view: SeatView | TableView) -> int:
+    """The computer's action on ``view`` (in a thread); a legal one, logged, if it fails."""
+    assert room.bot is not None
+    try:
+        action = await asyncio.to_thread(room.bot.act, view)
+        if action not in view.legal_actions:
+            raise IllegalActionError("the computer chose badly", "unknown_action")
+    except Exception as error:
+        logger.error(
+            "game %s: the computer failed (%s); playing a legal action",
+            room.id,
+            type(error).__name__,
+        )
+        action = view.legal_actions[0]
+    return int(action)
