@@ -12,7 +12,7 @@ from helpers import call_all, cards, draw_all, random_action, searchable_view, s
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from honeymoon.auction import DOUBLE, Call
+from honeymoon.auction import DOUBLE, PASS, REDOUBLE, Call
 from honeymoon.bots import BOTS, ExpertBot, make_bot, resolve_bot_name
 from honeymoon.bots import expert as expert_module
 from honeymoon.bots.advice import Advice, Reason
@@ -409,3 +409,27 @@ def test_tied_calls_go_to_the_best_strain_not_the_lowest_call(
     advice = ExpertBot(1, samples=12).advise(view)
     call = Call(advice.action)
     assert call.strain is not None and call.strain.name == "HEARTS", advice
+
+
+def test_with_the_opponents_answers_it_stays_legal_and_blind() -> None:
+    game = Game(seed="expert:answers")
+    inspector = Inspector(ExpertBot("a", samples=4, model_answers=True), game, Seat.SOUTH)
+    _play_game(game, {Seat.SOUTH: inspector, Seat.EAST: "heuristic"}, max_hands=2)
+    assert Phase.AUCTION in inspector.phases
+
+
+def test_the_opponents_answers_change_the_bids_values_not_a_pass_that_ends_the_auction() -> None:
+    # East opened 1♠; South's pass ends the auction, so its value cannot depend on an answer,
+    # while a bid's value now counts East's answer on each layout (its spades outbid South).
+    # No growth of the layouts, so both see the same ones.
+    game = _deal("AKQJ98.K2.Q2.K32", "5.AQJ98.K983.J54", ["1S"])
+    view = view_for(game, Seat.SOUTH)
+    plain = ExpertBot(3, samples=12, max_samples=12).advise(view)
+    answered = ExpertBot(3, samples=12, max_samples=12, model_answers=True).advise(view)
+    plain_scores = {c.action: c.score for c in plain.candidates}
+    answered_scores = {c.action: c.score for c in answered.candidates}
+    assert plain_scores.keys() == answered_scores.keys()
+    assert answered_scores[PASS] == plain_scores[PASS]
+    bids = [action for action in plain_scores if action not in (PASS, DOUBLE, REDOUBLE)]
+    assert any(answered_scores[bid] != plain_scores[bid] for bid in bids), answered
+    assert answered.action in view.legal_actions
