@@ -9,7 +9,7 @@ import pytest
 
 from honeymoon.bots import make_bot
 from honeymoon.records import loads
-from honeymoon.rules import TABLE_VARIANTS, VARIANTS, find_variant
+from honeymoon.rules import PACK_VARIANTS, TABLE_VARIANTS, VARIANTS, find_variant
 from honeymoon.seats import Seat
 from honeymoon.views import view_for
 
@@ -51,7 +51,6 @@ def test_tokens_are_stored_only_as_hashes(server: Any) -> None:
         ({"opponent": "computer", "level": "grandmaster"}, "unknown_level"),
         ({"opponent": "computer", "level": "heuristic"}, "unknown_level"),
         ({"variant": "chess"}, "unknown_variant"),
-        ({"variant": "bridgette"}, "unknown_variant"),  # the page cannot show the Colons yet
         ({"variant": "draw", "options": {"trumps": True}}, "unknown_option"),
         ({"variant": "memory", "options": {"face_up_stock": True}}, "unknown_option"),
         ({"variant": "draw", "options": {"face_up_stock": "yes"}}, "bad_option"),
@@ -73,7 +72,9 @@ def test_the_pages_and_options_are_served(server: Any) -> None:
     assert server.client.get("/healthz").text == "ok"
     options = server.client.get("/api/options").json()
     assert options["levels"] == ["easy", "medium", "hard"]
-    assert [v["name"] for v in options["variants"]] == [*VARIANTS, *TABLE_VARIANTS]
+    assert [v["name"] for v in options["variants"]] == [*VARIANTS, *PACK_VARIANTS, *TABLE_VARIANTS]
+    bridgette = next(v for v in options["variants"] if v["name"] == "bridgette")
+    assert bridgette["title"] == PACK_VARIANTS["bridgette"].title and not bridgette["four_hands"]
     draw = next(v for v in options["variants"] if v["name"] == "draw")
     assert draw["title"] == "Draw Bridge"
     assert {o["name"]: o["default"] for o in draw["options"]} == {

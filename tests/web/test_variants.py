@@ -157,6 +157,7 @@ def test_the_lobby_offers_every_variant_and_its_options(server: Any, browser: An
         "Draw and Discard Bridge, keeping without discarding",
         "Draw Bridge",
         "Memory Bridge",
+        "Bridgette",
     ]
     # The variants in which each player has a dummy, in a group of their own.
     four = page.locator("#variant optgroup").nth(1)

@@ -45,7 +45,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from honeymoon.errors import HoneymoonError
 from honeymoon.game import Game
-from honeymoon.rules import DEFAULT_RULES, OPTIONS, TABLE_VARIANTS, VARIANTS
+from honeymoon.rules import DEFAULT_RULES, OPTIONS, PACK_VARIANTS, TABLE_VARIANTS, VARIANTS
 from honeymoon.seats import SEAT_NAMES
 from honeymoon.server.hub import CLOSE_OVERFLOW, COMPUTER_LEVELS, Connection, Hub
 from honeymoon.server.limits import (
@@ -224,7 +224,8 @@ async def health(request: Request) -> Response:
 
 
 async def options(request: Request) -> Response:
-    """What a game can be created with: the two-hand variants, then the four-hand ones
+    """What a game can be created with: the two-hand variants (Bridgette, with its 55 cards,
+    last of them), then the four-hand ones
     (``four_hands``: each player with a dummy), each with its options."""
     return JSONResponse(
         {
@@ -243,7 +244,7 @@ async def options(request: Request) -> Response:
                         for option in rules.option_names
                     ],
                 }
-                for rules in (*VARIANTS.values(), *TABLE_VARIANTS.values())
+                for rules in (*VARIANTS.values(), *PACK_VARIANTS.values(), *TABLE_VARIANTS.values())
             ],
             "levels": list(COMPUTER_LEVELS),
             "opponents": ["computer", "friend"],

@@ -21,17 +21,16 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from honeymoon.analysis import HandAnalysis, analyze_hand
-from honeymoon.bots import BOTS, advise, make_bot, resolve_bot_name, strongest_bot_name
 from honeymoon.bots import LEVELS as BOT_LEVELS
+from honeymoon.bots import advise, strongest_bot_name
 from honeymoon.bots.random_bot import RandomBot
 from honeymoon.claims import ClaimVerdict, judge_claim
-from honeymoon.errors import HoneymoonError, IllegalActionError, UnknownVariantError
+from honeymoon.cli.session import choose_bot
+from honeymoon.errors import HoneymoonError, IllegalActionError
 from honeymoon.game import Game, Phase
 from honeymoon.rules import (
     DEFAULT_RULES,
-    PACK_VARIANTS,
-    TABLE_VARIANTS,
-    VARIANTS,
+    RuleSet,
     find_variant,
 )
 from honeymoon.seats import SEAT_NAMES, SEATS, Seat
@@ -341,14 +340,16 @@ def computer_level(level: object) -> str:
     )
 
 
-def _level_bot(level: str, four_hands: bool = False) -> Any:
+def _level_bot(level: str, rules: RuleSet, four_hands: bool = False) -> Any:
     """A fresh built-in bot for a level of :data:`COMPUTER_LEVELS` (a stored level that is not
-    one of them plays at the default level); at the four-hand table, wrapped in a
+    one of them plays at the default level), chosen as the terminal chooses it
+    (:func:`~honeymoon.cli.session.choose_bot`: in Bridgette a bot that does not play it gives
+    way to the strongest one that does); at the four-hand table, wrapped in a
     :class:`TableSeatBot`."""
     if level not in COMPUTER_LEVELS:
         logger.warning("a stored game names an unknown level; it plays at %s", DEFAULT_LEVEL)
         level = DEFAULT_LEVEL
-    bot = BOTS[resolve_bot_name(level)](secrets.randbits(64))
+    bot, _ = choose_bot(level, secrets.randbits(64), rules)
     return TableSeatBot(bot, secrets.randbits(64)) if four_hands else bot
 
 
@@ -576,13 +577,6 @@ class Hub:
         if opponent not in ("friend", "computer"):
             raise HoneymoonError("opponent must be 'friend' or 'computer'", "bad_request")
         rules = find_variant(variant, four_hands=True)
-        if rules.name in PACK_VARIANTS:
-            # The page cannot show the Colons yet: Bridgette is played in the terminal.
-            offered = ", ".join([*VARIANTS, *TABLE_VARIANTS])
-            raise UnknownVariantError(
-                f"the variant {rules.name!r} is not offered here yet (play it in the terminal: "
-                f"honeymoon play --variant {rules.name}); choose one of {offered}"
-            )
         rules = rules.with_options(**(options or {}))
         bot = computer_level(bot) if opponent == "computer" else None
         creator = secrets.randbelow(2) if seat is None else seat
@@ -622,7 +616,9 @@ class Hub:
         params = stored.params
         game = replay(stored)
         bot = (
-            _level_bot(params.bot, isinstance(game, TableGame)) if params.bot is not None else None
+            _level_bot(params.bot, game.rules, isinstance(game, TableGame))
+            if params.bot is not None
+            else None
         )
         return Room(params, game, len(stored.actions), move_ids, bot)
 
@@ -748,6 +744,16 @@ class Hub:
             logger.info("game %s: refused a message (%s)", room.id, NOT_AT_TABLE)
             connection.send(error_message(NOT_AT_TABLE, _NOT_AT_TABLE[type(message)]))
             return
+        if room.game.rules.colons and isinstance(message, Analysis | Claim):
+            # The double-dummy solver knows the 52 cards only.
+            what = "analysed" if isinstance(message, Analysis) else "judged by the solver"
+            connection.send(
+                error_message(
+                    "unsupported_variant",
+                    f"Bridgette's hands are not {what}: the solver knows the 52 cards only",
+                )
+            )
+            return
         if isinstance(message, Move):
             await self.move(room, connection, message)
         elif isinstance(message, Sync):
@@ -800,8 +806,8 @@ class Hub:
             refusal = "a hint is given on your turn, for your decision"
             connection.send(error_message(NO_HINT, refusal))
             return
-        name = strongest_bot_name()
-        adviser = make_bot(name, seed=f"hint:{room.id}:{version}")
+        adviser, _ = choose_bot(strongest_bot_name(), f"hint:{room.id}:{version}", room.game.rules)
+        name = adviser.name
         async with self._solving:
             advice = await asyncio.to_thread(advise, adviser, view)
         connection.send(
