@@ -96,6 +96,18 @@ def test_every_row_above_the_line_is_labelled() -> None:
     assert lines[rule - 1].startswith("above")
 
 
+def test_a_six_deal_sheet_counts_deals_not_games() -> None:
+    from honeymoon.auction import Contract
+    from honeymoon.scoring import ScoreSheet, score_deal
+
+    sheet = ScoreSheet.for_deals(6, first_dealer=1)
+    sheet = sheet.add_hand(0, 0, score_deal(Contract.parse("4S"), 10, False))
+    lines = score_sheet_lines(sheet)
+    assert not any("game" in line for line in lines), lines
+    assert any(line.startswith("deals ") and line.split()[1] == "120" for line in lines), lines
+    assert any(line.split()[:5] == ["deals", "scored", "1", "of", "6"] for line in lines), lines
+
+
 def _luminance(colour: str) -> float:
     channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
     linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]

@@ -180,7 +180,8 @@ def sheet_rows(sheet: ScoreSheet, *, compact: bool = False) -> list[SheetRow]:
             ]
             for seat in (0, 1)
         ]
-        label = f"game {game + 1}"
+        # A match of deals (Bridgette's six) has no games: its points below are the deals'.
+        label = "deals" if sheet.match_deals else f"game {game + 1}"
         if compact:
             rows.append(SheetRow("below", label, str(sum(below[0])), str(sum(below[1]))))
         else:
@@ -194,7 +195,11 @@ def sheet_rows(sheet: ScoreSheet, *, compact: bool = False) -> list[SheetRow]:
             rows.append(SheetRow("game", f"game {game + 1} to {winner}"))
     totals = sheet.totals
     rows.append(SheetRow("total", "total", str(totals[0]), str(totals[1])))
-    rows.append(SheetRow("games", "games won", str(sheet.games[0]), str(sheet.games[1])))
+    if sheet.match_deals:
+        scored = f"{sheet.deals_scored} of {sheet.match_deals}"
+        rows.append(SheetRow("games", "deals scored", scored, ""))
+    else:
+        rows.append(SheetRow("games", "games won", str(sheet.games[0]), str(sheet.games[1])))
     return rows
 
 
