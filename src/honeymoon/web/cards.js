@@ -30,9 +30,32 @@ export function strainLabel(key) {
   return display.letters ? key : STRAIN_SYMBOLS[key];
 }
 
-/** A card "SA" as {suit, rank, symbol, label, name, red, id}. */
+/** Bridgette's Colons, ":L" ":R" ":G" (card ids 52 to 54, low to high), shown as "⁝G". */
+export const COLON_SYMBOL = "\u205d";
+const COLONS = "LRG";
+const COLON_NAMES = { L: "Little Colon", R: "Royal Colon", G: "Grand Colon" };
+/** The action number of the first Colon (the Little Colon), as the server numbers them. */
+const FIRST_COLON_ACTION = 96;
+
+/** A card "SA" (or a Colon ":G") as {suit, rank, symbol, label, name, red, id, action}. */
 export function card(pbn) {
   const suit = pbn[0];
+  if (suit === ":") {
+    const letter = pbn.slice(1);
+    const kind = COLONS.indexOf(letter);
+    return {
+      pbn,
+      suit,
+      rank: letter,
+      red: false,
+      colon: true,
+      symbol: COLON_SYMBOL,
+      label: `${COLON_SYMBOL}${letter}`,
+      name: COLON_NAMES[letter],
+      id: 52 + kind,
+      action: FIRST_COLON_ACTION + kind,
+    };
+  }
   const rank = pbn.slice(1);
   const info = SUITS[suit];
   const shown = rank === "T" ? display.ten : rank;
@@ -46,16 +69,20 @@ export function card(pbn) {
     label: `${symbol}${shown}`,
     name: `${RANK_NAMES[rank]} of ${info.name}`,
     id: "CDHS".indexOf(suit) * 13 + RANKS.indexOf(rank),
+    action: "CDHS".indexOf(suit) * 13 + RANKS.indexOf(rank),
   };
 }
 
-/** Cards sorted for display: by suit (colours alternating), high cards first. */
+/** The place of a card's group in a sorted hand: the suits, then the Colons. */
+const groupOf = (c) => (c.colon ? SUIT_ORDER.length : SUIT_ORDER.indexOf(c.suit));
+const heightOf = (c) => (c.colon ? COLONS.indexOf(c.rank) : RANKS.indexOf(c.rank));
+
+/** Cards sorted for display: by suit (colours alternating), high cards first; the Colons
+ * (Bridgette) in a group of their own after the suits, the Grand Colon first. */
 export function sortHand(pbns) {
   return pbns
     .map(card)
-    .sort((a, b) =>
-      SUIT_ORDER.indexOf(a.suit) - SUIT_ORDER.indexOf(b.suit) ||
-      RANKS.indexOf(b.rank) - RANKS.indexOf(a.rank));
+    .sort((a, b) => groupOf(a) - groupOf(b) || heightOf(b) - heightOf(a));
 }
 
 /** A call "3NT", "1S", "P", "X", "XX" (or a contract "4SX") in symbols and words. */

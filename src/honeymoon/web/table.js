@@ -529,11 +529,51 @@ export class Table {
       ${v.dealer === this.mySeat() ? "you deal" : `${esc(this.opponentName().toLowerCase())} deals`}</p>`;
     switch (v.phase) {
       case "drawing": return header + this.renderDrawing();
+      case "exchange": return header + this.renderExchange();
       case "preliminary": return header + this.renderPreliminary();
-      case "auction": return header + this.renderPreliminarySummary() + this.renderAuction();
+      case "auction": return header + this.renderPreliminarySummary() + this.renderUpcard() + this.renderAuction();
       case "play": return header + this.renderPlay();
       default: return this.renderComplete();
     }
+  }
+
+  /** Bridgette's exchange: the upcard, and how many cards the seat to act still discards (one
+   * discard button per card of the hand, below). */
+  renderExchange() {
+    const v = this.view;
+    const parts = [];
+    const last = v.results.length ? v.results[v.results.length - 1] : null;
+    if (last && v.discard_counts[0] + v.discard_counts[1] === 0) {
+      parts.push(this.renderResult(last, "Last hand"));
+      parts.push(this.renderPreviousTrick());
+    }
+    parts.push(this.renderUpcard());
+    if (this.myTurn()) {
+      parts.push(`<p class="turn exchange-turn" role="status">Your turn: discard
+        ${count(v.to_discard, "more card")}, one at a time (you took ${count(v.drawn.length, "card")}
+        from the stock). Only you see your discards.</p>`);
+    } else {
+      parts.push(`<p class="waiting">${esc(this.opponentName())} is exchanging…</p>`);
+    }
+    parts.push(`<p class="stock">${count(v.stock_remaining, "card")} in the stock</p>`);
+    return parts.join("");
+  }
+
+  /** Bridgette: the upcard, face up for the whole deal. */
+  renderUpcard() {
+    const v = this.view;
+    if (!this.rules().colons || !v.face_up) return "";
+    return `<p class="upcard">Upcard ${cardFace(v.face_up, "big")}</p>`;
+  }
+
+  /** Bridgette: the suit the leader may not lead after a Colon spoiled the last lead. */
+  renderBarred() {
+    const v = this.view;
+    if (!v.barred_suit) return "";
+    const suit = STRAINS[v.barred_suit];
+    const who = v.to_act === this.mySeat() ? "you" : this.opponentName().toLowerCase();
+    return `<p class="barred" role="status">A Colon spoiled the last lead: ${esc(who)} may not
+      lead <span aria-label="${suit}s">${strainLabel(v.barred_suit)}</span> while holding another suit.</p>`;
   }
 
   renderDrawing() {
@@ -687,7 +727,9 @@ export class Table {
       ${trick}
       <p class="turn">${turn}</p>
       ${this.claimText(v.hand_number)}
-      <div class="buttons play-tools">${claim}</div>
+      ${this.renderBarred()}
+      ${this.renderUpcard()}
+      ${this.rules().colons ? "" : `<div class="buttons play-tools">${claim}</div>`}
       <details class="auction-recap"><summary>Auction</summary>${this.renderCalls()}</details>
       ${this.renderTricksSoFar()}`;
   }
@@ -1027,11 +1069,13 @@ export class Table {
   renderHand() {
     const v = this.view;
     const playing = v.phase === "play" || v.phase === "preliminary";
-    const legal = playing && this.myTurn() ? this.legal() : new Set();
+    const exchanging = v.phase === "exchange";
+    const legal = (playing || exchanging) && this.myTurn() ? this.legal() : new Set();
+    const verb = exchanging ? "Discard" : "Play";
     const cards = sortHand(v.hand).map((c) => {
-      if (!playing) return `<li>${cardFace(c.pbn)}</li>`;
-      return `<li><button type="button" class="card ${c.red ? "red" : "black"}" data-key="c${c.id}"
-        data-action="${c.id}" aria-label="Play the ${esc(c.name)}" ${legal.has(c.id) ? "" : "disabled"}>
+      if (!playing && !(exchanging && this.myTurn())) return `<li>${cardFace(c.pbn)}</li>`;
+      return `<li><button type="button" class="card ${c.red ? "red" : "black"}${c.colon ? " colon" : ""}" data-key="c${c.id}"
+        data-action="${c.action}" aria-label="${verb} the ${esc(c.name)}" ${legal.has(c.action) ? "" : "disabled"}>
         <span class="rank">${esc(c.label.slice(1))}</span><span class="suit" aria-hidden="true">${c.symbol}</span></button></li>`;
     }).join("");
     const discards = v.discards.length

@@ -1,0 +1,75 @@
+"""Bridgette (the 55-card game with three Colons) in Chromium against the real server: the
+lobby offers it, the page shows the Colons as cards, the upcard and the exchange (how many
+cards are left to discard, one discard button per card), and a whole deal is played against
+the computer with no script error.
+
+Set ``HONEYMOON_SCREENSHOTS=docs/screenshots`` to write ``web-bridgette.png`` there.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.slow
+
+PHONE = {"width": 360, "height": 780}
+
+
+def test_the_page_shows_a_colon_as_a_card(server: Any, browser: Any, table: Any) -> None:
+    game = table.create_game(server, {"opponent": "friend", "variant": "bridgette"})
+    page = table.open_seat(browser, game["link"])
+    faces = page.evaluate(
+        """async () => {
+            const cards = await import('/static/cards.js');
+            return [':G', ':R', ':L'].map((pbn) => {
+              const c = cards.card(pbn);
+              return [c.label, c.name, c.id, c.action];
+            }).concat([cards.sortHand(['SA', ':L', ':G', 'D2']).map((c) => c.pbn)]);
+        }"""
+    )
+    assert faces[:3] == [
+        ["⁝G", "Grand Colon", 54, 98],
+        ["⁝R", "Royal Colon", 53, 97],
+        ["⁝L", "Little Colon", 52, 96],
+    ]
+    assert faces[3] == ["SA", "D2", ":G", ":L"]  # the Colons after the suits, highest first
+
+
+def test_a_bridgette_deal_against_the_computer(server: Any, browser: Any, table: Any) -> None:
+    game = table.create_game(
+        server, {"opponent": "computer", "level": "hard", "seat": "south", "variant": "bridgette"}
+    )
+    page = table.open_seat(browser, game["link"], **PHONE)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    player = table.Player(page)
+    assert page.locator("#variant-name").inner_text() == "Bridgette"
+    page.wait_for_selector(".phase-exchange")
+    assert re.search(r"Upcard", page.locator(".center").inner_text())
+    assert page.locator(".upcard .face").get_attribute("aria-label")
+    # The exchange: the seat to discard sees how many cards are left, and a discard button
+    # on every card of its hand (the computer exchanges first when South deals).
+    deadline = time.monotonic() + 60
+    while not page.locator(".exchange-turn").count():
+        assert time.monotonic() < deadline, "the exchange never came to South"
+        page.wait_for_timeout(50)
+    turn = page.locator(".exchange-turn").inner_text()
+    left = int(re.search(r"discard\s+(\d+) more card", turn).group(1))  # type: ignore[union-attr]
+    assert left in (2, 4, 8, 12)
+    buttons = page.locator(".hand button.card[aria-label^='Discard the']:not([disabled])")
+    assert buttons.count() == page.locator(".hand li").count() == 13 + left
+    target = os.environ.get("HONEYMOON_SCREENSHOTS")
+    if target:
+        page.screenshot(path=f"{target}/web-bridgette.png", full_page=True)
+    before = player.version()
+    buttons.first.click()
+    player.wait_version(before + 1)
+    table.play_until([player], lambda: player.hand_number() >= 1, timeout=240)
+    assert page.locator(".hand li").count() > 0
+    assert not errors, errors
