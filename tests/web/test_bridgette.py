@@ -1,7 +1,7 @@
 """Bridgette (the 55-card game with three Colons) in Chromium against the real server: the
-lobby offers it, the page shows the Colons as cards, the upcard and the exchange (how many
-cards are left to discard, one discard button per card), and a whole deal is played against
-the computer with no script error.
+page shows the Colons as cards, the upcard and the exchange (how many cards are left to
+discard, one discard button per card), and a whole deal is played against the computer and
+between two people with no script error (the lobby's list is checked in test_variants.py).
 
 Set ``HONEYMOON_SCREENSHOTS=docs/screenshots`` to write ``web-bridgette.png`` there.
 """
@@ -72,4 +72,27 @@ def test_a_bridgette_deal_against_the_computer(server: Any, browser: Any, table:
     player.wait_version(before + 1)
     table.play_until([player], lambda: player.hand_number() >= 1, timeout=240)
     assert page.locator(".hand li").count() > 0
+    assert not errors, errors
+
+
+def test_two_people_play_a_bridgette_deal(server: Any, browser: Any, table: Any) -> None:
+    game = table.create_game(
+        server, {"opponent": "friend", "seat": "south", "variant": "bridgette"}
+    )
+    pages = [
+        table.open_seat(browser, game["link"]),
+        table.open_seat(browser, game["opponent_link"]),
+    ]
+    errors: list[str] = []
+    for page in pages:
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.wait_for_selector(".phase-exchange")
+        # Both see the same upcard; only the seat to discard has discard buttons.
+        assert page.locator(".upcard .face").get_attribute("aria-label")
+    upcards = {page.locator(".upcard .face").get_attribute("aria-label") for page in pages}
+    assert len(upcards) == 1
+    discarding = [p.locator(".hand button[aria-label^='Discard the']").count() > 0 for p in pages]
+    assert sorted(discarding) == [False, True]
+    players = [table.Player(page) for page in pages]
+    table.play_until(players, lambda: players[0].hand_number() >= 1, timeout=240)
     assert not errors, errors
