@@ -96,3 +96,46 @@ def test_two_people_play_a_bridgette_deal(server: Any, browser: Any, table: Any)
     players = [table.Player(page) for page in pages]
     table.play_until(players, lambda: players[0].hand_number() >= 1, timeout=240)
     assert not errors, errors
+
+
+def _barred_view() -> dict[str, Any]:
+    """South's view of a Bridgette deal played by two heuristic bots, at the first trick whose
+    lead a Colon spoiled (the view's ``barred_suit`` is set)."""
+    from honeymoon.bots import make_bot
+    from honeymoon.game import Game, Phase
+    from honeymoon.rules import BRIDGETTE
+    from honeymoon.views import view_for
+
+    for seed in range(200):
+        game = Game(BRIDGETTE, seed=seed, first_dealer=0)
+        bots = [make_bot("heuristic", 1), make_bot("heuristic", 2)]
+        while game.hand_number == 0 and not game.is_over:
+            view = view_for(game, 0)
+            if view.barred_suit is not None and game.phase is Phase.PLAY:
+                return view.to_dict()
+            seat = game.to_act
+            assert seat is not None
+            game.apply(bots[seat].act(view_for(game, seat)), seat)
+    raise AssertionError("no deal of 200 had a lead spoiled by a Colon")
+
+
+def test_the_page_names_the_suit_a_colon_barred(server: Any, browser: Any, table: Any) -> None:
+    view = _barred_view()
+    game = table.create_game(server, {"opponent": "friend", "variant": "bridgette"})
+    page = table.open_seat(browser, game["link"])
+    text = page.evaluate(
+        """async (view) => {
+            const { Table } = await import('/static/table.js');
+            const root = document.createElement('div');
+            document.body.append(root);
+            const table = new Table(root, { move: () => false }, 'token');
+            table.game = { seat: 'south', opponent: 'friend', variant: 'bridgette',
+                           variant_title: 'Bridgette', rules: view.rules, options: {} };
+            table.presence = { south: 'here', east: 'here' };
+            table.setView(1, view, true);
+            return root.querySelector('.barred').textContent;
+        }""",
+        view,
+    )
+    suit = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[view["barred_suit"]]
+    assert "A Colon spoiled the last lead" in text and suit in text
