@@ -20,9 +20,9 @@ import pytest
 from card_leaks import named_cards
 
 from honeymoon.actions import PASS, card_of_action, is_card_action
+from honeymoon.bots.choice import choose_bot
 from honeymoon.bridgette import DEAL_SIZE, NON_DEALER_EXCHANGE, UPCARD_PLACE, dealer_exchange_size
 from honeymoon.cards import Card
-from honeymoon.cli.session import choose_bot
 from honeymoon.rules import BRIDGETTE
 
 #: A Colon in a message: in notation (``":G"``) or as the page and terminal show it (``⁝G``).

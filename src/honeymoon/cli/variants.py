@@ -43,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
     for rules in (*VARIANTS.values(), *PACK_VARIANTS.values(), *TABLE_VARIANTS.values()):
         default = " (default)" if rules is DEFAULT_RULES else ""
         table = " (four hands)" if rules.four_hands else ""
-        pack = " (55 cards, terminal only)" if rules.colons else ""
+        pack = " (55 cards)" if rules.colons else ""
         print(f"{rules.name}{default}{table}{pack}: {rules.title}")
         print(f"    {rules.summary}")
         if (rules.four_hands and len(rules.option_names) > 1) or rules.colons:

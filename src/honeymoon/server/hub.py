@@ -23,9 +23,9 @@ from typing import Any
 from honeymoon.analysis import HandAnalysis, analyze_hand
 from honeymoon.bots import LEVELS as BOT_LEVELS
 from honeymoon.bots import advise, strongest_bot_name
+from honeymoon.bots.choice import choose_bot
 from honeymoon.bots.random_bot import RandomBot
 from honeymoon.claims import ClaimVerdict, judge_claim
-from honeymoon.cli.session import choose_bot
 from honeymoon.errors import HoneymoonError, IllegalActionError
 from honeymoon.game import Game, Phase
 from honeymoon.rules import (
@@ -343,7 +343,7 @@ def computer_level(level: object) -> str:
 def _level_bot(level: str, rules: RuleSet, four_hands: bool = False) -> Any:
     """A fresh built-in bot for a level of :data:`COMPUTER_LEVELS` (a stored level that is not
     one of them plays at the default level), chosen as the terminal chooses it
-    (:func:`~honeymoon.cli.session.choose_bot`: in Bridgette a bot that does not play it gives
+    (:func:`~honeymoon.bots.choice.choose_bot`: in Bridgette a bot that does not play it gives
     way to the strongest one that does); at the four-hand table, wrapped in a
     :class:`TableSeatBot`."""
     if level not in COMPUTER_LEVELS:
