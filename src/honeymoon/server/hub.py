@@ -928,16 +928,7 @@ class Hub:
                 return
             if move.version != room.version:
                 logger.info("game %s: refused a move (%s)", room.id, STALE_VERSION)
-                connection.send(
-                    error_message(
-                        STALE_VERSION,
-                        f"the game is at version {room.version}, not {move.version}: "
-                        "choose again from the current state",
-                        move_id=move.move_id,
-                        version=room.version,
-                    )
-                )
-                connection.send(room.state_message(seat))
+                _refuse_stale(room, connection, seat, move)
                 return
             try:
                 await self._commit(room, seat, move.action, move.move_id)
@@ -1211,16 +1202,7 @@ class Hub:
             connection.send(ack_message(move.move_id, done, duplicate=True))
             return
         logger.info("game %s: refused a move (%s, raced)", room.id, STALE_VERSION)
-        connection.send(
-            error_message(
-                STALE_VERSION,
-                f"the game is at version {room.version}, not {move.version}: "
-                "choose again from the current state",
-                move_id=move.move_id,
-                version=room.version,
-            )
-        )
-        connection.send(room.state_message(seat))
+        _refuse_stale(room, connection, seat, move)
 
     async def _watch(self) -> None:
         """Every ``resync_seconds``: catch up the games notices did not reach, and take the
@@ -1340,3 +1322,17 @@ async def _computer_action(room: Room, view: SeatView | TableView) -> int:
         )
         action = view.legal_actions[0]
     return int(action)
+
+
+def _refuse_stale(room: Room, connection: Connection, seat: int, move: Move) -> None:
+    """Tell the player their move was made on an old state, and send the current one."""
+    connection.send(
+        error_message(
+            STALE_VERSION,
+            f"the game is at version {room.version}, not {move.version}: "
+            "choose again from the current state",
+            move_id=move.move_id,
+            version=room.version,
+        )
+    )
+    connection.send(room.state_message(seat))
