@@ -38,7 +38,7 @@ from typing import Generic, TypeVar
 
 from honeymoon import events
 from honeymoon.analysis import GameAnalysis, HandAnalysis, analyze_hand
-from honeymoon.bots import Advice, Bot, RandomBot, advise, make_bot, strongest_bot_name
+from honeymoon.bots import Advice, Bot, RandomBot, advise, strongest_bot_name
 from honeymoon.bots.choice import choose_bot
 from honeymoon.cards import Card
 from honeymoon.claims import judge_claim
@@ -685,9 +685,9 @@ class Table(Seated[Game]):
 
     def _default_adviser(self) -> Bot:
         self._hints += 1
-        # The expert knows 52 cards: Bridgette's hints come from the heuristic bot.
-        name = "heuristic" if self._game.rules.colons else strongest_bot_name()
-        return make_bot(name, seed=f"hint:{self._hints}")
+        # The strongest bot that plays the variant (the expert knows 52 cards), as the server.
+        adviser, _ = choose_bot(strongest_bot_name(), f"hint:{self._hints}", self._game.rules)
+        return adviser
 
     # -- records ------------------------------------------------------------------------------
 
