@@ -36,6 +36,7 @@ from types import ModuleType
 
 from honeymoon.cards import Card, CardSet, Strain
 from honeymoon.errors import SolverInputError
+from honeymoon.solver.colons import bridgette_tricks, bridgette_values
 
 __all__ = [
     "BACKEND",
@@ -45,6 +46,8 @@ __all__ = [
     "card_values_raw",
     "nodes_searched",
     "clear_cache",
+    "bridgette_tricks",
+    "bridgette_values",
 ]
 
 
