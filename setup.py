@@ -43,7 +43,13 @@ setup(
             sources=["src/honeymoon/solver/_kernel.c"],
             extra_compile_args=_FAST,
             optional=True,
-        )
+        ),
+        Extension(
+            "honeymoon.solver._colons",
+            sources=["src/honeymoon/solver/_colons.c"],
+            extra_compile_args=_FAST,
+            optional=True,
+        ),
     ],
     cmdclass={"build_ext": OptionalBuildExt},
 )

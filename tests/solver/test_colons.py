@@ -4,6 +4,7 @@ errors, and whole Bridgette deals played out by the solver's own best cards."""
 
 from __future__ import annotations
 
+import os
 import random
 from types import ModuleType
 
@@ -24,8 +25,12 @@ from honeymoon.tricks import bridgette_playable
 from honeymoon.views import view_for
 
 try:
+    from honeymoon.solver import _kernel
+except ImportError:  # the compiled parts are optional; the reference is still checked
+    _kernel = None
+try:
     from honeymoon.solver import _colons as _compiled
-except ImportError:  # the compiled backend is optional; the reference is still checked
+except ImportError:
     _compiled = None
 
 BACKENDS = [pytest.param(_colons_reference, id="python")]
@@ -197,6 +202,14 @@ def test_the_legal_cards_are_the_cores(
     assert best == max((value for _, value in values), default=0)
     assert 0 <= best <= to_move.bit_count()
     assert backend.tricks(to_move, other, trump, led, barred) == best
+
+
+def test_the_compiled_backend_is_built_with_the_kernel() -> None:
+    # One installation builds both: one without the other is a broken build, not a fallback.
+    assert (_kernel is None) == (_compiled is None)
+    forced = os.environ.get("HONEYMOON_SOLVER", "").lower() == "python"
+    expected = "python" if _compiled is None or forced else "compiled"
+    assert expected == colons.BACKEND
 
 
 @pytest.mark.skipif(_compiled is None, reason="the compiled Bridgette backend is not built")

@@ -1,0 +1,756 @@
+/*
+ * Compiled Bridgette solver (module honeymoon.solver._colons): two-hand double-dummy search with
+ * the three Colons. The rules are those of honeymoon.tricks (bridgette_playable, colon_spoils,
+ * trick_winner) and honeymoon.bridgette; the tests compare every answer with the pure-Python
+ * reference honeymoon.solver._colons_reference, which is built on those functions.
+ *
+ * Positions. A hand is one 64-bit word: suit s in bits 16s .. 16s+12, the Little, Royal and Grand
+ * Colons in bits 61, 62 and 63 (the unused top of the spade lane). A Colon matches a rank group
+ * (2-10, J-K, A), so ranks cannot be renumbered freely as the 52-card kernel does; instead each
+ * lane has three *segments*, one per group: bits 0-8 (2-10), 9-11 (J Q K) and 12 (A). Within a
+ * segment, the cards still held by either hand occupy the lowest bits in rank order. Order within
+ * a suit and the group of every card are all the rules look at, and both survive this renumbering,
+ * so positions that differ only in cards already played share one form and one table entry.
+ * Removing a played card shifts the higher cards of its segment down by one.
+ *
+ * Search: null-window alpha-beta at trick boundaries ("can the player on lead take at least t of
+ * the remaining tricks?"), driven by a series of such searches over t. A position is the leader's
+ * word, the follower's word and the suit the leader may not lead (a matching Colon spoiled its last
+ * lead), or -1; the bar is dropped from the position when it binds nothing (the leader holds no card
+ * of that suit, or no suited card of another suit), as the rule lets it lapse. The transposition
+ * table keys on the leader's word, both hands' union, the strain and the bar, and keeps lower and
+ * upper bounds and the lead that last proved a lower bound; its keys are exact, so it persists
+ * between calls. Cards next to each other in one hand's segment are equivalent and searched once.
+ * Quick bounds: master trumps always win the trick they are played to; the 52-card kernel's
+ * cashing bounds hold for a side with no Colon against it (no spoiling can interrupt its run).
+ *
+ * The module is not re-entrant: callers hold the GIL, which it never releases.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef uint64_t u64;
+
+#if defined(_MSC_VER)
+#include <intrin.h>
+static inline int highbit(unsigned x) { unsigned long i; _BitScanReverse(&i, x); return (int)i; }
+static inline int lowbit(unsigned x) { unsigned long i; _BitScanForward(&i, x); return (int)i; }
+static inline int lowbit64(u64 x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
+#else
+static inline int highbit(unsigned x) { return 31 - __builtin_clz(x); }
+static inline int lowbit(unsigned x) { return __builtin_ctz(x); }
+static inline int lowbit64(u64 x) { return __builtin_ctzll(x); }
+#endif
+
+#define LANE(m, s) ((unsigned)((m) >> ((s) * 16)) & 0x1FFFu)
+#define SUITED 0x1FFF1FFF1FFF1FFFULL
+#define COLON_BASE 61
+#define COLONS (7ULL << COLON_BASE)
+/* Bits b whose neighbour b+1 lies in the same segment (0-7 and 9-10 of each lane). */
+#define SAME_SEGMENT 0x06FF06FF06FF06FFULL
+#define NOTRUMP 4
+#define MAX_MOVES 20
+
+static const int segment_base[3] = {0, 9, 12};
+static const int segment_of_bit[16] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 2, 3, 3, 3};
+
+static uint8_t bits13[1 << 13];            /* popcount of a lane */
+static u64 keep_mask[64], shift_mask[64];  /* remove(m, q) = (m & keep) | ((m & shift) >> 1) */
+
+static int trump = NOTRUMP;
+static unsigned long long nodes = 0;
+
+static void init_tables(void)
+{
+    for (unsigned x = 0; x < (1u << 13); x++) bits13[x] = (uint8_t)__builtin_popcount(x);
+    for (int q = 0; q < 64; q++) {
+        if (q >= COLON_BASE) {
+            keep_mask[q] = ~(1ULL << q);
+            shift_mask[q] = 0;
+            continue;
+        }
+        int b = q & 15, lane = q & ~15;
+        if (b > 12) {  /* not a card: never removed */
+            keep_mask[q] = ~0ULL;
+            shift_mask[q] = 0;
+            continue;
+        }
+        int segment = segment_of_bit[b];
+        int top = segment == 0 ? 8 : segment == 1 ? 11 : 12;
+        u64 from_q = 0, above_q = 0;
+        for (int i = b; i <= top; i++) {
+            from_q |= 1ULL << (lane + i);
+            if (i > b) above_q |= 1ULL << (lane + i);
+        }
+        keep_mask[q] = ~from_q;
+        shift_mask[q] = above_q;
+    }
+}
+
+static inline int popcount64(u64 x)
+{
+    return bits13[x & 0x1FFF] + bits13[(x >> 16) & 0x1FFF] + bits13[(x >> 32) & 0x1FFF] +
+           bits13[(x >> 48) & 0x1FFF] + (int)((x >> 61) & 1) + (int)((x >> 62) & 1) +
+           (int)(x >> 63);
+}
+
+static inline u64 remove_card(u64 mask, int q)
+{
+    return (mask & keep_mask[q]) | ((mask & shift_mask[q]) >> 1);
+}
+
+/* Both hands after a trick of compact cards a and b: the higher index first keeps the lower valid. */
+static inline void play_trick(u64 *leader, u64 *follower, int a, int b)
+{
+    if (a < b) { int t = a; a = b; b = t; }
+    *leader = remove_card(remove_card(*leader, a), b);
+    *follower = remove_card(remove_card(*follower, a), b);
+}
+
+/* The Colon bit that matches a suited compact card. */
+static inline int matching_colon(int card) { return COLON_BASE + segment_of_bit[card & 15]; }
+
+/* Who wins: 1 if the leader; *bar is set to the suit the winner may not lead next, or -1. */
+static inline int leader_wins(int lead, int reply, int *bar)
+{
+    *bar = -1;
+    if (lead >= COLON_BASE) return reply >= COLON_BASE;  /* only a Colon loses to a Colon lead */
+    if (reply >= COLON_BASE) {
+        if (reply == matching_colon(lead)) *bar = lead >> 4;
+        return 1;
+    }
+    int lead_suit = lead >> 4, reply_suit = reply >> 4;
+    if (reply_suit == lead_suit) return reply < lead;
+    return reply_suit != trump;
+}
+
+/* The bar as the rule applies it: -1 unless the leader holds the suit and another suit too. */
+static inline int binding_bar(u64 leader, int bar)
+{
+    if (bar < 0) return -1;
+    u64 lane = 0x1FFFULL << (bar * 16);
+    if (!(leader & lane) || !(leader & SUITED & ~lane)) return -1;
+    return bar;
+}
+
+/* The top card of each run of one hand's cards that no card of the other hand splits. */
+static inline u64 run_tops(u64 hand) { return hand & ~((hand >> 1) & SAME_SEGMENT); }
+
+/* ---------------------------------------------------------------------------------------------
+ * Transposition table: buckets of two entries; slot 0 keeps the entry with more cards, slot 1
+ * takes the newest.
+ */
+typedef struct {
+    u64 key, all;   /* the leader's word with the strain and bar in spare bits; both hands */
+    int8_t lower, upper;
+    uint8_t best;   /* compact card of the lead that proved `lower`, 0xFF if none */
+    uint8_t cards;
+    uint32_t pad;
+} Entry;
+
+#define TT_BITS 17
+#define TT_SIZE (1u << TT_BITS)
+static Entry *table = NULL;
+
+static inline u64 position_key(u64 leader, int bar)
+{
+    /* Spare bits 13-15 of the club and diamond lanes: the strain and the bar + 1. */
+    return leader | ((u64)trump << 13) | ((u64)(bar + 1) << 29);
+}
+
+static inline Entry *bucket_of(u64 key, u64 all)
+{
+    u64 hash = (key * 0x9E3779B97F4A7C15ULL) ^ (all * 0xC2B2AE3D27D4EB4FULL);
+    hash ^= hash >> 29;
+    hash *= 0xBF58476D1CE4E5B9ULL;
+    return table + ((size_t)(hash >> (64 - TT_BITS)) & ~(size_t)1);
+}
+
+static inline Entry *probe(u64 key, u64 all)
+{
+    Entry *bucket = bucket_of(key, all);
+    if (bucket[0].key == key && bucket[0].all == all) return bucket;
+    if (bucket[1].key == key && bucket[1].all == all) return bucket + 1;
+    return NULL;
+}
+
+static void store(u64 key, u64 all, int cards, int lower, int upper, int best)
+{
+    Entry *bucket = bucket_of(key, all);
+    Entry *entry;
+    if (bucket[0].key == key && bucket[0].all == all) {
+        entry = bucket;
+    } else if (bucket[1].key == key && bucket[1].all == all) {
+        entry = bucket + 1;
+    } else {
+        entry = (bucket[0].cards == 0 || bucket[0].cards <= cards) ? bucket : bucket + 1;
+        if (entry == bucket && bucket[0].cards != 0) bucket[1] = bucket[0];
+        entry->key = key;
+        entry->all = all;
+        entry->lower = 0;
+        entry->upper = (int8_t)cards;
+        entry->best = 0xFF;
+        entry->cards = (uint8_t)cards;
+    }
+    if (lower > entry->lower) entry->lower = (int8_t)lower;
+    if (upper < entry->upper) entry->upper = (int8_t)upper;
+    if (best >= 0) entry->best = (uint8_t)best;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Quick bounds on the leader's tricks.
+ */
+
+/* Cards of `mine` above every card of `theirs` in a lane. */
+static inline int masters(unsigned mine, unsigned theirs)
+{
+    return theirs ? bits13[(mine >> (highbit(theirs) + 1)) & 0x1FFF] : bits13[mine];
+}
+
+static void quick_bounds(u64 leader, u64 follower, int bar, int cards, int *lower, int *upper)
+{
+    int sure = 0, conceded = 0;
+    if (trump != NOTRUMP) {
+        /* A master trump wins whatever trick it is played to, for either hand. */
+        sure = masters(LANE(leader, trump), LANE(follower, trump));
+        conceded = masters(LANE(follower, trump), LANE(leader, trump));
+    }
+    int follower_colons = (follower & COLONS) != 0, leader_colons = (leader & COLONS) != 0;
+    if (!follower_colons || !leader_colons) {
+        int side_sure = 0, side_conceded = 0, cash = 0;
+        for (int s = 0; s < 4; s++) {
+            if (s == trump) continue;
+            unsigned l = LANE(leader, s), f = LANE(follower, s);
+            int count_l = bits13[l], count_f = bits13[f];
+            int top_l = masters(l, f), top_f = masters(f, l);
+            if (s != bar) {
+                side_sure += top_l < count_f ? top_l : count_f;
+                cash += top_l >= count_f ? count_l : top_l;
+            }
+            side_conceded += top_f < count_l ? top_f : count_l;
+        }
+        if (!follower_colons) {
+            /* No Colon can spoil the leader's run: it cashes its side masters while the follower
+             * must follow (a barred suit aside), then its master trumps; with no ruff to fear it
+             * cashes every winner. */
+            int total = sure + side_sure;
+            int no_ruff = trump == NOTRUMP || !LANE(follower, trump);
+            if (!no_ruff && bar != trump) {
+                unsigned l = LANE(leader, trump), f = LANE(follower, trump);
+                no_ruff = masters(l, f) >= bits13[f];
+                if (no_ruff) cash += bits13[l];
+            } else if (trump != NOTRUMP && bar != trump) {
+                cash += bits13[LANE(leader, trump)];
+            }
+            if (no_ruff && cash > total) total = cash;
+            if (total > sure) sure = total;
+        }
+        if (!leader_colons) conceded += side_conceded;
+    }
+    *lower = sure;
+    *upper = cards - conceded;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Moves.
+ */
+
+/* Leads of the leader (one per run), most promising first; returns how many. */
+static int lead_moves(u64 leader, u64 follower, int bar, int hint, int *moves)
+{
+    u64 suited = leader & SUITED;
+    u64 legal;
+    if (bar >= 0 && (suited & ~(0x1FFFULL << (bar * 16)))) legal = suited & ~(0x1FFFULL << (bar * 16));
+    else legal = suited ? suited : leader;
+    u64 tops = run_tops(leader) & legal;
+    int scores[MAX_MOVES];
+    int count = 0;
+    unsigned trump_f = trump == NOTRUMP ? 0 : LANE(follower, trump);
+    while (tops) {
+        int move = lowbit64(tops);
+        tops &= tops - 1;
+        int score;
+        if (move == hint) {
+            score = 1000;
+        } else if (move >= COLON_BASE) {
+            score = 0;
+        } else {
+            int s = move >> 4, b = move & 15;
+            unsigned l = LANE(leader, s), f = LANE(follower, s);
+            int f_high = f ? highbit(f) : -1;
+            if (!f && trump_f && s != trump) score = -50 - b;  /* ruffed */
+            else if (b > f_high) score = f ? 60 - bits13[f] : -10;  /* a free winner can wait */
+            else score = b == lowbit(l) ? 20 - bits13[f] : -b;
+        }
+        int j = count++;
+        while (j > 0 && scores[j - 1] < score) {
+            scores[j] = scores[j - 1];
+            moves[j] = moves[j - 1];
+            j--;
+        }
+        scores[j] = score;
+        moves[j] = move;
+    }
+    return count;
+}
+
+/* The lowest run top of each suit in `tops` (longest holding of `hand` first), then the rest. */
+static int discards(u64 hand, u64 tops, int skip_suit, int *moves, int count)
+{
+    int order[4], n = 0;
+    for (int s = 0; s < 4; s++)
+        if (s != skip_suit && LANE(tops, s)) order[n++] = s;
+    for (int i = 1; i < n; i++) {
+        int s = order[i], j = i, len = bits13[LANE(hand, s)];
+        while (j > 0 && bits13[LANE(hand, order[j - 1])] < len) {
+            order[j] = order[j - 1];
+            j--;
+        }
+        order[j] = s;
+    }
+    for (int i = 0; i < n; i++) {
+        int s = order[i];
+        int b = lowbit(LANE(tops, s));
+        moves[count++] = s * 16 + b;
+        tops &= ~(1ULL << (s * 16 + b));
+    }
+    u64 suited = tops & SUITED;
+    while (suited) {
+        int q = lowbit64(suited);
+        suited &= suited - 1;
+        if ((q >> 4) != skip_suit) moves[count++] = q;
+    }
+    return count;
+}
+
+/* Replies of the follower to compact card `lead` (one per run), likely refutations first. The
+ * leader's word still holds the lead, so that it splits the follower's runs. */
+static int reply_moves(u64 leader, u64 follower, int lead, int *moves)
+{
+    (void)leader;
+    int count = 0;
+    u64 tops = run_tops(follower);
+    if (lead >= COLON_BASE) {
+        /* Any card: a suited one wins the trick, a Colon loses it. */
+        count = discards(follower, tops & SUITED, -1, moves, 0);
+        for (int q = COLON_BASE; q < 64; q++)
+            if ((follower >> q) & 1) moves[count++] = q;
+        return count;
+    }
+    int suit = lead >> 4, lead_bit = lead & 15;
+    int colon = matching_colon(lead);
+    int has_colon = (int)((follower >> colon) & 1);
+    unsigned f = LANE(tops, suit);
+    if (f) {
+        unsigned above = f & ~((2u << lead_bit) - 1);
+        unsigned below = f & ((1u << lead_bit) - 1);
+        if (above) {  /* the cheapest winner */
+            moves[count++] = suit * 16 + lowbit(above);
+            above &= above - 1;
+        }
+        if (below) {  /* the lowest card */
+            moves[count++] = suit * 16 + lowbit(below);
+            below &= below - 1;
+        }
+        if (has_colon) moves[count++] = colon;
+        while (above) { moves[count++] = suit * 16 + lowbit(above); above &= above - 1; }
+        while (below) { moves[count++] = suit * 16 + lowbit(below); below &= below - 1; }
+        return count;
+    }
+    /* Void: the cheapest ruff, the matching Colon, the lowest card of each other suit (longest
+     * first), every other card, then the Colons that do not match (plain discards). */
+    if (trump != NOTRUMP && trump != suit && LANE(tops, trump)) {
+        int b = lowbit(LANE(tops, trump));
+        moves[count++] = trump * 16 + b;
+        tops &= ~(1ULL << (trump * 16 + b));
+    }
+    if (has_colon) moves[count++] = colon;
+    count = discards(follower, tops & SUITED, -1, moves, count);
+    for (int q = COLON_BASE; q < 64; q++)
+        if (q != colon && ((follower >> q) & 1)) moves[count++] = q;
+    return count;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Search.
+ */
+
+static int search(u64 leader, u64 follower, int bar, int cards, int target);
+
+/* Does leading `lead` let the leader take at least `target` of `cards` tricks? */
+static int lead_succeeds(u64 leader, u64 follower, int cards, int lead, int target)
+{
+    if (target <= 0) return 1;
+    if (target > cards) return 0;
+    int moves[MAX_MOVES];
+    int count = reply_moves(leader, follower, lead, moves);
+    for (int i = 0; i < count; i++) {
+        int reply = moves[i], bar;
+        u64 l = leader, f = follower;
+        int won = leader_wins(lead, reply, &bar);
+        play_trick(&l, &f, lead, reply);
+        int ok = won ? search(l, f, bar, cards - 1, target - 1)
+                     : !search(f, l, -1, cards - 1, cards - target);
+        if (!ok) return 0;
+    }
+    return 1;
+}
+
+static inline int only_card(u64 mask) { return lowbit64(mask); }
+
+/* Can the player on lead take at least `target` of the remaining `cards` tricks? */
+static int search(u64 leader, u64 follower, int bar, int cards, int target)
+{
+    if (target <= 0) return 1;
+    if (target > cards) return 0;
+    nodes++;
+    if (cards == 1) {
+        int ignored;
+        return leader_wins(only_card(leader), only_card(follower), &ignored);
+    }
+    bar = binding_bar(leader, bar);
+    int lower, upper;
+    quick_bounds(leader, follower, bar, cards, &lower, &upper);
+    if (lower >= target) return 1;
+    if (upper < target) return 0;
+    u64 key = position_key(leader, bar), all = leader | follower;
+    Entry *entry = probe(key, all);
+    int hint = -1;
+    if (entry) {
+        if (entry->lower >= target) return 1;
+        if (entry->upper < target) return 0;
+        if (entry->best != 0xFF) hint = entry->best;
+    }
+    int moves[MAX_MOVES];
+    int count = lead_moves(leader, follower, bar, hint, moves);
+    for (int i = 0; i < count; i++) {
+        if (lead_succeeds(leader, follower, cards, moves[i], target)) {
+            store(key, all, cards, target, cards, moves[i]);
+            return 1;
+        }
+    }
+    store(key, all, cards, 0, target - 1, -1);
+    return 0;
+}
+
+/* Exact tricks for the leader, by a series of null-window searches. */
+static int solve_exact(u64 leader, u64 follower, int bar)
+{
+    int cards = popcount64(leader);
+    if (cards == 0) return 0;
+    bar = binding_bar(leader, bar);
+    int lower, upper;
+    quick_bounds(leader, follower, bar, cards, &lower, &upper);
+    Entry *entry = probe(position_key(leader, bar), leader | follower);
+    if (entry) {
+        if (entry->lower > lower) lower = entry->lower;
+        if (entry->upper < upper) upper = entry->upper;
+    }
+    if (lower >= upper) return lower;
+    int target = (lower + upper + 1) / 2;
+    int rising = search(leader, follower, bar, cards, target);
+    if (rising) lower = target;
+    else upper = target - 1;
+    while (lower < upper) {
+        target = rising ? lower + 1 : upper;
+        if (search(leader, follower, bar, cards, target)) lower = target;
+        else upper = target - 1;
+    }
+    return lower;
+}
+
+/* Exact tricks for the leader after leading `lead`, knowing it is at most `upper`. */
+static int solve_lead(u64 leader, u64 follower, int cards, int lead, int upper)
+{
+    int lower = 0, first = 1;
+    while (lower < upper) {
+        int target = first ? upper : (lower + upper + 1) / 2;
+        first = 0;
+        if (lead_succeeds(leader, follower, cards, lead, target)) lower = target;
+        else upper = target - 1;
+    }
+    return lower;
+}
+
+/* Tricks for the follower (of `cards`, this one included) after replying `reply` to `lead`. */
+static int reply_value(u64 leader, u64 follower, int cards, int lead, int reply)
+{
+    int bar;
+    u64 l = leader, f = follower;
+    int won = leader_wins(lead, reply, &bar);
+    play_trick(&l, &f, lead, reply);
+    if (won) return cards - 1 - solve_exact(l, f, bar);
+    return 1 + solve_exact(f, l, -1);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Python interface. honeymoon.solver.colons checks the arguments first; the checks here keep
+ * the module safe when called directly.
+ */
+
+static PyObject *input_error = NULL;  /* honeymoon.errors.SolverInputError */
+
+static int raise_input(const char *code, const char *message)
+{
+    PyObject *error = PyObject_CallFunction(input_error, "ss", message, code);
+    if (error) {
+        PyErr_SetObject(input_error, error);
+        Py_DECREF(error);
+    }
+    return -1;
+}
+
+typedef struct {
+    u64 leader, follower;  /* compact words; the leader's holds a card on the table */
+    int lead;              /* compact card on the table, or -1 */
+    int bar;               /* the suit the player to move may not lead, or -1 */
+    int ranks[4][16];      /* compact bit -> rank index 0..12, per suit */
+} Root;
+
+/* A card mask (Colons in bits 64-66) as a word: suits as they are, Colons in bits 61-63.
+ * 0 when done, -1 for a bad mask, -2 with a Python error set. */
+static int word_of(PyObject *object, u64 *word)
+{
+    static PyObject *sixty_four = NULL;
+    if (!PyLong_Check(object)) return -1;
+    if (!sixty_four && !(sixty_four = PyLong_FromLong(64))) return -2;
+    PyObject *high_object = PyNumber_Rshift(object, sixty_four);
+    if (!high_object) return -2;
+    long high = PyLong_AsLong(high_object);
+    Py_DECREF(high_object);
+    if (high == -1 && PyErr_Occurred()) {
+        PyErr_Clear();
+        return -1;
+    }
+    if (high < 0 || high > 7) return -1;
+    u64 low = PyLong_AsUnsignedLongLongMask(object);
+    if (low == (u64)-1 && PyErr_Occurred()) return -2;
+    if (low & ~SUITED) return -1;
+    *word = low | ((u64)high << COLON_BASE);
+    return 0;
+}
+
+static inline u64 card_bit(long card)
+{
+    return card >= 52 ? 1ULL << (COLON_BASE + card - 52) : 1ULL << ((card / 13) * 16 + card % 13);
+}
+
+static int parse_args(PyObject *const *args, Py_ssize_t nargs, Root *root)
+{
+    if (nargs != 5) {
+        PyErr_SetString(PyExc_TypeError,
+                        "expected (mask_to_move, mask_other, trump, led_card, barred_suit)");
+        return -1;
+    }
+    u64 mover, other;
+    for (int i = 0; i < 2; i++) {
+        int status = word_of(args[i], i == 0 ? &mover : &other);
+        if (status == -2) return -1;
+        if (status < 0)
+            return raise_input("bad_mask", "a card mask must be a non-negative int using bits "
+                                           "0-12 of four 16-bit suit lanes and 64-66 (Colons)");
+    }
+    long strain = PyLong_AsLong(args[2]);
+    if (strain == -1 && PyErr_Occurred()) return -1;
+    long led = PyLong_AsLong(args[3]);
+    if (led == -1 && PyErr_Occurred()) return -1;
+    long bar = PyLong_AsLong(args[4]);
+    if (bar == -1 && PyErr_Occurred()) return -1;
+    if (strain < 0 || strain > 4)
+        return raise_input("bad_strain",
+                           "the trump strain must be 0-3 (clubs to spades) or 4 (no trump)");
+    if (mover & other) return raise_input("card_in_both_hands", "a card is in both hands");
+    int n_mover = popcount64(mover), n_other = popcount64(other);
+    if (n_mover > 13 || n_other > 13)
+        return raise_input("too_many_cards", "a hand holds more than 13 cards");
+    if (bar < -1 || bar > 3 || (bar != -1 && led != -1))
+        return raise_input("bad_barred_suit",
+                           "the barred suit must be 0-3 or -1, and -1 with a card led");
+    u64 led_bit = 0;
+    if (led != -1) {
+        if (led < 0 || led > 54)
+            return raise_input("bad_led_card", "the led card must be a card id 0-54 or -1");
+        led_bit = card_bit(led);
+        if (led_bit & (mover | other))
+            return raise_input("bad_led_card", "the led card is on the table, not in a hand");
+        if (n_mover != n_other + 1)
+            return raise_input("unequal_hands", "with a card led, the hand to move must hold "
+                                                "one card more than the other");
+    } else if (n_mover != n_other) {
+        return raise_input("unequal_hands",
+                           "at the start of a trick both hands must hold as many cards");
+    }
+    trump = (int)strain;
+    u64 leader_abs = led_bit ? (other | led_bit) : mover;
+    u64 follower_abs = led_bit ? mover : other;
+    root->leader = leader_abs & COLONS;
+    root->follower = follower_abs & COLONS;
+    root->lead = led_bit && led >= 52 ? COLON_BASE + (int)(led - 52) : -1;
+    root->bar = (int)bar;
+    for (int s = 0; s < 4; s++) {
+        int used[3] = {0, 0, 0};
+        for (int r = 0; r < 13; r++) {
+            u64 bit = 1ULL << (s * 16 + r);
+            if (!((leader_abs | follower_abs) & bit)) continue;
+            int segment = segment_of_bit[r];
+            int b = segment_base[segment] + used[segment]++;
+            u64 compact = 1ULL << (s * 16 + b);
+            if (leader_abs & bit) root->leader |= compact;
+            else root->follower |= compact;
+            if (bit == led_bit) root->lead = s * 16 + b;
+            root->ranks[s][b] = r;
+        }
+    }
+    return 0;
+}
+
+static int ensure_table(void)
+{
+    if (table) return 0;
+    table = (Entry *)calloc(TT_SIZE, sizeof(Entry));
+    if (!table) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}
+
+static inline int card_id(const Root *root, int compact)
+{
+    if (compact >= COLON_BASE) return 52 + compact - COLON_BASE;
+    int s = compact >> 4;
+    return s * 13 + root->ranks[s][compact & 15];
+}
+
+/* Leads or replies of the player to move with their values; returns the best value. */
+static int root_values(const Root *root, int *value_of, u64 *legal_out, u64 *own_out)
+{
+    int moves[MAX_MOVES];
+    int best = 0;
+    for (int i = 0; i < 64; i++) value_of[i] = -1;
+    if (root->lead < 0) {
+        u64 leader = root->leader, follower = root->follower;
+        int cards = popcount64(leader);
+        int bar = binding_bar(leader, root->bar);
+        u64 suited = leader & SUITED;
+        u64 other_suits = bar >= 0 ? suited & ~(0x1FFFULL << (bar * 16)) : suited;
+        *legal_out = other_suits ? other_suits : leader;
+        *own_out = leader;
+        if (cards == 0) return 0;
+        best = solve_exact(leader, follower, bar);
+        int count = lead_moves(leader, follower, bar, -1, moves);
+        for (int i = 0; i < count; i++)
+            value_of[moves[i]] = solve_lead(leader, follower, cards, moves[i], best);
+        return best;
+    }
+    u64 leader = root->leader, follower = root->follower;
+    int lead = root->lead, cards = popcount64(follower);
+    if (lead >= COLON_BASE) {
+        *legal_out = follower;
+    } else {
+        u64 in_suit = follower & (0x1FFFULL << (lead & ~15));
+        *legal_out = in_suit ? in_suit | (follower & (1ULL << matching_colon(lead))) : follower;
+    }
+    *own_out = follower;
+    int count = reply_moves(leader, follower, lead, moves);
+    for (int i = 0; i < count; i++) {
+        int value = reply_value(leader, follower, cards, lead, moves[i]);
+        value_of[moves[i]] = value;
+        if (value > best) best = value;
+    }
+    return best;
+}
+
+PyDoc_STRVAR(tricks_doc,
+"tricks(mask_to_move, mask_other, trump, led_card, barred_suit) -> int\n\n"
+"Tricks the player to move takes with best play (led_card a card id or -1, barred_suit 0-3 or -1).");
+
+static PyObject *colons_tricks(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    Root root;
+    nodes = 0;
+    if (parse_args(args, nargs, &root) < 0 || ensure_table() < 0) return NULL;
+    if (root.lead < 0) return PyLong_FromLong(solve_exact(root.leader, root.follower, root.bar));
+    int value_of[64];
+    u64 legal, own;
+    return PyLong_FromLong(root_values(&root, value_of, &legal, &own));
+}
+
+PyDoc_STRVAR(values_doc,
+"values(mask_to_move, mask_other, trump, led_card, barred_suit) -> (tricks, [(card_id, tricks)])\n\n"
+"The best result for the player to move and the result of each legal card, low card id first.");
+
+static PyObject *colons_values(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    Root root;
+    nodes = 0;
+    if (parse_args(args, nargs, &root) < 0 || ensure_table() < 0) return NULL;
+    int value_of[64];
+    u64 legal = 0, own = 0;
+    int best = root_values(&root, value_of, &legal, &own);
+    /* A card takes the value of the top card of its run, searched above. */
+    PyObject *list = PyList_New(0);
+    if (!list) return NULL;
+    for (int q = 0; q < 64; q++) {
+        if (!((legal >> q) & 1)) continue;
+        int top = q;
+        while (top < COLON_BASE && ((SAME_SEGMENT >> top) & 1) && ((own >> (top + 1)) & 1)) top++;
+        PyObject *pair = Py_BuildValue("(ii)", card_id(&root, q), value_of[top]);
+        if (!pair || PyList_Append(list, pair) < 0) {
+            Py_XDECREF(pair);
+            Py_DECREF(list);
+            return NULL;
+        }
+        Py_DECREF(pair);
+    }
+    if (PyList_Sort(list) < 0) {
+        Py_DECREF(list);
+        return NULL;
+    }
+    return Py_BuildValue("(iN)", best, list);
+}
+
+PyDoc_STRVAR(nodes_doc, "nodes() -> int\n\nTrick-boundary positions searched by the last call.");
+
+static PyObject *colons_nodes(PyObject *self, PyObject *unused)
+{
+    return PyLong_FromUnsignedLongLong(nodes);
+}
+
+PyDoc_STRVAR(clear_doc, "clear() -> None\n\nEmpty the transposition table.");
+
+static PyObject *colons_clear(PyObject *self, PyObject *unused)
+{
+    if (table) memset(table, 0, TT_SIZE * sizeof(Entry));
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef colons_methods[] = {
+    {"tricks", (PyCFunction)(void (*)(void))colons_tricks, METH_FASTCALL, tricks_doc},
+    {"values", (PyCFunction)(void (*)(void))colons_values, METH_FASTCALL, values_doc},
+    {"nodes", colons_nodes, METH_NOARGS, nodes_doc},
+    {"clear", colons_clear, METH_NOARGS, clear_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef colons_module = {
+    PyModuleDef_HEAD_INIT, "honeymoon.solver._colons",
+    "Compiled Bridgette double-dummy search; use honeymoon.solver.colons, not this module.", -1,
+    colons_methods,
+};
+
+PyMODINIT_FUNC PyInit__colons(void)
+{
+    PyObject *errors = PyImport_ImportModule("honeymoon.errors");
+    if (!errors) return NULL;
+    input_error = PyObject_GetAttrString(errors, "SolverInputError");
+    Py_DECREF(errors);
+    if (!input_error) return NULL;
+    init_tables();
+    PyObject *module = PyModule_Create(&colons_module);
+    if (module) PyModule_AddIntConstant(module, "TABLE_ENTRIES", TT_SIZE);
+    return module;
+}
