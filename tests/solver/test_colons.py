@@ -96,6 +96,11 @@ def test_a_non_matching_colon_only_when_void_and_then_a_plain_discard(backend: M
     # Able to follow, the follower may not discard the non-matching Colon.
     _, values = solve(backend, "♠3 ♥A :R", "♠K ♥2", 4, led="SA")
     assert [card for card, _ in values] == [cid("S3")]
+    # Within the search too: ♠10 wins, since the follower must follow with ♠6 (:G does not
+    # match a ten); then ♠5 and ♠4 win as well. (Playing :G to ♠10 and keeping ♠6 would leave
+    # the leader one trick.) Led low, ♠6 wins and ♥9 then :G hold the lead until the last trick.
+    best, values = solve(backend, "♠1054", "♠6 ♥9 :G", 4)
+    assert (best, values) == (3, [(cid("S4"), 1), (cid("S5"), 1), (cid("S10"), 3)])
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
@@ -104,6 +109,10 @@ def test_a_colon_is_led_only_from_a_hand_of_colons_and_wins_only_against_a_colon
 ) -> None:
     _, values = solve(backend, "♠2 :L", "♥2 ♥3", 4)
     assert [card for card, _ in values] == [cid("S2")]
+    # Within the search too: either lead loses to an ace, the other ace follows, and the
+    # follower's :R then wins, as the leader's :L played to it loses. (Leading :L first would
+    # have kept a suited card to beat the :R at the end: one trick.)
+    assert solve(backend, "♠5 ♥10 :L", "♠A ♥A :R", 4) == (0, [(cid("H10"), 0), (cid("S5"), 0)])
     # Colons only: either may be led; the ♠2 wins a Colon lead, a Colon played to it loses.
     best, values = solve(backend, ":L :G", "♠2 :R", 4)
     assert values == [(cid(":L"), 0), (cid(":G"), 0)] and best == 0
