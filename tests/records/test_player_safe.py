@@ -11,21 +11,22 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from honeymoon.actions import card_of_action, is_card_action
 from honeymoon.cards import Card
 from honeymoon.errors import RecordError
 from honeymoon.game import Game
 from honeymoon.records import dumps, loads
-from honeymoon.rules import TABLE_VARIANTS, VARIANTS, RuleSet
+from honeymoon.rules import PACK_VARIANTS, TABLE_VARIANTS, VARIANTS, RuleSet
 from honeymoon.seats import Direction
 from honeymoon.table import TableGame, TableHandLog, new_game
 
 from .conftest import play_random
 
-_CARD_TEXT = re.compile(r'"([SHDC][2-9TJQKA])"')
+_CARD_TEXT = re.compile(r'"([SHDC][2-9TJQKA]|:[LRG])"')
 
 
 def _rules(data: st.DataObject) -> RuleSet:
-    every = {**VARIANTS, **TABLE_VARIANTS}
+    every = {**VARIANTS, **PACK_VARIANTS, **TABLE_VARIANTS}
     rules = every[data.draw(st.sampled_from(sorted(every)), label="variant")]
     for option in rules.option_names:
         if isinstance(getattr(rules, option), bool) and data.draw(st.booleans(), label=option):
@@ -72,9 +73,14 @@ def test_a_player_safe_copy_of_any_variant_reads_back_as_played(data: st.DataObj
     # dummies' cards seen face up (never one lying face down now).
     hands = [h.actions for h in game.history] + ([game.actions] if not game.is_over else [])
     for number, (entry, actions) in enumerate(zip(json.loads(text)["hands"], hands, strict=True)):
-        played = {Card.from_id(action).pbn for action in actions if action < 52}
+        played = {Card.from_id(card_of_action(a)).pbn for a in actions if is_card_action(a)}
         layouts = entry.pop("layouts", {})
         assert bool(layouts) == rules.semi_exposed
+        # Bridgette: the upcard, which both players saw (and only it, of the stock)
+        upcard = entry.pop("upcard", None)
+        assert (upcard is not None) == rules.colons
+        if isinstance(game, Game) and rules.colons:
+            assert upcard == Card.from_id(game.stock_for_hand(number)[26]).pbn
         assert set(_CARD_TEXT.findall(json.dumps(entry))) <= played
         seen = set(_CARD_TEXT.findall(json.dumps(layouts)))
         if isinstance(game, TableGame) and number == game.hand_number and not game.is_over:

@@ -146,11 +146,17 @@ def sheet_lines(record: GameRecord) -> list[str]:
         ("Above the line", sheet.above(0), sheet.above(1)),
         ("Below the line", sheet.below(0), sheet.below(1)),
         ("Total", *sheet.totals),
-        ("Games", *sheet.games),
     ]
+    if not sheet.match_deals:
+        rows.append(("Games", *sheet.games))
     lines = [f"{'':<16}{Seat.SOUTH.label:>8}{Seat.EAST.label:>8}"]
     lines.extend(f"{label:<16}{south:>8}{east:>8}" for label, south, east in rows)
-    if sheet.rubber_winner is not None:
+    if sheet.match_deals:
+        # A match of deals (Bridgette's six): no games; the higher total wins once it is over.
+        lines.append(f"{'Deals scored':<16}{f'{sheet.deals_scored} of {sheet.match_deals}':>16}")
+        if sheet.is_complete:
+            lines.append(_match_line(record, sheet))
+    elif sheet.rubber_winner is not None:
         winner = Seat(sheet.rubber_winner)
         games = sheet.games
         lines.append(
@@ -159,6 +165,16 @@ def sheet_lines(record: GameRecord) -> list[str]:
         )
         lines.append(_points_line(record, sheet))
     return lines
+
+
+def _match_line(record: GameRecord, sheet: ScoreSheet) -> str:
+    winner = sheet.points_winner
+    deals = sheet.match_deals
+    if winner is None:
+        return f"The match of {deals} deals is drawn, {sheet.totals[0]} each."
+    seat = Seat(winner)
+    margin = sheet.totals[seat] - sheet.totals[seat.other]
+    return f"Match of {deals} deals won by {_name(record, seat)}, by {margin} points."
 
 
 def _points_line(record: GameRecord, sheet: ScoreSheet) -> str:

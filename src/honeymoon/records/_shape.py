@@ -18,9 +18,17 @@ keeps the suits a player showed out of away from them; the attempts stop when th
 through, or when an attempt learns nothing new (then the record itself is at fault and the
 replay on the last stock says where). Cards no one played fill the other places.
 
-Every procedure is read this way: Draw and Discard Bridge, Draw Bridge and Memory Bridge. What
-cannot be known is only what was never shown: the cards of a hand not played to its end, and
-the discards and the unseen rest of the stock.
+Every procedure is read this way: Draw and Discard Bridge, Draw Bridge and Memory Bridge, and
+Bridgette. What cannot be known is only what was never shown: the cards of a hand not played to
+its end, and the discards and the unseen rest of the stock.
+
+Bridgette (55 cards) is read the same way, on a stand-in stock of 55 with the upcard, which the
+copy writes (both players saw it), in its own place. Its exchange discards are hidden (written
+``draw``); each is replayed as a card of the stand-in hand that its player is not seen to play
+afterwards (:attr:`StandIn.discards`), choosing first a card of a suit the replays showed the
+player could not hold. Besides showing out of a suit led, a Bridgette player shows the suits
+they held no more by leading the suit a Colon barred (they held no other suit) or a Colon (they
+held no suited card); the engine's refusals (``barred_suit``, ``colon_lead``) say so.
 
 The four-hand table (:func:`table_stand_in_stock`) is read the same way, more simply: all 52
 cards are dealt before the auction, so a stock place reaches its hand at the deal, and each
@@ -32,7 +40,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from honeymoon.actions import KEEP
+from honeymoon.actions import KEEP, card_action, card_of_action, is_card_action
+from honeymoon.bridgette import UPCARD_PLACE
 from honeymoon.cards import CARD_MASK, CARD_SUIT
 from honeymoon.errors import HoneymoonError, IllegalActionError
 from honeymoon.game import Game, Phase
@@ -41,6 +50,8 @@ from honeymoon.seats import Direction, Seat
 from honeymoon.table import EXTRA_PLACE, WIDOW_PLACE, TableGame, stock_places
 
 __all__ = [
+    "StandIn",
+    "stand_in",
     "HIDDEN_DRAW_TEXT",
     "HIDDEN_WIDOW_TEXT",
     "is_hidden_draw",
@@ -56,6 +67,8 @@ HIDDEN_DRAW_TEXT = "draw"
 HIDDEN_WIDOW_TEXT = "widow"
 
 _IDENTITY = tuple(range(52))
+#: The suits a hand may hold in the fitting: the four and the Colons' (4; a Colon has no suit).
+_SUITS = range(5)
 _CARD_OF_BIT = {mask: card for card, mask in enumerate(CARD_MASK)}
 _WIDOW_PHASES = (Phase.WIDOW_HAND, Phase.WIDOW_DUMMY, Phase.EXTRA_CARDS)
 #: Each attempt learns at least one fact; a hand has far fewer to learn than this.
@@ -102,6 +115,18 @@ class _Facts:
     void: set[tuple[int, int, int]] = field(default_factory=set)
     #: action index -> the action, as read in the phase it was played in
     parsed: dict[int, int] = field(default_factory=dict)
+    #: Bridgette: the card actions the hidden exchange discards were replayed as, in order
+    discards: list[int] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class StandIn:
+    """A stand-in for one hand of a player-safe copy: the stock order to replay it on and, in
+    Bridgette, the card action each hidden exchange discard (``draw``) is replayed as, in
+    order (a hidden drawing action of the other variants is replayed as ``keep``)."""
+
+    stock: tuple[int, ...]
+    discards: tuple[int, ...] = ()
 
 
 def stand_in_stock(
@@ -110,14 +135,38 @@ def stand_in_stock(
     """A stock order under which ``actions`` (one hand dealt by ``dealer``) give each player
     the cards they play. Faulty actions are not reported here: the stock stops being fitted
     at the first one, and the replay on it reports the fault."""
+    return stand_in(rules, dealer, actions).stock
+
+
+def stand_in(
+    rules: RuleSet,
+    dealer: Seat,
+    actions: Sequence[str | int | None],
+    upcard: int | None = None,
+) -> StandIn:
+    """As :func:`stand_in_stock`, with the card each hidden Bridgette exchange discard is
+    replayed as. ``upcard``: Bridgette's upcard (a card id), which the stand-in stock keeps in
+    its place; without it (or outside Bridgette) any card may lie there."""
     facts = _Facts()
-    stock = _IDENTITY
+    pack = 55 if rules.colons else 52
+    pinned = upcard if rules.colons and upcard is not None else None
+    stock = _pin(tuple(range(pack)), pinned)
     for _ in range(_MAX_ATTEMPTS):
         learned, finished = _attempt(rules, dealer, actions, stock, facts)
         if finished or not learned:
             break
-        stock = _fit(facts)
-    return stock
+        stock = _pin(_fit(facts, pack, pinned), pinned)
+    return StandIn(stock, tuple(facts.discards))
+
+
+def _pin(stock: tuple[int, ...], upcard: int | None) -> tuple[int, ...]:
+    # Bridgette: the upcard in its place (the card there goes where the upcard was).
+    if upcard is None or stock[UPCARD_PLACE] == upcard:
+        return stock
+    order = list(stock)
+    where = order.index(upcard)
+    order[where], order[UPCARD_PLACE] = order[UPCARD_PLACE], upcard
+    return tuple(order)
 
 
 def _attempt(
@@ -129,12 +178,13 @@ def _attempt(
 ) -> tuple[bool, bool]:
     """Replay ``actions`` on ``stock`` and add what the engine shows to ``facts``; return
     whether anything new was learned and whether the replay ran through."""
-    position = [0] * 52
+    position = [0] * len(stock)
     for place, card in enumerate(stock):
         position[card] = place
     game = Game(rules, seed=0, stocks=[stock], first_dealer=dealer)
     time = 0
     held = [0, 0]
+    facts.discards.clear()
 
     def note_arrivals() -> bool:
         # The cards that reached a hand since the last look: their places, and when.
@@ -159,6 +209,13 @@ def _attempt(
         actor = game.to_act
         phase = game.phase
         assert actor is not None
+        if phase is Phase.EXCHANGE and is_hidden_draw(raw):
+            # A hidden discard: a card the player is not seen to play (chosen anew each time).
+            discard = _hidden_discard(game, int(actor), facts, time)
+            facts.discards.append(discard)
+            game.apply(discard)
+            learned = note_arrivals() or learned
+            continue
         action = facts.parsed.get(index)
         if action is None:
             try:
@@ -167,23 +224,18 @@ def _attempt(
                 return learned, False
             # Read once: the phase at each action is the same in every attempt.
             facts.parsed[index] = action
-        if action < 52 and (phase is Phase.PRELIMINARY or phase is Phase.PLAY):
-            seen = facts.played.get(action)
+        if is_card_action(action) and phase in _CARD_PHASES:
+            card = card_of_action(action)
+            seen = facts.played.get(card)
             if seen is None:
-                facts.played[action] = (int(actor), time, index)
+                facts.played[card] = (int(actor), time, index)
                 learned = True
             elif seen[2] != index:
                 return learned, False  # a card played twice: the replay reports it
         try:
             game.apply(action)
         except IllegalActionError as error:
-            trick = game.current_trick
-            if error.code == "must_follow_suit" and trick is not None and trick.cards:
-                # The player holds the suit led in the stand-in, but did not then.
-                fact = (int(actor), int(trick.cards[0].suit), time)
-                learned = learned or fact not in facts.void
-                facts.void.add(fact)
-            return learned, False
+            return _refused(game, int(actor), error.code, time, facts) or learned, False
         # The time: how many preliminary tricks are finished (all of them once they are over).
         if game.phase is Phase.PRELIMINARY:
             time = sum(game.tricks_won)
@@ -193,6 +245,47 @@ def _attempt(
     return learned, True
 
 
+#: The phases whose card actions put a card of the player's on the table (or, in Bridgette's
+#: exchange, a card shown as discarded): each must reach its player in time.
+_CARD_PHASES = (Phase.PRELIMINARY, Phase.PLAY, Phase.EXCHANGE)
+
+
+def _refused(game: Game, actor: int, code: str, time: int, facts: _Facts) -> bool:
+    """Note what a refusal of a card shows: the suits the player held none of then. Returns
+    whether that is new."""
+    trick = game.current_trick
+    suits: tuple[int, ...] = ()
+    if code == "must_follow_suit" and trick is not None and trick.cards:
+        # The player holds the suit led in the stand-in, but did not then.
+        suits = (int(trick.cards[0].suit),)
+    elif code == "barred_suit":
+        # Bridgette: they led the barred suit, so they held no card of another suit.
+        barred = getattr(game, "barred_suit", -1)
+        suits = tuple(suit for suit in range(4) if suit != barred)
+    elif code == "colon_lead":
+        # Bridgette: they led a Colon, so they held no suited card.
+        suits = tuple(range(4))
+    new = {(actor, suit, time) for suit in suits} - facts.void
+    facts.void.update(new)
+    return bool(new)
+
+
+def _hidden_discard(game: Game, actor: int, facts: _Facts, time: int) -> int:
+    """The card action a hidden Bridgette exchange discard is replayed as: of the cards the
+    player holds and is not seen to play, first one of a suit they showed they could not
+    hold, then the one dealt last. With none of those (a faulty record), any card held."""
+    hand = game.hand(actor).mask
+    kept = {card for card, (owner, _, _) in facts.played.items() if owner == actor}
+    cards = [card for card, bit in enumerate(CARD_MASK) if hand & bit]
+    spare = [card for card in cards if card not in kept] or cards
+    stock = game.stock_for_hand(game.hand_number)
+    chosen = min(
+        spare,
+        key=lambda card: (_may_hold(facts, actor, CARD_SUIT[card], time), -stock.index(card)),
+    )
+    return card_action(chosen)
+
+
 def _number(game: Game, raw: str | int | None) -> int:
     if isinstance(raw, int):
         return raw
@@ -200,16 +293,26 @@ def _number(game: Game, raw: str | int | None) -> int:
     return game.parse_action(raw)
 
 
-def _fit(facts: _Facts) -> tuple[int, ...]:
+def _fit(facts: _Facts, pack: int = 52, upcard: int | None = None) -> tuple[int, ...]:
     """A stock with each card played in a place that reaches its player by the time it is
-    played and not while they show out of its suit; the other cards fill the other places."""
-    stock: list[int | None] = [None] * 52
+    played and not while they show out of its suit; the other cards fill the other places.
+    ``upcard``: Bridgette's upcard, which keeps its own place."""
+    stock: list[int | None] = [None] * pack
     placed: set[int] = set()
+    if upcard is not None:
+        stock[UPCARD_PLACE] = upcard
+        placed.add(upcard)
     for hand in (0, 1):
         places = sorted(
-            (when, place) for place, (owner, when) in facts.places.items() if owner == hand
+            (when, place)
+            for place, (owner, when) in facts.places.items()
+            if owner == hand and stock[place] is None
         )
-        cards = [(card, when) for card, (owner, when, _) in facts.played.items() if owner == hand]
+        cards = [
+            (card, when)
+            for card, (owner, when, _) in facts.played.items()
+            if owner == hand and card not in placed
+        ]
         windows = {card: (_release(facts, hand, card, when), when) for card, when in cards}
         for when, place in places:
             # Earliest deadline first: the card needed soonest takes the place.
@@ -222,19 +325,19 @@ def _fit(facts: _Facts) -> tuple[int, ...]:
                 _, card = min(ready)
                 stock[place] = card
                 placed.add(card)
-    spare = [card for card in range(52) if card not in placed]
+    spare = [card for card in range(pack) if card not in placed]
     # The places left that reach a hand take cards of suits the hand may hold from then on,
     # matched suit by suit (a card never played stays where it arrived).
     open_places = sorted(
         (when, place) for place, (_, when) in facts.places.items() if stock[place] is None
     )
     allowed = [
-        [suit for suit in range(4) if _may_hold(facts, facts.places[place][0], suit, when)]
+        [suit for suit in _SUITS if _may_hold(facts, facts.places[place][0], suit, when)]
         for when, place in open_places
     ]
-    capacity = [sum(1 for card in spare if CARD_SUIT[card] == suit) for suit in range(4)]
+    capacity = [sum(1 for card in spare if CARD_SUIT[card] == suit) for suit in _SUITS]
     chosen = _match(range(len(open_places)), allowed.__getitem__, capacity)
-    by_suit = [[card for card in spare if CARD_SUIT[card] == suit] for suit in range(4)]
+    by_suit = [[card for card in spare if CARD_SUIT[card] == suit] for suit in _SUITS]
     for slot, suit in chosen.items():
         stock[open_places[slot][1]] = by_suit[suit].pop()
     rest = iter(card for cards in by_suit for card in cards)

@@ -36,8 +36,10 @@ from honeymoon.actions import (
     TAKE_EXPOSED,
     TAKE_OTHER,
     card_of_action,
+    is_card_action,
 )
 from honeymoon.auction import LAST_BID, PASS, Call, Contract
+from honeymoon.bridgette import UPCARD_PLACE, dealer_exchange_size
 from honeymoon.cards import Card
 from honeymoon.errors import (
     IllegalActionError,
@@ -52,7 +54,7 @@ from honeymoon.records._shape import (
     hidden_widow_card,
     is_hidden_draw,
     is_hidden_widow,
-    stand_in_stock,
+    stand_in,
     table_stand_in_stock,
 )
 from honeymoon.rules import RuleSet, find_variant
@@ -117,7 +119,9 @@ class HandRecord:
     for a drawing action such a copy hides. ``result`` is None for an unfinished hand.
     ``log`` is the hand as the engine replayed it (calls, tricks, preliminary tricks, the
     hands when the auction began); in a copy without the stock its ``deal`` is known only for a
-    hand played to its end, and is None otherwise.
+    hand played to its end, and is None otherwise. ``upcard``: Bridgette's upcard (a card id,
+    public), from the stock or, in a copy without it, as the copy writes it; None otherwise.
+    In such a copy of Bridgette each hidden exchange discard is None in ``actions``.
     """
 
     number: int
@@ -126,6 +130,7 @@ class HandRecord:
     actions: tuple[int | None, ...]
     result: HandResult | None
     log: HandLog | None = None
+    upcard: int | None = None
 
     @property
     def is_finished(self) -> bool:
@@ -235,20 +240,31 @@ def record_from_game(
 ) -> GameRecord:
     """The record of ``game`` so far: every finished hand and, unless the rubber is over, the
     hand in progress (with its stock order and the actions taken so far)."""
+    colons = game.rules.colons
     hands = [
-        HandRecord(done.number, done.dealer, done.stock, done.actions, done.result, done.log)
+        HandRecord(
+            done.number,
+            done.dealer,
+            done.stock,
+            done.actions,
+            done.result,
+            done.log,
+            done.stock[UPCARD_PLACE] if colons else None,
+        )
         for done in game.history
     ]
     if not game.is_over:
         number = game.hand_number
+        stock = game.stock_for_hand(number)
         hands.append(
             HandRecord(
                 number,
                 game.dealer,
-                game.stock_for_hand(number),
+                stock,
                 game.actions,
                 None,
                 game.hand_log(),
+                stock[UPCARD_PLACE] if colons else None,
             )
         )
     return GameRecord(
@@ -329,11 +345,15 @@ def record_to_dict(record: GameRecord, *, reveal: bool = True) -> dict[str, Any]
         ]
         if record.rules.colons and not reveal:
             # Bridgette: the exchange discards (every card action before the first call) are
-            # each player's secret, hidden from a player-safe copy like a drawing action
+            # each player's secret, hidden from a player-safe copy like a drawing action; the
+            # upcard, which both players saw, is written on its own
             for index, action in enumerate(hand.actions):
                 if action is not None and PASS <= action <= LAST_BID:
                     break
                 entry["actions"][index] = HIDDEN_DRAW_TEXT
+            upcard = _upcard(hand)
+            if upcard is not None:
+                entry["upcard"] = Card.from_id(upcard).pbn
         if record.rules.widow and (not reveal or None in hand.actions):
             # the Widow: the placements of the widow's cards (the hand's first three card
             # actions) are private, declarer's and the defender's: hidden from a player-safe
@@ -358,6 +378,13 @@ def record_to_dict(record: GameRecord, *, reveal: bool = True) -> dict[str, Any]
     data["complete"] = record.is_complete
     data["score"] = _sheet_to_dict(record.score_sheet)
     return data
+
+
+def _upcard(hand: HandRecord) -> int | None:
+    # Bridgette's upcard: from the stock where it is known, else as a copy wrote it.
+    if hand.stock is not None and len(hand.stock) > UPCARD_PLACE:
+        return hand.stock[UPCARD_PLACE]
+    return hand.upcard
 
 
 def _result_to_dict(result: HandResult) -> dict[str, Any]:
@@ -405,6 +432,8 @@ def _sheet_to_dict(sheet: ScoreSheet) -> dict[str, Any]:
         if sheet.rubber_winner is not None
         else None,
         "points_winner": _SEAT_NAMES[winner] if winner is not None else None,
+        # a match of deals (Bridgette's six): how many are scored
+        **({"deals_scored": sheet.deals_scored} if sheet.match_deals else {}),
     }
 
 
@@ -522,6 +551,8 @@ def record_from_dict(data: object) -> GameRecord:
             hand=missing,
             code="missing_field",
         )
+    stocks: list[tuple[int, ...]] = []
+    discards: list[tuple[int, ...]] = []
     if with_stock:
         stocks = [hand.stock or () for hand in hands]
         pack = 55 if rules.colons else 52
@@ -533,22 +564,20 @@ def record_from_dict(data: object) -> GameRecord:
                     hand=index,
                     code="bad_stock",
                 )
-    elif rules.colons:
-        raise RecordError(
-            f"a player-safe copy of {rules.title} (without the stock) can be read by this "
-            "version only with its stock orders: it cannot be replayed",
-            code="not_replayable",
-        )
-    else:
+    _check_upcards(rules, hands, bool(with_stock))
+    for hand in hands if not with_stock else ():
         # A player-safe copy: replayed on stand-in stocks that give each player the cards
-        # they played (see records._shape), with the hidden drawing actions taken as keep.
-        stocks = [
-            table_stand_in_stock(rules, hand.dealer, hand.actions, hand.layouts)
-            if rules.four_hands
-            else stand_in_stock(rules, hand.dealer, hand.actions)
-            for hand in hands
-        ]
-    game, actions = _replay(rules, seed, first_dealer, hands, stocks, hidden=not with_stock)
+        # they played (see records._shape), with the hidden drawing actions taken as keep
+        # and Bridgette's hidden exchange discards as cards its player is not seen to play.
+        if rules.four_hands:
+            stocks.append(table_stand_in_stock(rules, hand.dealer, hand.actions, hand.layouts))
+            continue
+        fitted = stand_in(rules, hand.dealer, hand.actions, hand.upcard)
+        stocks.append(fitted.stock)
+        discards.append(fitted.discards)
+    game, actions = _replay(
+        rules, seed, first_dealer, hands, stocks, hidden=not with_stock, discards=discards
+    )
     records = tuple(
         HandRecord(
             index,
@@ -557,11 +586,46 @@ def record_from_dict(data: object) -> GameRecord:
             actions[index],
             game.history[index].result if hand.result is not None else None,
             _known_log(game.hand_log(index), bool(with_stock)),
+            (hand.stock[UPCARD_PLACE] if hand.stock is not None else hand.upcard)
+            if rules.colons
+            else None,
         )
         for index, hand in enumerate(hands)
     )
     _check_recorded_summary(top, game.score_sheet)
     return GameRecord(rules, first_dealer, records, game.score_sheet, seed, players)
+
+
+def _check_upcards(rules: RuleSet, hands: Sequence[_ReadHand], with_stock: bool) -> None:
+    # Bridgette: a player-safe copy names each hand's upcard (public; the stand-in stock keeps
+    # it in its place); where a full record names it too, it is the stock's. Other variants
+    # have none.
+    for index, hand in enumerate(hands):
+        if not rules.colons:
+            if hand.upcard is not None:
+                raise RecordError(
+                    f"'upcard' is given, but {rules.title} has no upcard: only Bridgette's "
+                    "hands have one",
+                    hand=index,
+                    code="bad_upcard",
+                )
+            continue
+        if hand.stock is not None:
+            stocked = hand.stock[UPCARD_PLACE]
+            if hand.upcard is not None and hand.upcard != stocked:
+                raise RecordError(
+                    f"'upcard' is {Card.from_id(hand.upcard)}, but the stock's card "
+                    f"{UPCARD_PLACE + 1} (the upcard) is {Card.from_id(stocked)}",
+                    hand=index,
+                    code="bad_upcard",
+                )
+        elif hand.upcard is None and not with_stock:
+            raise RecordError(
+                f"a player-safe copy of {rules.title} names each hand's upcard, which both "
+                'players saw: add it to the hand, e.g. "upcard": "HA" (or ":G")',
+                hand=index,
+                code="missing_field",
+            )
 
 
 def _known_log(log: HandLog, with_stock: bool) -> HandLog:
@@ -581,6 +645,8 @@ class _ReadHand:
     result: HandResult | None
     #: Semi-exposed dummies, a player-safe copy: the dummies' layouts as seen (by Direction).
     layouts: dict[int, tuple[tuple[int, int], ...]] | None = None
+    #: Bridgette: the upcard as the record names it (a card id), if it does.
+    upcard: int | None = None
 
 
 _TYPE_WORDS: dict[type, str] = {
@@ -730,7 +796,18 @@ def _read_hand(item: object, index: int) -> _ReadHand:
     result = _read_result(raw_result, index, dealer) if raw_result is not None else None
     raw_layouts = _get(hand, "layouts", dict, "the hand", index, optional=True)
     layouts = _read_layouts(raw_layouts, index) if raw_layouts is not None else None
-    return _ReadHand(dealer, stock, tuple(actions), result, layouts)
+    raw_upcard = _get(hand, "upcard", str, "the hand", index, optional=True)
+    upcard = None
+    if raw_upcard is not None:
+        try:
+            upcard = Card.parse(raw_upcard).id
+        except NotationError as error:
+            raise RecordError(
+                f'\'upcard\': {error.message}; the upcard is a card such as "HA" or ":G"',
+                hand=index,
+                code="bad_card",
+            ) from None
+    return _ReadHand(dealer, stock, tuple(actions), result, layouts, upcard)
 
 
 def _card_text(card: int) -> str | None:
@@ -885,10 +962,13 @@ def _replay(
     stocks: Sequence[Sequence[int]] | None = None,
     *,
     hidden: bool = False,
+    discards: Sequence[Sequence[int]] = (),
 ) -> tuple[Game | TableGame, list[tuple[int | None, ...]]]:
     """Replay ``hands`` through a new game on their stocks (or ``stocks``); return it and each
     hand's actions as numbers. ``hidden``: a player-safe copy, whose hidden drawing actions
-    are replayed as keep (on stand-in stocks) and returned as None."""
+    are replayed as keep (on stand-in stocks) and returned as None, and whose hidden
+    Bridgette exchange discards are replayed as ``discards`` (each hand's, in order; see
+    :class:`~honeymoon.records._shape.StandIn`) and returned as None."""
     if stocks is None:
         stocks = [hand.stock or () for hand in hands]
     try:
@@ -909,6 +989,7 @@ def _replay(
             )
         _check_dealer(hand.dealer, game.dealer, index)
         parsed: list[int | None] = []
+        stand_in_discards = iter(discards[index] if index < len(discards) else ())
         for position, raw in enumerate(hand.actions):
             if game.is_over or game.hand_number != index:
                 raise RecordError(
@@ -927,10 +1008,15 @@ def _replay(
                 parsed.append(None)
                 continue
             if hidden and is_hidden_draw(raw):
+                if game.phase is Phase.EXCHANGE:
+                    discard = next(stand_in_discards, None)
+                    assert discard is not None, "the stand-in gives every hidden discard a card"
+                    game.apply(discard)
+                    parsed.append(None)
+                    continue
                 if game.phase is not Phase.DRAWING:
                     raise RecordError(
-                        f"'{HIDDEN_DRAW_TEXT}' (a hidden drawing action) is not possible now: "
-                        "the drawing is over",
+                        _hidden_draw_refused(game),
                         hand=index,
                         action_index=position,
                         code="wrong_phase",
@@ -938,6 +1024,13 @@ def _replay(
                 game.apply(KEEP)
                 parsed.append(None)
                 continue
+            if game.phase is Phase.EXCHANGE and not _is_card_text(raw):
+                raise RecordError(
+                    _exchange_not_over(game, raw),
+                    hand=index,
+                    action_index=position,
+                    code="bad_action",
+                )
             number = _parse_for_game(game, raw, index, position)
             try:
                 game.apply(number)
@@ -952,6 +1045,46 @@ def _replay(
         if hand.result is not None:
             _compare_result(hand.result, game.history[index].result, index)
     return game, numbers
+
+
+def _hidden_draw_refused(game: Game | TableGame) -> str:
+    # Why a hidden drawing action (or exchange discard) cannot come now, and what can.
+    if isinstance(game, Game) and game.rules.colons:
+        upcard = game.face_up_card()
+        size = (
+            f" (non-dealer discards 2, and the upcard {upcard} has dealer discard "
+            f"{dealer_exchange_size(upcard.id)})"
+            if upcard is not None
+            else ""
+        )
+        return (
+            f"'{HIDDEN_DRAW_TEXT}' (a hidden exchange discard) is not possible now: the "
+            f"exchange is over{size}; a call or a card comes next"
+        )
+    return (
+        f"'{HIDDEN_DRAW_TEXT}' (a hidden drawing action) is not possible now: the drawing is over"
+    )
+
+
+def _is_card_text(raw: str | int | None) -> bool:
+    if isinstance(raw, int):
+        return is_card_action(raw)
+    try:
+        Card.parse(str(raw))
+    except NotationError:
+        return False
+    return True
+
+
+def _exchange_not_over(game: Game | TableGame, raw: str | int | None) -> str:
+    # Bridgette: a call (or other text) while a player still has exchange discards to make.
+    seat = game.to_act
+    left = game.to_discard if isinstance(game, Game) else 0
+    return (
+        f"{raw!r:.20} cannot come yet: the exchange is not over, {seat} has {left} more "
+        f"card(s) to discard (each a card such as 'SA' or ':G', or '{HIDDEN_DRAW_TEXT}' in a "
+        "player-safe copy)"
+    )
 
 
 def _parse_for_game(game: Game | TableGame, raw: str | int | None, hand: int, position: int) -> int:

@@ -44,7 +44,6 @@ from __future__ import annotations
 
 from typing import IO
 
-from honeymoon.bridgette import UPCARD_PLACE
 from honeymoon.cards import FULL_DECK_MASK, Card, CardSet
 from honeymoon.game import Game, HandLog
 from honeymoon.records.json_record import GameRecord, record_from_game
@@ -102,7 +101,7 @@ def dumps_pbn(
                 ("Result", _result(log)),
                 ("HoneymoonDealer", seats[hand.dealer.direction].letter),
                 *_layout_tag(record, hand.dealer, hand.stock, seats),
-                *_colon_tags(record, log, hand.stock),
+                *_colon_tags(record, log, hand.upcard),
             ]
             lines = [f"[{name} {_quote(value)}]" for name, value in tags]
             lines.append(f'[Auction "{seats[log.first_caller.direction].letter}"]')
@@ -189,11 +188,10 @@ def _deal(log: HandLog) -> str:
     return f"N:- {east.to_dotted()} {south.to_dotted()} -"
 
 
-def _colon_tags(
-    record: GameRecord, log: HandLog, stock: tuple[int, ...] | None
-) -> list[tuple[str, str]]:
+def _colon_tags(record: GameRecord, log: HandLog, upcard: int | None) -> list[tuple[str, str]]:
     # Bridgette: ``HoneymoonColons "S:GR E:-"``, each player's Colons when the auction began
-    # (PBN has no Colons), and ``HoneymoonUpcard``, the upcard, where the stock is known.
+    # (PBN has no Colons), and ``HoneymoonUpcard``, the upcard (public: a player-safe copy
+    # names it too).
     if not record.rules.colons or isinstance(log, TableHandLog):
         return []
     tags: list[tuple[str, str]] = []
@@ -204,8 +202,8 @@ def _colon_tags(
             for letter, hand in (("S", south), ("E", east))
         ]
         tags.append(("HoneymoonColons", " ".join(held)))
-    if stock is not None:
-        tags.append(("HoneymoonUpcard", Card.from_id(stock[UPCARD_PLACE]).pbn))
+    if upcard is not None:
+        tags.append(("HoneymoonUpcard", Card.from_id(upcard).pbn))
     return tags
 
 
