@@ -151,7 +151,9 @@ typedef struct {
     uint32_t pad;
 } Entry;
 
+#ifndef TT_BITS
 #define TT_BITS 17
+#endif
 #define TT_SIZE (1u << TT_BITS)
 static Entry *table = NULL;
 
@@ -210,48 +212,63 @@ static inline int masters(unsigned mine, unsigned theirs)
     return theirs ? bits13[(mine >> (highbit(theirs) + 1)) & 0x1FFF] : bits13[mine];
 }
 
+/* The lanes of the rank groups whose Colons `colons` (bits 0-2: Little, Royal, Grand) match. */
+static const unsigned group_lanes[8] = {0, 0x1FF, 0xE00, 0xFFF, 0x1000, 0x11FF, 0x1E00, 0x1FFF};
+
+/* How many of the top cards of `mine` can be led one after the other with no Colon of
+ * `colons` to spoil them: those above its highest card whose Colon the other hand holds. */
+static inline int unspoiled(unsigned mine, unsigned colons)
+{
+    unsigned spoilable = mine & group_lanes[colons];
+    return spoilable ? bits13[(mine >> (highbit(spoilable) + 1)) & 0x1FFF] : bits13[mine];
+}
+
+static inline int min2(int a, int b) { return a < b ? a : b; }
+
 static void quick_bounds(u64 leader, u64 follower, int bar, int cards, int *lower, int *upper)
 {
     int sure = 0, conceded = 0;
+    unsigned colons_l = (unsigned)(leader >> COLON_BASE), colons_f = (unsigned)(follower >> COLON_BASE);
     if (trump != NOTRUMP) {
         /* A master trump wins whatever trick it is played to, for either hand. */
         sure = masters(LANE(leader, trump), LANE(follower, trump));
         conceded = masters(LANE(follower, trump), LANE(leader, trump));
     }
-    int follower_colons = (follower & COLONS) != 0, leader_colons = (leader & COLONS) != 0;
-    if (!follower_colons || !leader_colons) {
-        int side_sure = 0, side_conceded = 0, cash = 0;
-        for (int s = 0; s < 4; s++) {
-            if (s == trump) continue;
-            unsigned l = LANE(leader, s), f = LANE(follower, s);
-            int count_l = bits13[l], count_f = bits13[f];
-            int top_l = masters(l, f), top_f = masters(f, l);
-            if (s != bar) {
-                side_sure += top_l < count_f ? top_l : count_f;
-                cash += top_l >= count_f ? count_l : top_l;
-            }
-            side_conceded += top_f < count_l ? top_f : count_l;
+    /* Side suits, as the 52-card kernel counts them, but only the masters that no Colon of the
+     * other hand can spoil (a spoiled master still wins, but the bar may cut the run short):
+     * - sure: the leader cashes them while the follower must follow (a barred suit aside);
+     * - cash: with no ruff to fear, every unspoilable winner, the whole suit once the follower
+     *   is out of it;
+     * - conceded: the follower's masters matched by the leader's length, which it wins however
+     *   the lead goes (the 52-card kernel's argument: the leader cannot spoil them). */
+    int side_sure = 0, side_conceded = 0, cash = 0;
+    for (int s = 0; s < 4; s++) {
+        if (s == trump) continue;
+        unsigned l = LANE(leader, s), f = LANE(follower, s);
+        int count_l = bits13[l], count_f = bits13[f];
+        int top_l = masters(l, f), top_f = masters(f, l);
+        if (s != bar && l) {
+            int free_l = unspoiled(l, colons_f);
+            side_sure += min2(min2(top_l, count_f), free_l);
+            cash += top_l >= count_f && free_l >= count_l ? count_l : min2(top_l, free_l);
         }
-        if (!follower_colons) {
-            /* No Colon can spoil the leader's run: it cashes its side masters while the follower
-             * must follow (a barred suit aside), then its master trumps; with no ruff to fear it
-             * cashes every winner. */
-            int total = sure + side_sure;
-            int no_ruff = trump == NOTRUMP || !LANE(follower, trump);
-            if (!no_ruff && bar != trump) {
-                unsigned l = LANE(leader, trump), f = LANE(follower, trump);
-                no_ruff = masters(l, f) >= bits13[f];
-                if (no_ruff) cash += bits13[l];
-            } else if (trump != NOTRUMP && bar != trump) {
-                cash += bits13[LANE(leader, trump)];
-            }
-            if (no_ruff && cash > total) total = cash;
-            if (total > sure) sure = total;
-        }
-        if (!leader_colons) conceded += side_conceded;
+        if (f) side_conceded += min2(min2(top_f, count_l), unspoiled(f, colons_l));
     }
-    *lower = sure;
-    *upper = cards - conceded;
+    int total = sure + side_sure;
+    if (trump == NOTRUMP) {
+        if (cash > total) total = cash;
+    } else if (bar != trump || !LANE(follower, trump)) {
+        unsigned l = LANE(leader, trump), f = LANE(follower, trump);
+        int count_f = bits13[f];
+        /* No ruff to fear: the follower has no trump, or the leader draws them with masters
+         * it cannot spoil (it must follow each time); then every trump of the leader wins. */
+        if (!f || (masters(l, f) >= count_f && unspoiled(l, colons_f) >= count_f)) {
+            cash += bits13[l];
+            if (cash > total) total = cash;
+        }
+    }
+    *lower = total;
+    *upper = cards - conceded - side_conceded;
 }
 
 /* ---------------------------------------------------------------------------------------------
