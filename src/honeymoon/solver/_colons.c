@@ -49,16 +49,29 @@ static inline int lowbit64(u64 x) { return __builtin_ctzll(x); }
 #define SUITED 0x1FFF1FFF1FFF1FFFULL
 #define COLON_BASE 61
 #define COLONS (7ULL << COLON_BASE)
-/* Bits b whose neighbour b+1 lies in the same segment (0-7 and 9-10 of each lane). */
-#define SAME_SEGMENT 0x06FF06FF06FF06FFULL
 #define NOTRUMP 4
 #define MAX_MOVES 20
 
-static const int segment_base[3] = {0, 9, 12};
+/* Layouts: how a lane is cut into segments, by the Colons still held (by either hand). A rank
+ * group needs a segment of its own only while a Colon can tell it apart, so segments merge as the
+ * Colons are played: with none left a lane is one segment, as in the 52-card kernel. */
+enum { FULL, LITTLE_ONLY, GRAND_ONLY, THREE, LAYOUTS };
+/* The layout for each set of live Colons (bit 0 Little, 1 Royal, 2 Grand). */
+static const int layout_of_live[8] = {FULL, LITTLE_ONLY, THREE, THREE, GRAND_ONLY, THREE, THREE, THREE};
+/* The first bit of the segment holding rank index r (0-12), per layout. A group starts at the
+ * bit of its lowest rank index (2-10 at 0, J-K at 9, A at 12). */
+static int segment_start[LAYOUTS][13];
+/* Bits b whose neighbour b+1 lies in the same segment, per layout. */
+static const u64 same_segment[LAYOUTS] = {
+    0x0FFF0FFF0FFF0FFFULL, 0x0EFF0EFF0EFF0EFFULL, 0x07FF07FF07FF07FFULL, 0x06FF06FF06FF06FFULL};
+
+/* The rank group of a compact bit in the three-segment layout; in a coarser layout it may name a
+ * group of the same merged segment, whose Colon is gone: no live Colon ever matches it wrongly. */
 static const int segment_of_bit[16] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 2, 3, 3, 3};
 
-static uint8_t bits13[1 << 13];            /* popcount of a lane */
-static u64 keep_mask[64], shift_mask[64];  /* remove(m, q) = (m & keep) | ((m & shift) >> 1) */
+static uint8_t bits13[1 << 13];  /* popcount of a lane */
+/* remove(m, q) = (m & keep) | ((m & shift) >> 1), per layout */
+static u64 keep_mask[LAYOUTS][64], shift_mask[LAYOUTS][64];
 
 static int trump = NOTRUMP;
 static unsigned long long nodes = 0;
@@ -66,27 +79,33 @@ static unsigned long long nodes = 0;
 static void init_tables(void)
 {
     for (unsigned x = 0; x < (1u << 13); x++) bits13[x] = (uint8_t)__builtin_popcount(x);
-    for (int q = 0; q < 64; q++) {
-        if (q >= COLON_BASE) {
-            keep_mask[q] = ~(1ULL << q);
-            shift_mask[q] = 0;
-            continue;
+    for (int layout = 0; layout < LAYOUTS; layout++) {
+        for (int r = 0; r < 13; r++) {
+            int little = r <= 8, grand = r == 12;
+            int start;
+            if (layout == FULL) start = 0;
+            else if (layout == LITTLE_ONLY) start = little ? 0 : 9;
+            else if (layout == GRAND_ONLY) start = grand ? 12 : 0;
+            else start = little ? 0 : grand ? 12 : 9;
+            segment_start[layout][r] = start;
         }
-        int b = q & 15, lane = q & ~15;
-        if (b > 12) {  /* not a card: never removed */
-            keep_mask[q] = ~0ULL;
-            shift_mask[q] = 0;
-            continue;
+        for (int q = 0; q < 64; q++) {
+            int b = q & 15, lane = q & ~15;
+            if (q >= COLON_BASE || b > 12) {  /* a Colon, or not a card */
+                keep_mask[layout][q] = q >= COLON_BASE ? ~(1ULL << q) : ~0ULL;
+                shift_mask[layout][q] = 0;
+                continue;
+            }
+            int top = b;
+            while (top < 12 && segment_start[layout][top + 1] == segment_start[layout][b]) top++;
+            u64 from_q = 0, above_q = 0;
+            for (int i = b; i <= top; i++) {
+                from_q |= 1ULL << (lane + i);
+                if (i > b) above_q |= 1ULL << (lane + i);
+            }
+            keep_mask[layout][q] = ~from_q;
+            shift_mask[layout][q] = above_q;
         }
-        int segment = segment_of_bit[b];
-        int top = segment == 0 ? 8 : segment == 1 ? 11 : 12;
-        u64 from_q = 0, above_q = 0;
-        for (int i = b; i <= top; i++) {
-            from_q |= 1ULL << (lane + i);
-            if (i > b) above_q |= 1ULL << (lane + i);
-        }
-        keep_mask[q] = ~from_q;
-        shift_mask[q] = above_q;
     }
 }
 
@@ -97,17 +116,45 @@ static inline int popcount64(u64 x)
            (int)(x >> 63);
 }
 
-static inline u64 remove_card(u64 mask, int q)
+static inline int layout_of(u64 all) { return layout_of_live[all >> COLON_BASE]; }
+
+static inline u64 remove_card(u64 mask, int q, int layout)
 {
-    return (mask & keep_mask[q]) | ((mask & shift_mask[q]) >> 1);
+    return (mask & keep_mask[layout][q]) | ((mask & shift_mask[layout][q]) >> 1);
 }
 
-/* Both hands after a trick of compact cards a and b: the higher index first keeps the lower valid. */
-static inline void play_trick(u64 *leader, u64 *follower, int a, int b)
+/* Both hands in layout `to`, coarser than `from`: each card keeps its order and moves into the
+ * merged segment that holds its group. */
+static void relayout(u64 *leader, u64 *follower, int from, int to)
+{
+    u64 l = *leader & COLONS, f = *follower & COLONS;
+    for (int s = 0; s < 4; s++) {
+        unsigned lane_l = LANE(*leader, s), lane_f = LANE(*follower, s), all = lane_l | lane_f;
+        int used[13] = {0};
+        while (all) {
+            int b = lowbit(all);
+            all &= all - 1;
+            int start = segment_start[to][segment_start[from][b]];
+            u64 bit = 1ULL << (s * 16 + start + used[start]++);
+            if ((lane_l >> b) & 1) l |= bit;
+            else f |= bit;
+        }
+    }
+    *leader = l;
+    *follower = f;
+}
+
+/* Both hands after a trick of compact cards a and b in `layout` (the higher index is removed
+ * first, which keeps the lower valid); a Colon played may coarsen the layout. */
+static inline void play_trick(u64 *leader, u64 *follower, int a, int b, int layout)
 {
     if (a < b) { int t = a; a = b; b = t; }
-    *leader = remove_card(remove_card(*leader, a), b);
-    *follower = remove_card(remove_card(*follower, a), b);
+    *leader = remove_card(remove_card(*leader, a, layout), b, layout);
+    *follower = remove_card(remove_card(*follower, a, layout), b, layout);
+    if (a >= COLON_BASE) {
+        int after = layout_of(*leader | *follower);
+        if (after != layout) relayout(leader, follower, layout, after);
+    }
 }
 
 /* The Colon bit that matches a suited compact card. */
@@ -137,7 +184,10 @@ static inline int binding_bar(u64 leader, int bar)
 }
 
 /* The top card of each run of one hand's cards that no card of the other hand splits. */
-static inline u64 run_tops(u64 hand) { return hand & ~((hand >> 1) & SAME_SEGMENT); }
+static inline u64 run_tops(u64 hand, int layout)
+{
+    return hand & ~((hand >> 1) & same_segment[layout]);
+}
 
 /* ---------------------------------------------------------------------------------------------
  * Transposition table: buckets of two entries; slot 0 keeps the entry with more cards, slot 1
@@ -282,7 +332,7 @@ static int lead_moves(u64 leader, u64 follower, int bar, int hint, int *moves)
     u64 legal;
     if (bar >= 0 && (suited & ~(0x1FFFULL << (bar * 16)))) legal = suited & ~(0x1FFFULL << (bar * 16));
     else legal = suited ? suited : leader;
-    u64 tops = run_tops(leader) & legal;
+    u64 tops = run_tops(leader, layout_of(leader | follower)) & legal;
     int scores[MAX_MOVES];
     int count = 0;
     unsigned trump_f = trump == NOTRUMP ? 0 : LANE(follower, trump);
@@ -347,9 +397,8 @@ static int discards(u64 hand, u64 tops, int skip_suit, int *moves, int count)
  * leader's word still holds the lead, so that it splits the follower's runs. */
 static int reply_moves(u64 leader, u64 follower, int lead, int *moves)
 {
-    (void)leader;
     int count = 0;
-    u64 tops = run_tops(follower);
+    u64 tops = run_tops(follower, layout_of(leader | follower));
     if (lead >= COLON_BASE) {
         /* Any card: a suited one wins the trick, a Colon loses it. */
         count = discards(follower, tops & SUITED, -1, moves, 0);
@@ -404,11 +453,12 @@ static int lead_succeeds(u64 leader, u64 follower, int cards, int lead, int targ
     if (target > cards) return 0;
     int moves[MAX_MOVES];
     int count = reply_moves(leader, follower, lead, moves);
+    int layout = layout_of(leader | follower);
     for (int i = 0; i < count; i++) {
         int reply = moves[i], bar;
         u64 l = leader, f = follower;
         int won = leader_wins(lead, reply, &bar);
-        play_trick(&l, &f, lead, reply);
+        play_trick(&l, &f, lead, reply, layout);
         int ok = won ? search(l, f, bar, cards - 1, target - 1)
                      : !search(f, l, -1, cards - 1, cards - target);
         if (!ok) return 0;
@@ -498,7 +548,7 @@ static int reply_value(u64 leader, u64 follower, int cards, int lead, int reply)
     int bar;
     u64 l = leader, f = follower;
     int won = leader_wins(lead, reply, &bar);
-    play_trick(&l, &f, lead, reply);
+    play_trick(&l, &f, lead, reply, layout_of(leader | follower));
     if (won) return cards - 1 - solve_exact(l, f, bar);
     return 1 + solve_exact(f, l, -1);
 }
@@ -524,6 +574,7 @@ typedef struct {
     u64 leader, follower;  /* compact words; the leader's holds a card on the table */
     int lead;              /* compact card on the table, or -1 */
     int bar;               /* the suit the player to move may not lead, or -1 */
+    int layout;            /* the segments of the lanes, by the Colons held */
     int ranks[4][16];      /* compact bit -> rank index 0..12, per suit */
 } Root;
 
@@ -607,13 +658,15 @@ static int parse_args(PyObject *const *args, Py_ssize_t nargs, Root *root)
     root->follower = follower_abs & COLONS;
     root->lead = led_bit && led >= 52 ? COLON_BASE + (int)(led - 52) : -1;
     root->bar = (int)bar;
+    int layout = layout_of(leader_abs | follower_abs);
+    root->layout = layout;
     for (int s = 0; s < 4; s++) {
-        int used[3] = {0, 0, 0};
+        int used[13] = {0};
         for (int r = 0; r < 13; r++) {
             u64 bit = 1ULL << (s * 16 + r);
             if (!((leader_abs | follower_abs) & bit)) continue;
-            int segment = segment_of_bit[r];
-            int b = segment_base[segment] + used[segment]++;
+            int start = segment_start[layout][r];
+            int b = start + used[start]++;
             u64 compact = 1ULL << (s * 16 + b);
             if (leader_abs & bit) root->leader |= compact;
             else root->follower |= compact;
@@ -714,7 +767,7 @@ static PyObject *colons_values(PyObject *self, PyObject *const *args, Py_ssize_t
     for (int q = 0; q < 64; q++) {
         if (!((legal >> q) & 1)) continue;
         int top = q;
-        while (top < COLON_BASE && ((SAME_SEGMENT >> top) & 1) && ((own >> (top + 1)) & 1)) top++;
+        while (top < COLON_BASE && ((same_segment[root.layout] >> top) & 1) && ((own >> (top + 1)) & 1)) top++;
         PyObject *pair = Py_BuildValue("(ii)", card_id(&root, q), value_of[top]);
         if (!pair || PyList_Append(list, pair) < 0) {
             Py_XDECREF(pair);
