@@ -189,6 +189,25 @@ static inline u64 run_tops(u64 hand, int layout)
     return hand & ~((hand >> 1) & same_segment[layout]);
 }
 
+/* The leads the rules allow (bridgette_playable with no card led). */
+static inline u64 legal_leads(u64 leader, int bar)
+{
+    u64 suited = leader & SUITED;
+    if (bar >= 0) {
+        u64 others = suited & ~(0x1FFFULL << (bar * 16));
+        if (others) return others;
+    }
+    return suited ? suited : leader;
+}
+
+/* The replies the rules allow to compact card `lead` (bridgette_playable with a card led). */
+static inline u64 legal_replies(u64 follower, int lead)
+{
+    if (lead >= COLON_BASE) return follower;
+    u64 in_suit = follower & (0x1FFFULL << (lead & ~15));
+    return in_suit ? in_suit | (follower & (1ULL << matching_colon(lead))) : follower;
+}
+
 /* ---------------------------------------------------------------------------------------------
  * Transposition table: buckets of two entries; slot 0 keeps the entry with more cards, slot 1
  * takes the newest.
@@ -317,8 +336,13 @@ static void quick_bounds(u64 leader, u64 follower, int bar, int cards, int *lowe
             if (cash > total) total = cash;
         }
     }
+    /* A trick to which one hand plays a Colon goes to the other unless both play a Colon. */
+    int colon_balance = bits13[colons_l] - bits13[colons_f];
+    if (-colon_balance > total) total = -colon_balance;
+    int lost = conceded + side_conceded;
+    if (colon_balance > lost) lost = colon_balance;
     *lower = total;
-    *upper = cards - conceded - side_conceded;
+    *upper = cards - lost;
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -328,10 +352,7 @@ static void quick_bounds(u64 leader, u64 follower, int bar, int cards, int *lowe
 /* Leads of the leader (one per run), most promising first; returns how many. */
 static int lead_moves(u64 leader, u64 follower, int bar, int hint, int *moves)
 {
-    u64 suited = leader & SUITED;
-    u64 legal;
-    if (bar >= 0 && (suited & ~(0x1FFFULL << (bar * 16)))) legal = suited & ~(0x1FFFULL << (bar * 16));
-    else legal = suited ? suited : leader;
+    u64 legal = legal_leads(leader, bar);
     u64 tops = run_tops(leader, layout_of(leader | follower)) & legal;
     int scores[MAX_MOVES];
     int count = 0;
@@ -468,15 +489,42 @@ static int lead_succeeds(u64 leader, u64 follower, int cards, int lead, int targ
 
 static inline int only_card(u64 mask) { return lowbit64(mask); }
 
+/* Exact tricks for the leader with two cards each, by plain minimax. Played cards are removed
+ * without renumbering: the one card left each is all that matters. */
+static int two_cards_value(u64 leader, u64 follower, int bar)
+{
+    int best = 0;
+    u64 leads = legal_leads(leader, bar);
+    while (leads) {
+        int lead = lowbit64(leads);
+        leads &= leads - 1;
+        int worst = 2;
+        u64 replies = legal_replies(follower, lead);
+        while (replies) {
+            int reply = lowbit64(replies), ignored;
+            replies &= replies - 1;
+            int last_l = only_card(leader & ~(1ULL << lead));
+            int last_f = only_card(follower & ~(1ULL << reply));
+            int value;
+            if (leader_wins(lead, reply, &ignored)) value = 1 + leader_wins(last_l, last_f, &ignored);
+            else value = 1 - leader_wins(last_f, last_l, &ignored);
+            if (value < worst) worst = value;
+        }
+        if (worst > best) best = worst;
+    }
+    return best;
+}
+
 /* Can the player on lead take at least `target` of the remaining `cards` tricks? */
 static int search(u64 leader, u64 follower, int bar, int cards, int target)
 {
     if (target <= 0) return 1;
     if (target > cards) return 0;
     nodes++;
-    if (cards == 1) {
+    if (cards <= 2) {
         int ignored;
-        return leader_wins(only_card(leader), only_card(follower), &ignored);
+        if (cards == 1) return leader_wins(only_card(leader), only_card(follower), &ignored);
+        return two_cards_value(leader, follower, bar) >= target;
     }
     bar = binding_bar(leader, bar);
     int lower, upper;
@@ -705,9 +753,7 @@ static int root_values(const Root *root, int *value_of, u64 *legal_out, u64 *own
         u64 leader = root->leader, follower = root->follower;
         int cards = popcount64(leader);
         int bar = binding_bar(leader, root->bar);
-        u64 suited = leader & SUITED;
-        u64 other_suits = bar >= 0 ? suited & ~(0x1FFFULL << (bar * 16)) : suited;
-        *legal_out = other_suits ? other_suits : leader;
+        *legal_out = legal_leads(leader, bar);
         *own_out = leader;
         if (cards == 0) return 0;
         best = solve_exact(leader, follower, bar);
@@ -718,12 +764,7 @@ static int root_values(const Root *root, int *value_of, u64 *legal_out, u64 *own
     }
     u64 leader = root->leader, follower = root->follower;
     int lead = root->lead, cards = popcount64(follower);
-    if (lead >= COLON_BASE) {
-        *legal_out = follower;
-    } else {
-        u64 in_suit = follower & (0x1FFFULL << (lead & ~15));
-        *legal_out = in_suit ? in_suit | (follower & (1ULL << matching_colon(lead))) : follower;
-    }
+    *legal_out = legal_replies(follower, lead);
     *own_out = follower;
     int count = reply_moves(leader, follower, lead, moves);
     for (int i = 0; i < count; i++) {
