@@ -14,16 +14,21 @@ from honeymoon.env.encoding import INFO_SIZE, OBSERVATION_SIZE
 from honeymoon.rules import VARIANTS
 
 
-@pytest.mark.parametrize("variant", list(VARIANTS))
+@pytest.mark.parametrize("variant", [*VARIANTS, "bridgette"])
 def test_openspiel_random_simulation_test(variant) -> None:
     game = pyspiel.load_game("python_honeymoon", {"variant": variant})
     pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
 
 
-def test_observations_are_the_environments_encodings() -> None:
-    game = pyspiel.load_game("python_honeymoon")
-    assert game.information_state_tensor_shape() == [INFO_SIZE]
-    assert game.observation_tensor_shape() == [OBSERVATION_SIZE]
+@pytest.mark.parametrize(
+    ("variant", "sizes"),
+    [("draw-discard", (INFO_SIZE, OBSERVATION_SIZE, 92)), ("bridgette", (935, 702, 99))],
+)
+def test_observations_are_the_environments_encodings(variant, sizes) -> None:
+    game = pyspiel.load_game("python_honeymoon", {"variant": variant})
+    assert game.information_state_tensor_shape() == [sizes[0]]
+    assert game.observation_tensor_shape() == [sizes[1]]
+    assert game.num_distinct_actions() == sizes[2]
     state = game.new_initial_state()
     rng = random.Random(2)
     while not state.is_terminal():

@@ -44,13 +44,14 @@ def action_to_string(action: int) -> str:
     return describe(action)
 
 
-def legal_actions_mask(actions: tuple[int, ...] | list[int]) -> list[int]:
-    """1 for each of the 92 actions in ``actions``, 0 for the others.
+def legal_actions_mask(actions: tuple[int, ...] | list[int], size: int = NUM_ACTIONS) -> list[int]:
+    """1 for each of the 92 actions (``size``: 99 in Bridgette) in ``actions``, 0 for the
+    others.
 
-    >>> sum(legal_actions_mask((90, 91)))
-    2
+    >>> sum(legal_actions_mask((90, 91))), len(legal_actions_mask((96,), 99))
+    (2, 99)
     """
-    mask = [0] * NUM_ACTIONS
+    mask = [0] * size
     for action in actions:
         mask[action] = 1
     return mask

@@ -3,6 +3,9 @@
 Agents ``"south"`` and ``"east"`` take turns as the engine says. Each observation is
 ``{"observation": float32[INFO_SIZE], "action_mask": int8[92]}`` (the information-state
 tensor of docs/env.md and the legal actions of docs/actions.md); actions are ``Discrete(92)``.
+Bridgette (``variant="bridgette"``, 55 cards) has its own layout, 935 floats and 99 actions
+(the Colons are 96-98), see :func:`honeymoon.env.encoding.layout_for`; an episode of it is one
+deal or the six-deal match (``episode="rubber"``).
 A hand's reward is the zero-sum difference of the points it scored; an episode is one hand, or
 a whole rubber with ``episode="rubber"`` (vulnerability and part-scores are in the
 observation). ``reset(seed=…)`` seeds the stock and the first dealer.
@@ -29,14 +32,15 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
-from honeymoon.actions import DOUBLE, FIRST_BID, KEEP, NUM_ACTIONS, PASS, REDOUBLE
+from honeymoon.actions import DOUBLE, FIRST_BID, KEEP, PASS, REDOUBLE
 from honeymoon.env.encoding import (
     INFO,
-    INFO_SIZE,
+    STANDARD_LAYOUT,
     Tensor,
     encode_contract,
     encode_information_state,
     encode_new_drawing_hand,
+    layout_for,
 )
 from honeymoon.errors import HoneymoonError
 from honeymoon.game import Game, Phase
@@ -69,7 +73,6 @@ _DRAWN = INFO["drawn"]
 _OPP_SHOWN = INFO["opp_shown"]
 _PRELIMINARY_AT = INFO["preliminary"]
 _PRELIMINARY_WON = INFO["preliminary_won"]
-_NO_MASK = np.zeros(NUM_ACTIONS, np.int8)
 
 
 class HoneymoonEnv(AECEnv):  # type: ignore[misc]
@@ -104,17 +107,22 @@ class HoneymoonEnv(AECEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         self.possible_agents = list(SEAT_NAMES)
         self.agents: list[str] = []
+        # The variant's tensors and actions: 892 floats and 92 actions, Bridgette's 935 and 99.
+        self._layout = layout = layout_for(self.rules)
+        self._no_mask = np.zeros(layout.actions, np.int8)
         self._spaces = {
             agent: spaces.Dict(
                 {
-                    "observation": spaces.Box(0.0, 1.0, (INFO_SIZE,), np.float32),
-                    "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), np.int8),
+                    "observation": spaces.Box(0.0, 1.0, (layout.info_size,), np.float32),
+                    "action_mask": spaces.Box(0, 1, (layout.actions,), np.int8),
                 }
             )
             for agent in self.possible_agents
         }
         self.observation_spaces = dict(self._spaces)
-        self.action_spaces = {agent: spaces.Discrete(NUM_ACTIONS) for agent in self.possible_agents}
+        self.action_spaces = {
+            agent: spaces.Discrete(layout.actions) for agent in self.possible_agents
+        }
         self._rng = np.random.default_rng()
         self._game = Game(self.rules, seed=0)
         self._tensors: list[Tensor] = []
@@ -145,7 +153,8 @@ class HoneymoonEnv(AECEnv):  # type: ignore[misc]
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self._tensors = [np.zeros(INFO_SIZE, np.float32), np.zeros(INFO_SIZE, np.float32)]
+        size = self._layout.info_size
+        self._tensors = [np.zeros(size, np.float32), np.zeros(size, np.float32)]
         self._start_phase()
 
     def _start_phase(self) -> None:
@@ -180,12 +189,12 @@ class HoneymoonEnv(AECEnv):  # type: ignore[misc]
         if seat == self._to_act and not self.terminations.get(agent, True):
             mask = self._mask
             if mask is None:
-                mask = _NO_MASK.copy()
+                mask = self._no_mask.copy()
                 mask[list(self._game.legal_actions())] = 1
                 self._mask = mask
             mask = mask.copy()
         else:
-            mask = _NO_MASK.copy()
+            mask = self._no_mask.copy()
         return {"observation": self._tensors[seat].copy(), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -206,6 +215,10 @@ class HoneymoonEnv(AECEnv):  # type: ignore[misc]
         rewards["south"] = rewards["east"] = 0.0
         if game.hand_number != self._hand_number or game.is_over:
             self._hand_over()
+        elif self._layout is not STANDARD_LAYOUT:
+            # Bridgette: both tensors built again from the views (the step-by-step updates
+            # below know the 52-card layout only)
+            self._start_phase()
         elif phase is _DRAWING:
             self._drew(seat, action, position)
             if game.phase is _AUCTION:

@@ -8,22 +8,35 @@ it, as :class:`honeymoon.events.Drew` reports), and in Draw Bridge with the face
 face-up cards the opponent took (as :class:`honeymoon.events.StockDrawn` reports).
 
 Seats are relative: "me" is the seat the tensor is for, "opp" the other.
+
+One encoder serves every two-hand variant, through a :class:`Layout` made for the variant's
+pack (:func:`layout_for`): the 52-card variants' layout (:data:`INFO_LAYOUT`) and Bridgette's
+55-card one (:data:`BRIDGETTE_LAYOUT`), whose card planes are 55 wide (the Colons at 52-54), whose
+phase has the exchange, and which adds the exchange's discards to make, the barred suit and the
+six-deal match's progress.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import cached_property
+
 import numpy as np
 import numpy.typing as npt
 
-from honeymoon.actions import describe
+from honeymoon.actions import LAST_COLON_ACTION, NUM_ACTIONS, describe
 from honeymoon.auction import DOUBLE, FIRST_BID, PASS, REDOUBLE
 from honeymoon.game import Game, Phase
-from honeymoon.rules import Procedure
+from honeymoon.rules import Procedure, RuleSet
 from honeymoon.scoring import ScoreSheet
 from honeymoon.seats import SEATS
 from honeymoon.views import SeatView, TrickView, view_for
 
 __all__ = [
+    "Layout",
+    "layout_for",
+    "BRIDGETTE_LAYOUT",
+    "STANDARD_LAYOUT",
     "INFO_LAYOUT",
     "OBSERVATION_LAYOUT",
     "INFO_SIZE",
@@ -88,6 +101,92 @@ _OBSERVATION_SLICES = tuple(
     for name, size in OBSERVATION_LAYOUT
 )
 
+
+def _card_planes(layout: tuple[tuple[str, int], ...], cards: int) -> tuple[tuple[str, int], ...]:
+    # The same slices with each card plane ``cards`` wide (the two-seat planes twice that).
+    return tuple(
+        (name, cards * (size // 52) if size in (52, 104) else size) for name, size in layout
+    )
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The tensors of one pack: the information-state and observation slices, where each
+    starts, the number of actions (the mask's length) and the scales of the counts.
+
+    ``cards`` is the width of a card plane (52, or 55 with Bridgette's Colons at 52-54);
+    ``phases`` the phases of the one-hot "phase" slice, in order.
+    """
+
+    cards: int
+    actions: int
+    info_layout: tuple[tuple[str, int], ...]
+    phases: tuple[Phase, ...]
+    #: a hand's size and the stock's are divided by these (every value stays within [0, 1])
+    hand_scale: float
+    stock_scale: float
+
+    @cached_property
+    def info(self) -> dict[str, int]:
+        """Where each information-state slice starts, by name."""
+        return _offsets(self.info_layout)
+
+    @cached_property
+    def info_size(self) -> int:
+        """The information-state tensor's length."""
+        return sum(size for _, size in self.info_layout)
+
+    @cached_property
+    def observation_layout(self) -> tuple[tuple[str, int], ...]:
+        """The observation's slices: the information state's without the recall ones."""
+        return tuple((name, size) for name, size in self.info_layout if name not in _RECALL)
+
+    @cached_property
+    def observation_size(self) -> int:
+        """The observation tensor's length."""
+        return sum(size for _, size in self.observation_layout)
+
+    def phase_index(self, phase: Phase) -> int:
+        """The phase's place in the one-hot "phase" slice."""
+        return self.phases.index(phase)
+
+
+_PHASES = (Phase.DRAWING, Phase.AUCTION, Phase.PLAY, Phase.COMPLETE, Phase.PRELIMINARY)
+
+#: The 52-card variants' layout: :data:`INFO_LAYOUT`, 92 actions.
+STANDARD_LAYOUT = Layout(52, NUM_ACTIONS, INFO_LAYOUT, _PHASES, 13.0, 52.0)
+
+#: Bridgette's layout: every card plane 55 wide, the Colons at 52 (Little), 53 (Royal) and 54
+#: (Grand); the exchange as a sixth phase; 99 actions (the Colons are 96-98); the slices
+#: added at the end: the cards the seat to act must still discard in the exchange (/ 12), the
+#: suit a Colon barred from the next lead (one-hot), the six-deal match's deals scored (/ 6).
+#: The upcard is the "face up" plane and the cards I took in the exchange the "drawn" plane.
+BRIDGETTE_LAYOUT = Layout(
+    55,
+    LAST_COLON_ACTION + 1,
+    (
+        ("phase", 6),
+        *_card_planes(INFO_LAYOUT, 55)[1:],
+        ("to_discard", 1),
+        ("barred_suit", 4),
+        ("deals", 1),
+    ),
+    (*_PHASES, Phase.EXCHANGE),
+    25.0,
+    55.0,
+)
+
+
+def layout_for(rules: RuleSet) -> Layout:
+    """The layout of a variant's tensors: Bridgette's for its 55 cards, else the standard one.
+
+    >>> from honeymoon.rules import BRIDGETTE, DRAW_BRIDGE
+    >>> layout_for(DRAW_BRIDGE).info_size, layout_for(BRIDGETTE).info_size
+    (892, 935)
+    """
+    return BRIDGETTE_LAYOUT if rules.colons else STANDARD_LAYOUT
+
+
 _PHASE = INFO["phase"]
 _TO_ACT = INFO["to_act"]
 _DEALER = INFO["dealer"]
@@ -142,92 +241,120 @@ def encode_information_state(
     game: Game,
     seat: int,
     *,
-    known: int = 52,
+    known: int | None = None,
     dealt: bool = True,
     terminal: bool = False,
     out: Tensor | None = None,
 ) -> Tensor:
-    """The information-state tensor of ``seat`` (float32, :data:`INFO_SIZE` long).
+    """The information-state tensor of ``seat`` (float32, as long as its variant's layout:
+    :data:`INFO_SIZE` for the 52-card variants, see :func:`layout_for`).
 
     ``known`` is how many stock places are fixed (a stock card beyond them is not shown even
-    where the game holds a stand-in), ``dealt`` False while a deal is still being made by
-    chance, ``terminal`` True once the episode is over (then only the phase and score).
+    where the game holds a stand-in; all of them by default), ``dealt`` False while a deal is
+    still being made by chance, ``terminal`` True once the episode is over (then only the phase
+    and score).
     """
-    tensor = np.zeros(INFO_SIZE, np.float32) if out is None else out
+    layout = layout_for(game.rules)
+    at = layout.info
+    cards = layout.cards
+    if known is None:
+        known = cards
+    tensor = np.zeros(layout.info_size, np.float32) if out is None else out
     if out is not None:
         tensor[:] = 0.0
     view = view_for(game, seat)
     me = seat
     opp = 1 - me
-    _encode_score(tensor, view.score_sheet, me)
+    _encode_score(tensor, view.score_sheet, me, at["score"])
+    if layout is BRIDGETTE_LAYOUT:
+        sheet = view.score_sheet
+        if sheet.match_deals:
+            tensor[at["deals"]] = sheet.deals_scored / sheet.match_deals
     if terminal:
-        tensor[_PHASE + int(Phase.COMPLETE)] = 1.0
+        tensor[at["phase"] + layout.phase_index(Phase.COMPLETE)] = 1.0
         return tensor
-    tensor[_PHASE + int(view.phase)] = 1.0
+    tensor[at["phase"] + layout.phase_index(view.phase)] = 1.0
     if view.to_act is not None:
-        tensor[_TO_ACT + _rel(view.to_act, me)] = 1.0
-    tensor[_DEALER + _rel(view.dealer, me)] = 1.0
-    stock_position = 52 - game.stock_remaining
+        tensor[at["to_act"] + _rel(view.to_act, me)] = 1.0
+    tensor[at["dealer"] + _rel(view.dealer, me)] = 1.0
+    counts = at["counts"]
+    stock_position = cards - game.stock_remaining
     if dealt:
+        hand = at["hand"]
         for card in view.hand:
-            tensor[_HAND + card.id] = 1.0
-        tensor[_COUNTS + 0] = view.hand_sizes[me] / 13.0
-        tensor[_COUNTS + 1] = view.hand_sizes[opp] / 13.0
+            tensor[hand + card.id] = 1.0
+        tensor[counts + 0] = view.hand_sizes[me] / layout.hand_scale
+        tensor[counts + 1] = view.hand_sizes[opp] / layout.hand_scale
+        # Draw Bridge: my draw after preliminary trick t, t / 13; Bridgette: the cards I took
+        # in the exchange, 1 each (a view shows only the seat's own)
+        drawn = at["drawn"]
+        exchange = layout is BRIDGETTE_LAYOUT
+        for number, card in enumerate(view.drawn, 1):
+            tensor[drawn + card.id] = 1.0 if exchange else number / 13.0
+    discards = at["discards"]
     for card in view.discards:
-        tensor[_DISCARDS + card.id] = 1.0
+        tensor[discards + card.id] = 1.0
     if view.looking_at is not None and stock_position < known:
-        tensor[_LOOKING + view.looking_at.id] = 1.0
-    if view.face_up is not None and stock_position < known and dealt:
-        tensor[_FACE_UP + view.face_up.id] = 1.0
+        tensor[at["looking_at"] + view.looking_at.id] = 1.0
+    # (Bridgette's upcard lies in a place fixed with the deal; Draw Bridge's face-up card is
+    # the next stock card)
+    if view.face_up is not None and dealt and (game.rules.colons or stock_position < known):
+        tensor[at["face_up"] + view.face_up.id] = 1.0
+    draw_turn, draw_top = at["draw_turn"], at["draw_top"]
     for turn, draw in enumerate(view.draws):
         value = (turn + 1) / 13.0
-        tensor[_DRAW_TURN + draw.kept.id] = value
+        tensor[draw_turn + draw.kept.id] = value
         if draw.discarded is not None:
-            tensor[_DRAW_TURN + draw.discarded.id] = value
+            tensor[draw_turn + draw.discarded.id] = value
         top = draw.kept if draw.kept_first or draw.discarded is None else draw.discarded
-        tensor[_DRAW_TOP + top.id] = 1.0
+        tensor[draw_top + top.id] = 1.0
     for turn, discarded in enumerate(opponent_draw_flags(game, opp)):
-        tensor[_OPP_DRAWS + turn] = discarded
-    tensor[_COUNTS + 2] = view.discard_counts[me] / 13.0
-    tensor[_COUNTS + 3] = view.discard_counts[opp] / 13.0
-    tensor[_COUNTS + 4] = view.stock_remaining / 52.0
-    for number, card in enumerate(view.drawn, 1):
-        tensor[_DRAWN + card.id] = number / 13.0
+        tensor[at["opp_draws"] + turn] = discarded
+    tensor[counts + 2] = view.discard_counts[me] / 13.0
+    tensor[counts + 3] = view.discard_counts[opp] / 13.0
+    tensor[counts + 4] = view.stock_remaining / layout.stock_scale
+    opp_shown = at["opp_shown"]
     for number, card_id in opponent_shown(game, opp, view):
-        tensor[_OPP_SHOWN + card_id] = number / 13.0
+        tensor[opp_shown + card_id] = number / 13.0
     if view.first_caller is not None:
-        tensor[_FIRST_CALLER + _rel(view.first_caller, me)] = 1.0
-        _encode_auction(tensor, view, me)
+        tensor[at["first_caller"] + _rel(view.first_caller, me)] = 1.0
+        _encode_auction(tensor, view, me, at["auction"], at["opening_pass"])
+    contract_at = at["contract"]
     if view.phase is Phase.PLAY and view.contract is not None and view.declarer is not None:
         contract = view.contract
-        tensor[_CONTRACT + contract.level - 1] = 1.0
-        tensor[_CONTRACT + 7 + int(contract.strain)] = 1.0
-        tensor[_CONTRACT + 12 + contract.doubling] = 1.0
-        tensor[_CONTRACT + 15 + _rel(view.declarer, me)] = 1.0
+        tensor[contract_at + contract.level - 1] = 1.0
+        tensor[contract_at + 7 + int(contract.strain)] = 1.0
+        tensor[contract_at + 12 + contract.doubling] = 1.0
+        tensor[contract_at + 15 + _rel(view.declarer, me)] = 1.0
+    preliminary, preliminary_won = at["preliminary"], at["preliminary_won"]
     if view.phase is Phase.PRELIMINARY:
-        _encode_tricks(tensor, _PRELIMINARY, view.tricks, view.current_trick, me)
-        tensor[_PRELIMINARY_WON + 0] = view.tricks_won[me] / 13.0
-        tensor[_PRELIMINARY_WON + 1] = view.tricks_won[opp] / 13.0
+        _encode_tricks(tensor, preliminary, view.tricks, view.current_trick, me, cards)
+        tensor[preliminary_won + 0] = view.tricks_won[me] / 13.0
+        tensor[preliminary_won + 1] = view.tricks_won[opp] / 13.0
     else:
-        _encode_tricks(tensor, _PRELIMINARY, view.preliminary_tricks, None, me)
+        _encode_tricks(tensor, preliminary, view.preliminary_tricks, None, me, cards)
         if view.preliminary is not None:
-            tensor[_PRELIMINARY_WON + 0] = view.preliminary.tricks[me] / 13.0
-            tensor[_PRELIMINARY_WON + 1] = view.preliminary.tricks[opp] / 13.0
+            tensor[preliminary_won + 0] = view.preliminary.tricks[me] / 13.0
+            tensor[preliminary_won + 1] = view.preliminary.tricks[opp] / 13.0
     if view.phase is Phase.PLAY:
-        _encode_tricks(tensor, _PLAY, view.tricks, view.current_trick, me)
-        tensor[_TRICKS_WON + 0] = view.tricks_won[me] / 13.0
-        tensor[_TRICKS_WON + 1] = view.tricks_won[opp] / 13.0
+        _encode_tricks(tensor, at["play"], view.tricks, view.current_trick, me, cards)
+        tensor[at["tricks_won"] + 0] = view.tricks_won[me] / 13.0
+        tensor[at["tricks_won"] + 1] = view.tricks_won[opp] / 13.0
+    if layout is BRIDGETTE_LAYOUT:
+        tensor[at["to_discard"]] = view.to_discard / 12.0
+        if view.barred_suit is not None:
+            tensor[at["barred_suit"] + int(view.barred_suit)] = 1.0
     return tensor
 
 
-def _encode_score(tensor: Tensor, sheet: ScoreSheet, me: int) -> None:
+def _encode_score(tensor: Tensor, sheet: ScoreSheet, me: int, at: int = _SCORE) -> None:
     opp = 1 - me
-    tensor[_SCORE + 0] = sheet.vulnerable(me)
-    tensor[_SCORE + 1] = sheet.vulnerable(opp)
-    tensor[_SCORE + 2] = min(sheet.progress[me] / 100.0, 1.0)
-    tensor[_SCORE + 3] = min(sheet.progress[opp] / 100.0, 1.0)
-    tensor[_SCORE + 4] = sheet.games[me] / 2.0
-    tensor[_SCORE + 5] = sheet.games[opp] / 2.0
+    tensor[at + 0] = sheet.vulnerable(me)
+    tensor[at + 1] = sheet.vulnerable(opp)
+    tensor[at + 2] = min(sheet.progress[me] / 100.0, 1.0)
+    tensor[at + 3] = min(sheet.progress[opp] / 100.0, 1.0)
+    tensor[at + 4] = sheet.games[me] / 2.0
+    tensor[at + 5] = sheet.games[opp] / 2.0
 
 
 def encode_new_drawing_hand(game: Game, seat: int, top: int, out: Tensor) -> None:
@@ -256,7 +383,9 @@ def encode_contract(game: Game, seat: int, out: Tensor) -> None:
     out[_CONTRACT + 15 + _rel(declarer, seat)] = 1.0
 
 
-def _encode_auction(tensor: Tensor, view: SeatView, me: int) -> None:
+def _encode_auction(
+    tensor: Tensor, view: SeatView, me: int, at: int = _AUCTION, opening: int = _OPENING_PASS
+) -> None:
     assert view.first_caller is not None
     caller = int(view.first_caller)
     last_bid = -1
@@ -265,14 +394,14 @@ def _encode_auction(tensor: Tensor, view: SeatView, me: int) -> None:
         rel = _rel(caller, me)
         if action >= FIRST_BID:
             last_bid = action - FIRST_BID
-            tensor[_AUCTION + last_bid * 6 + rel] = 1.0
+            tensor[at + last_bid * 6 + rel] = 1.0
         elif action == PASS:
             if last_bid < 0:
-                tensor[_OPENING_PASS + rel] = 1.0
+                tensor[opening + rel] = 1.0
         elif action == DOUBLE:
-            tensor[_AUCTION + last_bid * 6 + 2 + rel] = 1.0
+            tensor[at + last_bid * 6 + 2 + rel] = 1.0
         elif action == REDOUBLE:
-            tensor[_AUCTION + last_bid * 6 + 4 + rel] = 1.0
+            tensor[at + last_bid * 6 + 4 + rel] = 1.0
         caller = 1 - caller
 
 
@@ -282,19 +411,27 @@ def _encode_tricks(
     tricks: tuple[TrickView, ...],
     current: TrickView | None,
     me: int,
+    cards: int = 52,
 ) -> None:
     everything = tricks + ((current,) if current is not None and current.cards else ())
     for number, trick in enumerate(everything, 1):
         value = number / 13.0
         for seat, card in zip(trick.players, trick.cards, strict=False):
-            tensor[offset + 52 * _rel(seat, me) + card.id] = value
+            tensor[offset + cards * _rel(seat, me) + card.id] = value
 
 
-def encode_observation(info: Tensor) -> Tensor:
-    """The observation tensor (:data:`OBSERVATION_SIZE` long) made from an information-state
-    tensor: its slices without the recall ones, the played cards as 0/1."""
+def encode_observation(info: Tensor, layout: Layout = STANDARD_LAYOUT) -> Tensor:
+    """The observation tensor (:data:`OBSERVATION_SIZE` long, or ``layout``'s) made from an
+    information-state tensor: its slices without the recall ones, the played cards as 0/1."""
+    slices = _OBSERVATION_SLICES
+    if layout is not STANDARD_LAYOUT:
+        at = layout.info
+        slices = tuple(
+            (at[name], at[name] + size, name in ("play", "preliminary"))
+            for name, size in layout.observation_layout
+        )
     parts = []
-    for start, stop, binary in _OBSERVATION_SLICES:
+    for start, stop, binary in slices:
         part = info[start:stop]
         parts.append((part > 0).astype(np.float32) if binary else part)
     return np.concatenate(parts)
@@ -317,11 +454,15 @@ def _trick_text(trick: TrickView) -> str:
     return f"[{played}]{winner}"
 
 
-def _common_lines(game: Game, seat: int, view: SeatView, known: int, dealt: bool) -> list[str]:
+def _common_lines(
+    game: Game, seat: int, view: SeatView, known: int | None, dealt: bool
+) -> list[str]:
     sheet = view.score_sheet
-    stock_position = 52 - game.stock_remaining
+    cards = layout_for(game.rules).cards
+    known = cards if known is None else known
+    stock_position = cards - game.stock_remaining
     looking = view.looking_at if stock_position < known else None
-    face_up = view.face_up if stock_position < known and dealt else None
+    face_up = view.face_up if dealt and (game.rules.colons or stock_position < known) else None
     lines = [
         f"variant {view.variant}; I am {SEATS[seat].key}",
         f"hand {view.hand_number}, dealer {view.dealer.key}, phase {view.phase.name.lower()}, "
@@ -335,6 +476,13 @@ def _common_lines(game: Game, seat: int, view: SeatView, known: int, dealt: bool
         f"sizes {view.hand_sizes if dealt else '-'} discards {view.discard_counts} "
         f"stock {view.stock_remaining}",
     ]
+    if game.rules.colons:
+        # Bridgette: the exchange's count, the barred suit, the six-deal match's progress
+        barred = view.barred_suit
+        lines.append(
+            f"to discard {view.to_discard}; barred {barred.symbol if barred else '-'}; "
+            f"deals scored {sheet.deals_scored} of {sheet.match_deals}"
+        )
     return lines
 
 
@@ -359,7 +507,12 @@ def _public_lines(view: SeatView) -> list[str]:
 
 
 def information_state_string(
-    game: Game, seat: int, *, known: int = 52, dealt: bool = True, terminal: bool = False
+    game: Game,
+    seat: int,
+    *,
+    known: int | None = None,
+    dealt: bool = True,
+    terminal: bool = False,
 ) -> str:
     """Everything ``seat`` has seen this hand and the public rubber context, as text."""
     view = view_for(game, seat)
@@ -392,7 +545,12 @@ def information_state_string(
 
 
 def observation_string(
-    game: Game, seat: int, *, known: int = 52, dealt: bool = True, terminal: bool = False
+    game: Game,
+    seat: int,
+    *,
+    known: int | None = None,
+    dealt: bool = True,
+    terminal: bool = False,
 ) -> str:
     """What lies before ``seat`` now (its cards, the piles, the auction, the tricks), as text."""
     if terminal:

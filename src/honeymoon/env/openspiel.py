@@ -8,9 +8,11 @@ OpenSpiel's algorithms and tests load it by name::
 
     game = pyspiel.load_game("python_honeymoon", {"variant": "draw-discard"})
 
-One episode is one hand. States delegate to :class:`honeymoon.env.HoneymoonState` (chance
-nodes, legal actions, returns); observations are its information-state tensor and string
-(perfect recall) or its observation tensor and string (see docs/env.md).
+One episode is one hand. Bridgette (``{"variant": "bridgette"}``) has 99 actions, 55 chance
+outcomes and its own tensor layout (:data:`honeymoon.env.encoding.BRIDGETTE_LAYOUT`). States
+delegate to :class:`honeymoon.env.HoneymoonState` (chance nodes, legal actions, returns);
+observations are its information-state tensor and string (perfect recall) or its observation
+tensor and string (see docs/env.md).
 """
 
 from __future__ import annotations
@@ -20,14 +22,7 @@ from typing import Any
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
-from honeymoon.actions import NUM_ACTIONS
-from honeymoon.env.encoding import (
-    INFO_LAYOUT,
-    INFO_SIZE,
-    OBSERVATION_LAYOUT,
-    OBSERVATION_SIZE,
-    encode_observation,
-)
+from honeymoon.env.encoding import Layout, encode_observation, layout_for
 from honeymoon.env.state import HoneymoonState
 from honeymoon.rules import find_variant
 
@@ -64,9 +59,10 @@ class HoneymoonGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
         self.rules = find_variant(str(params.get("variant", "draw-discard")))
+        self.layout = layout_for(self.rules)
         info = pyspiel.GameInfo(
-            num_distinct_actions=NUM_ACTIONS,
-            max_chance_outcomes=52,
+            num_distinct_actions=self.layout.actions,
+            max_chance_outcomes=self.layout.cards,
             num_players=2,
             min_utility=-MAX_UTILITY,
             max_utility=MAX_UTILITY,
@@ -84,7 +80,7 @@ class HoneymoonGame(pyspiel.Game):  # type: ignore[misc]
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
         perfect_recall = iig_obs_type is None or iig_obs_type.perfect_recall
-        return HoneymoonObserver(perfect_recall)
+        return HoneymoonObserver(perfect_recall, self.layout)
 
 
 class HoneymoonSpielState(pyspiel.State):  # type: ignore[misc]
@@ -128,19 +124,21 @@ class HoneymoonSpielState(pyspiel.State):  # type: ignore[misc]
 class HoneymoonObserver:
     """OpenSpiel's observer interface over the encodings of docs/env.md."""
 
-    def __init__(self, perfect_recall: bool) -> None:
+    def __init__(self, perfect_recall: bool, layout: Layout) -> None:
         self.perfect_recall = perfect_recall
-        layout = INFO_LAYOUT if perfect_recall else OBSERVATION_LAYOUT
-        self.tensor = np.zeros(INFO_SIZE if perfect_recall else OBSERVATION_SIZE, np.float32)
+        self.layout = layout
+        slices = layout.info_layout if perfect_recall else layout.observation_layout
+        size = layout.info_size if perfect_recall else layout.observation_size
+        self.tensor = np.zeros(size, np.float32)
         self.dict: dict[str, Any] = {}
         start = 0
-        for name, size in layout:
+        for name, size in slices:
             self.dict[name] = self.tensor[start : start + size]
             start += size
 
     def set_from(self, state: HoneymoonSpielState, player: int) -> None:
         info = state.inner.information_state_tensor(player)
-        self.tensor[:] = info if self.perfect_recall else encode_observation(info)
+        self.tensor[:] = info if self.perfect_recall else encode_observation(info, self.layout)
 
     def string_from(self, state: HoneymoonSpielState, player: int) -> str:
         if self.perfect_recall:

@@ -5,6 +5,11 @@
 ``information_state_tensor`` …), so search and learning code written for OpenSpiel games runs
 on it. Player actions are the engine's (docs/actions.md); chance outcomes are card ids 0–51.
 
+Bridgette (55 cards) is played the same way: its chance outcomes are card ids 0–54, its
+actions go up to 98 (the Colons, 96–98), and the stock places of its deal, upcard and exchange
+are fixed before the decisions that could reveal them (the deal, the upcard and the card under
+it before non-dealer's first discard; the dealer's 4, 8 or 12 before non-dealer's last).
+
 Chance: the stock is built card by card. Each stock place is a chance node over the cards not
 yet placed (uniform), fixed just before the decision that could reveal it and seen by nobody
 until then; or, for duplicate play, the preset stock's card (probability 1). The engine plays
@@ -25,13 +30,16 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from honeymoon.actions import KEEP, NUM_ACTIONS, REJECT, action_of, describe
+from honeymoon.actions import KEEP, REJECT, action_of, describe
+from honeymoon.bridgette import DEAL_SIZE, NON_DEALER_EXCHANGE, UPCARD_PLACE, dealer_exchange_size
 from honeymoon.cards import CARD_MASK, CARD_SUIT, Card
 from honeymoon.env.encoding import (
+    Layout,
     Tensor,
     encode_information_state,
     encode_observation,
     information_state_string,
+    layout_for,
     observation_string,
 )
 from honeymoon.errors import HoneymoonError, IllegalActionError
@@ -85,6 +93,7 @@ class HoneymoonState:
         "_history",
         "_hand_start",
         "_sheet",
+        "_layout",
     )
 
     def __init__(
@@ -101,10 +110,11 @@ class HoneymoonState:
             )
         self._rules = rules
         self._episode = episode
-        # Game checks each preset is an order of the 52 cards.
+        self._layout = layout_for(rules)
+        # Game checks each preset is an order of the 52 cards (55 in Bridgette).
         self._game = Game(rules, seed=0, stocks=stocks, first_dealer=first_dealer)
         self._presets = tuple(self._game.stock_for_hand(i) for i in range(len(stocks)))
-        self._stock = list(range(52))
+        self._stock = list(range(self._layout.cards))
         self._known = 0
         self._hand = self._first_hand = self._game.hand_number
         self._history: list[tuple[int, int]] = []
@@ -123,11 +133,22 @@ class HoneymoonState:
         game = self._game
         return game.is_over or (self._episode == "hand" and game.hand_number != self._first_hand)
 
+    @property
+    def layout(self) -> Layout:
+        """The variant's tensor layout and number of actions (docs/env.md)."""
+        return self._layout
+
     def _need(self) -> int:
         # How many stock places must be fixed before the next decision.
         game = self._game
         phase = game.phase
-        position = 52 - game.stock_remaining
+        position = self._layout.cards - game.stock_remaining
+        if phase is Phase.EXCHANGE:
+            # Bridgette: non-dealer's last discard makes the dealer take 4, 8 or 12 more
+            known = self._deal_need()
+            if game.to_act == game.dealer or game.to_discard == 1:
+                known += dealer_exchange_size(self._stock[UPCARD_PLACE])
+            return known
         if phase is Phase.DRAWING:
             return min(position + 2, 52)
         if phase is not Phase.PRELIMINARY:
@@ -147,6 +168,9 @@ class HoneymoonState:
     def _deal_need(self) -> int:
         if self._rules.procedure is Procedure.DRAW_DISCARD:
             return 0
+        if self._rules.procedure is Procedure.BRIDGETTE:
+            # the deal, and the upcard with the card under it, which non-dealer takes at once
+            return 2 * DEAL_SIZE + NON_DEALER_EXCHANGE
         return 27 if self._rules.face_up_stock and self._rules.procedure is Procedure.DRAW else 26
 
     def _dealt(self) -> bool:
@@ -197,8 +221,8 @@ class HoneymoonState:
         return list(self._game.legal_actions())
 
     def legal_actions_mask(self, player: int | None = None) -> list[int]:
-        """1 for each legal action of the 92 (or chance outcome), 0 otherwise."""
-        mask = [0] * NUM_ACTIONS
+        """1 for each legal action of the 92 (99 in Bridgette) or chance outcome, 0 otherwise."""
+        mask = [0] * self._layout.actions
         for action in self.legal_actions(player):
             mask[action] = 1
         return mask
@@ -221,7 +245,7 @@ class HoneymoonState:
         if game.hand_number != self._hand and not game.is_over:
             # A new hand (rubber episodes): its stock is built by chance again.
             self._hand = game.hand_number
-            self._stock = list(range(52))
+            self._stock = list(range(self._layout.cards))
             self._known = 0
             self._hand_start = len(self._history)
             self._sheet = game.score_sheet
@@ -288,8 +312,8 @@ class HoneymoonState:
         return 2
 
     def num_distinct_actions(self) -> int:
-        """92 (docs/actions.md)."""
-        return NUM_ACTIONS
+        """92 (docs/actions.md); 99 in Bridgette."""
+        return self._layout.actions
 
     def clone(self) -> HoneymoonState:
         """An independent copy."""
@@ -305,6 +329,7 @@ class HoneymoonState:
         clone._history = self._history.copy()
         clone._hand_start = self._hand_start
         clone._sheet = self._sheet
+        clone._layout = self._layout
         return clone
 
     # -- what a seat knows -------------------------------------------------------------------
@@ -327,7 +352,7 @@ class HoneymoonState:
 
     def observation_tensor(self, player: int) -> Tensor:
         """The observation as float32 (docs/env.md gives the layout)."""
-        return encode_observation(self.information_state_tensor(player))
+        return encode_observation(self.information_state_tensor(player), self._layout)
 
     def __str__(self) -> str:
         return repr(self._game)
@@ -347,6 +372,12 @@ class HoneymoonState:
         """
         if self.is_terminal():
             return self.clone()
+        if self._rules.colons:
+            raise HoneymoonError(
+                f"resampling is not offered for {self._rules.title} yet (its exchange discards "
+                "are not sampled): use it with the 52-card variants",
+                "unsupported_variant",
+            )
         uniform = rng.random if isinstance(rng, random.Random) else rng
         trace = _trace(self, player)
         target = self.information_state_string(player)
