@@ -303,11 +303,12 @@ static void quick_bounds(u64 leader, u64 follower, int bar, int cards, int *lowe
         sure = masters(LANE(leader, trump), LANE(follower, trump));
         conceded = masters(LANE(follower, trump), LANE(leader, trump));
     }
-    /* Side suits, as the 52-card kernel counts them, but only the masters that no Colon of the
-     * other hand can spoil (a spoiled master still wins, but the bar may cut the run short):
-     * - sure: the leader cashes them while the follower must follow (a barred suit aside);
-     * - cash: with no ruff to fear, every unspoilable winner, the whole suit once the follower
-     *   is out of it;
+    /* Side suits, as the 52-card kernel counts them, minding the Colons of the other hand (a
+     * spoiled master still wins its trick, but the bar may cut the run short):
+     * - sure: the leader cashes its masters while the follower must follow (a barred suit
+     *   aside), those no Colon can spoil first, and counts no further than the first that can;
+     * - cash: with no ruff to fear, its masters so counted, or the whole suit once the follower
+     *   is out of it when no card of it can be spoiled;
      * - conceded: the follower's masters matched by the leader's length, which it wins however
      *   the lead goes (the 52-card kernel's argument: the leader cannot spoil them). */
     int side_sure = 0, side_conceded = 0, cash = 0;
@@ -317,9 +318,14 @@ static void quick_bounds(u64 leader, u64 follower, int bar, int cards, int *lowe
         int count_l = bits13[l], count_f = bits13[f];
         int top_l = masters(l, f), top_f = masters(f, l);
         if (s != bar && l) {
-            int free_l = unspoiled(l, colons_f);
-            side_sure += min2(min2(top_l, count_f), free_l);
-            cash += top_l >= count_f && free_l >= count_l ? count_l : min2(top_l, free_l);
+            /* The leader leads the masters no Colon can spoil first; the first that is spoiled
+             * still wins, but the bar may then end the run in this suit. */
+            unsigned mine = f ? l & ~((2u << highbit(f)) - 1) : l;
+            int free_masters = bits13[mine & ~group_lanes[colons_f]];
+            int plan = min2(top_l, count_f);
+            side_sure += min2(plan, free_masters + 1);
+            if (top_l >= count_f && unspoiled(l, colons_f) >= count_l) cash += count_l;
+            else cash += min2(top_l, free_masters + 1);
         }
         if (f) side_conceded += min2(min2(top_f, count_l), unspoiled(f, colons_l));
     }
