@@ -378,6 +378,7 @@ static int lead_moves(u64 leader, u64 follower, int bar, int hint, int *moves)
             if (!f && trump_f && s != trump) score = -50 - b;  /* ruffed */
             else if (b > f_high) score = f ? 60 - bits13[f] : -10;  /* a free winner can wait */
             else score = b == lowbit(l) ? 20 - bits13[f] : -b;
+            if ((follower >> matching_colon(move)) & 1) score -= 15;  /* may be spoiled */
         }
         int j = count++;
         while (j > 0 && scores[j - 1] < score) {
@@ -444,11 +445,11 @@ static int reply_moves(u64 leader, u64 follower, int lead, int *moves)
             moves[count++] = suit * 16 + lowbit(above);
             above &= above - 1;
         }
+        if (has_colon) moves[count++] = colon;  /* spoiling keeps the lowest card and bars */
         if (below) {  /* the lowest card */
             moves[count++] = suit * 16 + lowbit(below);
             below &= below - 1;
         }
-        if (has_colon) moves[count++] = colon;
         while (above) { moves[count++] = suit * 16 + lowbit(above); above &= above - 1; }
         while (below) { moves[count++] = suit * 16 + lowbit(below); below &= below - 1; }
         return count;
