@@ -584,17 +584,12 @@ static int solve_exact(u64 leader, u64 follower, int bar)
     return lower;
 }
 
-/* Exact tricks for the leader after leading `lead`, knowing it is at most `upper`. */
+/* Exact tricks for the leader after leading `lead`, knowing it is at most `upper`: the values of
+ * leads are mostly close to the best, so step down from it. */
 static int solve_lead(u64 leader, u64 follower, int cards, int lead, int upper)
 {
-    int lower = 0, first = 1;
-    while (lower < upper) {
-        int target = first ? upper : (lower + upper + 1) / 2;
-        first = 0;
-        if (lead_succeeds(leader, follower, cards, lead, target)) lower = target;
-        else upper = target - 1;
-    }
-    return lower;
+    while (upper > 0 && !lead_succeeds(leader, follower, cards, lead, upper)) upper--;
+    return upper;
 }
 
 /* Tricks for the follower (of `cards`, this one included) after replying `reply` to `lead`. */
