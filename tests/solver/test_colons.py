@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import os
 import random
+import subprocess
+import sys
+import textwrap
 from types import ModuleType
 
 import pytest
@@ -317,3 +320,26 @@ def test_whole_deals_play_out_to_the_solvers_value(seed: int, strain: str) -> No
         for card in line[:played]:
             replay.apply(Card.from_id(card))
         _check_play_out(replay)
+
+
+def test_without_the_compiled_backend_the_reference_answers() -> None:
+    # Unbuilt (the module import fails), or forced by HONEYMOON_SOLVER=python.
+    unbuilt = 'import sys; sys.modules["honeymoon.solver._colons"] = None\n'
+    body = textwrap.dedent(
+        """
+        from honeymoon.cards import CardSet
+        from honeymoon.solver import colons
+        print(colons.BACKEND)
+        print(colons.bridgette_tricks(CardSet.parse("♠AQ").mask, CardSet.parse("♠K :G").mask, 4))
+        """
+    )
+    for code, environment in ((unbuilt + body, {}), (body, {"HONEYMOON_SOLVER": "python"})):
+        result = subprocess.run(
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            env={**os.environ, **environment},
+            check=False,
+        )
+        assert result.returncode == 0, result.stderr
+        assert result.stdout.split() == ["python", "1"]
