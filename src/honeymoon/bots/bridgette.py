@@ -3,8 +3,9 @@ the Colons, from the seat's view only.
 
 The ``novice`` and ``heuristic`` bots (every :class:`~honeymoon.bots.advice.PhasedBot`) play
 Bridgette through :func:`bridgette_advice`; the novice slips now and then, as it does in the
-other variants. The rules come from the view (its legal actions, the upcard, the barred suit);
-this module only chooses.
+other variants. The ``expert`` plays it with its own sampling and the solver that knows the
+Colons (:mod:`honeymoon.bots.expert`), and this module's exchange. The rules come from the
+view (its legal actions, the upcard, the barred suit); this module only chooses.
 
 * **The exchange keeps a plan.** The bot picks the strain its hand is best in (the longest,
   strongest suit, or no trump) and discards the cards worth least to it: low cards of short
@@ -71,9 +72,9 @@ _HONOUR = {14: 4.0, 13: 3.0, 12: 2.0, 11: 1.0, 10: 0.5}
 #: The share of decisions that matter the novice gets wrong (as in the other variants).
 NOVICE_SLIPS = 0.1
 _LEVELS = {"novice": True, "heuristic": False}
-#: The bots that play Bridgette: the phased bots of :data:`_LEVELS` and the random bot. The
-#: expert's sampling and solver know 52 cards only.
-BRIDGETTE_BOTS = ("random", "novice", "heuristic")
+#: The bots that play Bridgette: the phased bots of :data:`_LEVELS`, the random bot, and the
+#: expert, whose sampling and solver know the Colons (:mod:`honeymoon.bots.expert`).
+BRIDGETTE_BOTS = ("random", "novice", "heuristic", "expert", "expert-strong")
 
 
 def check_bridgette_bot(name: str) -> None:
@@ -82,15 +83,15 @@ def check_bridgette_bot(name: str) -> None:
     :raises UnknownVariantError: (``unsupported_variant``) naming the bots that do.
 
     >>> try:
-    ...     check_bridgette_bot("expert")
+    ...     check_bridgette_bot("ddsample25")
     ... except UnknownVariantError as error:
     ...     print(error.code)
     unsupported_variant
     """
     if name not in BRIDGETTE_BOTS:
         raise UnknownVariantError(
-            f"the {name} bot does not play Bridgette: choose random, novice or heuristic "
-            "(levels easy and medium)",
+            f"the {name} bot does not play Bridgette: choose random, novice, heuristic or "
+            "expert (levels easy, medium and hard)",
             "unsupported_variant",
         )
 

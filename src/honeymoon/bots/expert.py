@@ -22,6 +22,13 @@ with the two-hand double-dummy solver. ``docs/bots.md`` has the method in full.
   draw, where winning the trick brings the face-up card (when it is shown) and losing brings
   an unseen one. **Memory Bridge preliminary tricks**: sampled layouts solved at no trump,
   scored by the memory award.
+* **Bridgette** (55 cards): the layouts are dealt from the unseen cards of the 55, Colons
+  included, and a void is read only from a card that neither follows nor is the matching Colon
+  (:func:`~honeymoon.bots.sampling.knowledge_from_view`); each layout is solved by the solver
+  that knows the Colons (:mod:`honeymoon.solver.colons`), the bar on the next lead included,
+  and contracts are valued deal by deal on the six-deal sheet. The exchange is the heuristic
+  bot's (it keeps a plan). The opponent's calls are not read (the bidding model knows 52
+  cards).
 
 >>> from honeymoon.game import Game
 >>> from honeymoon.views import view_for
@@ -41,6 +48,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from honeymoon.actions import card_action, card_of_action
 from honeymoon.auction import (
     BIDS,
     DOUBLE,
@@ -69,6 +77,7 @@ from honeymoon.bots.sampling import (
     conditioned_layouts,
     knowledge_from_view,
     sample_layouts,
+    view_rules,
 )
 from honeymoon.cards import CARD_MASK, FULL_DECK_MASK, Card, Strain, mask_to_card_ids
 from honeymoon.game import Phase
@@ -78,9 +87,12 @@ from honeymoon.scoring import (
     MEMORY_BONUS,
     RUBBER_BONUS_TWO_GAMES_TO_NIL,
     RUBBER_BONUS_TWO_GAMES_TO_ONE,
+    ScoreSheet,
     score_contract,
+    score_deal,
 )
 from honeymoon.solver import card_values_raw, solve_tricks
+from honeymoon.solver.colons import bridgette_tricks, bridgette_values
 from honeymoon.tricks import beats
 from honeymoon.views import SeatView, TableView
 
@@ -201,6 +213,77 @@ def contract_value(
         elif part_score_share:
             gain += round(part_score_share * game * score.declarer_below / GAME_POINTS)
     return gain
+
+
+@lru_cache(maxsize=1 << 12)
+def deal_value(contract: Contract, tricks: int, vulnerable: bool) -> int:
+    """Declarer's points minus the defender's for ``tricks`` in a match scored deal by deal
+    (Bridgette's six deals: each deal's game or part-score bonus is scored at once).
+
+    >>> deal_value(Contract.parse("4S"), 10, False), deal_value(Contract.parse("2H"), 8, True)
+    (420, 110)
+    """
+    score = score_deal(contract, tricks, vulnerable)
+    return score.declarer_below + score.declarer_above - score.defender_above
+
+
+#: The scorer of a contract for one declarer: its value to declarer for the tricks taken.
+_ContractScorer = Callable[[Contract, int], float]
+
+
+def _contract_scorer(sheet: ScoreSheet, declarer: int, part_score_share: float) -> _ContractScorer:
+    """What a contract of ``declarer`` is worth to declarer on ``sheet``: for the rubber
+    (:func:`contract_value`), or deal by deal on a six-deal sheet (:func:`deal_value`)."""
+    vulnerable = sheet.vulnerable(declarer)
+    if sheet.match_deals:
+
+        def one_deal(contract: Contract, tricks: int) -> float:
+            return deal_value(contract, tricks, vulnerable)
+
+        return one_deal
+    args = (vulnerable, sheet.vulnerable(1 - declarer), sheet.progress[declarer], part_score_share)
+
+    def rubber(contract: Contract, tricks: int) -> float:
+        return contract_value(contract, tricks, *args)
+
+    return rubber
+
+
+@dataclass(frozen=True, slots=True)
+class _Solver:
+    """The double-dummy solver of a variant: the 52-card one, or Bridgette's, which knows
+    the Colons (:mod:`honeymoon.solver.colons`)."""
+
+    #: Tricks the player to move takes, at the start of a deal: (to move, other, strain).
+    tricks: Callable[[int, int, int], int]
+    #: ``(action, tricks)`` for each legal card: (to move, other, strain, led card id or -1,
+    #: barred suit or -1).
+    values: Callable[[int, int, int, int, int], list[tuple[int, int]]]
+
+
+def _plain_values(
+    mover: int, other: int, trump: int, led: int, _barred: int
+) -> list[tuple[int, int]]:
+    return card_values_raw(mover, other, trump, led)
+
+
+def _colon_values(
+    mover: int, other: int, trump: int, led: int, barred: int
+) -> list[tuple[int, int]]:
+    return [
+        (card_action(card), tricks)
+        for card, tricks in bridgette_values(mover, other, trump, led, barred)[1]
+    ]
+
+
+_PLAIN_SOLVER = _Solver(solve_tricks, _plain_values)
+_COLON_SOLVER = _Solver(bridgette_tricks, _colon_values)
+
+
+def _colons(view: SeatView) -> bool:
+    """True when ``view``'s variant is played with Bridgette's Colons."""
+    rules = view_rules(view)
+    return rules is not None and rules.colons
 
 
 @lru_cache(maxsize=64)
@@ -489,7 +572,7 @@ class ExpertBot:
         if not view.legal_actions or view.seat is None:
             raise ValueError("it is not this bot's turn: the view offers no legal action")
         phase = view.phase
-        if phase is Phase.DRAWING:
+        if phase is Phase.DRAWING or phase is Phase.EXCHANGE:
             return self._heuristic.advise(view)
         budget = self.time_budget
         self._deadline = None if budget is None else time.perf_counter() + budget
@@ -544,7 +627,8 @@ class ExpertBot:
         hands that agree with the cards played so far, then layouts dealt to fit; 1 for a
         layout that fits and :data:`MISFIT_WEIGHT` for one that does not."""
         wanted = (1 if knowledge.is_exact else self.samples) if count is None else count
-        if knowledge.is_exact or view.phase is not Phase.PLAY:
+        if knowledge.is_exact or view.phase is not Phase.PLAY or _colons(view):
+            # (The bidding model that reads the opponent's calls knows 52 cards only.)
             layouts = self._layouts(knowledge, wanted)
             return layouts, [1.0] * len(layouts)
         reading = self._reader_for(view, knowledge)
@@ -580,7 +664,8 @@ class ExpertBot:
         preliminary tricks)."""
         legal = view.legal_actions
         if len(legal) == 1:
-            return Advice(legal[0], Reason.ONLY_CARD, Figures(card=Card.from_id(legal[0])))
+            only = Card.from_id(card_of_action(legal[0]))
+            return Advice(legal[0], Reason.ONLY_CARD, Figures(card=only))
         assert view.seat is not None
         me = int(view.seat)
         knowledge = knowledge_from_view(view)
@@ -590,6 +675,8 @@ class ExpertBot:
         contract = view.contract if view.phase is Phase.PLAY else None
         assert view.trump is not None  # a card is asked for only while tricks are played
         trump = int(view.trump)
+        solver = _COLON_SOLVER if _colons(view) else _PLAIN_SOLVER
+        barred = int(view.barred_suit) if view.barred_suit is not None and led < 0 else -1
         outcome = self._outcome_function(view, me)
         score = dict.fromkeys(legal, 0.0)
         tricks = dict.fromkeys(legal, 0.0)
@@ -606,7 +693,7 @@ class ExpertBot:
                 if not weight:
                     continue
                 row: dict[int, float] = {}
-                for choice, value in card_values_raw(hand, layout, trump, led):
+                for choice, value in solver.values(hand, layout, trump, led, barred):
                     points, good = outcome(value)
                     row[choice] = points
                     score[choice] += weight * points
@@ -643,7 +730,7 @@ class ExpertBot:
         if knowledge.is_exact and not success[best]:
             code = Reason.LOST
         figures = Figures(
-            card=Card.from_id(best),
+            card=Card.from_id(card_of_action(best)),
             contract=contract,
             declarer=declarer if contract is not None else None,
             chance=compared[0].chance,
@@ -673,17 +760,12 @@ class ExpertBot:
         declarer = int(view.declarer) if view.declarer is not None else me
         sign = 1 if declarer == me else -1
         need = contract.tricks_needed
-        args = (
-            sheet.vulnerable(declarer),
-            sheet.vulnerable(1 - declarer),
-            sheet.progress[declarer],
-            self.part_score_share,
-        )
+        scorer = _contract_scorer(sheet, declarer, self.part_score_share)
 
         def played(value: int) -> tuple[float, bool]:
             mine = won[me] + value
             taken = mine if declarer == me else won[declarer] + remaining - value
-            points = sign * contract_value(contract, taken, *args)
+            points = sign * scorer(contract, taken)
             return points, (taken >= need) == (declarer == me)
 
         return played
@@ -703,7 +785,7 @@ class ExpertBot:
         if table is None or fresh:
             table = _AuctionLayouts(key, [], [], [], [])
             self._auction = table
-        reader = None if knowledge.is_exact else CallReader(view, knowledge)
+        reader = None if knowledge.is_exact or _colons(view) else CallReader(view, knowledge)
         calls = len(reader.points) if reader else 0
         if calls != table.calls_read:
             assert reader is not None
@@ -713,11 +795,12 @@ class ExpertBot:
             return table, reader
         wanted = 1 if knowledge.is_exact else self.samples
         if table.fitting < wanted:
-            self._solve_auction_layouts(table, knowledge, wanted - table.fitting, reader)
+            self._solve_auction_layouts(view, table, knowledge, wanted - table.fitting, reader)
         return table, reader
 
     def _solve_auction_layouts(
         self,
+        view: SeatView,
         table: _AuctionLayouts,
         knowledge: Knowledge,
         count: int,
@@ -726,6 +809,7 @@ class ExpertBot:
         """Deal ``count`` more layouts into ``table`` (fitting the calls ``reader`` reads,
         as far as they can) and solve each in the ten ways."""
         hand = knowledge.hand
+        solve = (_COLON_SOLVER if _colons(view) else _PLAIN_SOLVER).tricks
         if reader:
             layouts, _ = conditioned_layouts(knowledge, self._rng, count, reader.misfit)
         else:
@@ -735,10 +819,8 @@ class ExpertBot:
                 break
             table.layouts.append(layout)
             table.fits.append(not reader or reader.misfit(layout) <= 0)
-            table.seat_tricks.append(tuple(13 - solve_tricks(layout, hand, s) for s in range(5)))
-            table.opponent_tricks.append(
-                tuple(13 - solve_tricks(hand, layout, s) for s in range(5))
-            )
+            table.seat_tricks.append(tuple(13 - solve(layout, hand, s) for s in range(5)))
+            table.opponent_tricks.append(tuple(13 - solve(hand, layout, s) for s in range(5)))
 
     def _call(self, view: SeatView) -> Advice:
         assert view.seat is not None
@@ -769,7 +851,7 @@ class ExpertBot:
                 or not _close_calls(options)
             ):
                 break
-            self._solve_auction_layouts(table, knowledge, more, reader)
+            self._solve_auction_layouts(view, table, knowledge, more, reader)
         if not options:  # cannot happen: pass is always legal; stay safe
             return Advice(PASS, Reason.NO_CHOICE)
         # Among the calls tied at the top, the one whose contract is worth most if the
@@ -947,12 +1029,7 @@ class _AuctionSearch:
         self.value: list[dict[Contract, tuple[float, float, float]]] = [{}, {}]
         for side in range(2):
             declarer = me if side == 0 else 1 - me
-            args = (
-                sheet.vulnerable(declarer),
-                sheet.vulnerable(1 - declarer),
-                sheet.progress[declarer],
-                part_score_share,
-            )
+            scorer = _contract_scorer(sheet, declarer, part_score_share)
             sign = 1.0 if side == 0 else -1.0
             for call in BIDS:
                 bid = call.contract
@@ -961,7 +1038,7 @@ class _AuctionSearch:
                 triple = tuple(
                     sign
                     * sum(
-                        p * contract_value(Contract(bid.level, bid.strain, doubling), t, *args)
+                        p * scorer(Contract(bid.level, bid.strain, doubling), t)
                         for t, p in enumerate(row)
                         if p
                     )
@@ -1113,17 +1190,11 @@ def _answered_values(
                     continue
                 declarer = me if bidder == 0 else 1 - me
                 tricks = table.seat_tricks if bidder == 0 else table.opponent_tricks
-                args = (
-                    sheet.vulnerable(declarer),
-                    sheet.vulnerable(1 - declarer),
-                    sheet.progress[declarer],
-                    part_score_share,
-                )
+                scorer = _contract_scorer(sheet, declarer, part_score_share)
                 contract = Contract(bid.level, bid.strain, doubling)
                 sign = 1.0 if bidder == 0 else -1.0
                 value += sign * sum(
-                    weights[i] * contract_value(contract, tricks[i][bid.strain], *args)
-                    for i in members
+                    weights[i] * scorer(contract, tricks[i][bid.strain]) for i in members
                 )
                 continue
             key = frozenset(members)

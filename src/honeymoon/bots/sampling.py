@@ -23,9 +23,17 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from honeymoon.cards import CARD_MASK, FULL_DECK_MASK, SUIT_MASKS, mask_to_card_ids
+from honeymoon.cards import (
+    BRIDGETTE_DECK_MASK,
+    CARD_MASK,
+    FIRST_COLON_ID,
+    FULL_DECK_MASK,
+    SUIT_MASKS,
+    mask_to_card_ids,
+)
 from honeymoon.game import Phase
-from honeymoon.rules import VARIANTS, Procedure
+from honeymoon.rules import PACK_VARIANTS, VARIANTS, Procedure, RuleSet
+from honeymoon.tricks import colon_spoils
 from honeymoon.views import SeatView, TrickView
 
 __all__ = [
@@ -35,6 +43,7 @@ __all__ = [
     "sample_layouts",
     "conditioned_layouts",
     "CONDITION_ATTEMPTS",
+    "view_rules",
 ]
 
 #: Layouts drawn per layout wanted, at most, while looking for layouts that fit the
@@ -98,19 +107,31 @@ def _trick_cards(tricks: Sequence[TrickView]) -> int:
     return mask
 
 
+def view_rules(view: SeatView) -> RuleSet | None:
+    """The rules ``view`` is played by: its own, or those of its variant's name (a view read
+    from a message may carry the name only); None for a variant this program does not know."""
+    return view.rules or VARIANTS.get(view.variant) or PACK_VARIANTS.get(view.variant)
+
+
 def knowledge_from_view(view: SeatView) -> Knowledge:
     """Everything ``view``'s seat knows about the opponent's hand now.
 
     Voids count in the play phase and in Memory Bridge's preliminary tricks (no drawing
     between tricks); in Draw Bridge's preliminary tricks the opponent may draw a card of a suit
     it showed out of, so voids are not used there.
+
+    In Bridgette the pack has the three Colons. The opponent shows out of a suit only by
+    playing a card that neither follows it nor is the Colon matching the led card (which may
+    be played while able to follow); a led Colon shows nothing. The upcard is not out of play:
+    non-dealer took it, so for dealer it is one of the cards non-dealer may hold.
     """
     if view.seat is None:
         raise ValueError("a spectator's view has no hidden cards of its own")
     me = view.seat
     opponent = me.other
-    rules = VARIANTS.get(view.variant)
+    rules = view_rules(view)
     procedure = rules.procedure if rules is not None else Procedure.DRAW_DISCARD
+    colons = rules is not None and rules.colons
     in_tricks = view.phase in (Phase.PLAY, Phase.PRELIMINARY)
     tricks: list[TrickView] = list(view.tricks) if in_tricks else []
     if in_tricks and view.current_trick is not None and view.current_trick.cards:
@@ -123,21 +144,22 @@ def knowledge_from_view(view: SeatView) -> Knowledge:
     opponent_played = 0
     seat_played = 0
     for trick in tricks:
-        led = trick.cards[0].suit
+        led = trick.cards[0].id
         seat = trick.leader
         for card in trick.cards:
             out |= card.mask
             if seat == opponent:
                 opponent_played |= card.mask
-                if voids_count and card.suit != led:
-                    voids |= SUIT_MASKS[led]
+                if voids_count and _shows_out(led, card.id):
+                    voids |= SUIT_MASKS[led // 13]
             else:
                 seat_played |= card.mask
             seat = seat.other
-    for shown in (view.face_up, view.looking_at):
+    for shown in (None if colons else view.face_up, view.looking_at):
         if shown is not None:  # a stock card the seat sees is not in the opponent's hand
             out |= shown.mask
-    unseen = FULL_DECK_MASK & ~(view.hand.mask | out)
+    deck = BRIDGETTE_DECK_MASK if colons else FULL_DECK_MASK
+    unseen = deck & ~(view.hand.mask | out)
     size = view.hand_sizes[int(opponent)]
     possible = unseen & ~voids
     if possible.bit_count() < size:  # cannot happen in a real game; never sample an empty hand
@@ -152,6 +174,17 @@ def knowledge_from_view(view: SeatView) -> Knowledge:
         seat_played=seat_played,
         biased=procedure is Procedure.DRAW_DISCARD,
     )
+
+
+def _shows_out(led: int, card: int) -> bool:
+    """True if following ``led`` with ``card`` (card ids) shows a void in the led suit: a card
+    of another suit, or a Colon that does not match the led card (Bridgette); never after a led
+    Colon or a matching one."""
+    if led >= FIRST_COLON_ID or led == card:
+        return False
+    if card >= FIRST_COLON_ID:
+        return not colon_spoils(led, card)
+    return card // 13 != led // 13
 
 
 def sample_layouts(knowledge: Knowledge, rng: random.Random, count: int) -> list[int]:
