@@ -127,17 +127,22 @@ static inline u64 remove_card(u64 mask, int q, int layout)
  * merged segment that holds its group. */
 static void relayout(u64 *leader, u64 *follower, int from, int to)
 {
+    /* The segments of each layout, as their first bits (the cards of a segment of k cards fill
+     * its first k bits): the blocks move down, whole, to their place in the merged segments. */
+    static const int starts[LAYOUTS][4] = {{0, 13}, {0, 9, 13}, {0, 12, 13}, {0, 9, 12, 13}};
     u64 l = *leader & COLONS, f = *follower & COLONS;
     for (int s = 0; s < 4; s++) {
         unsigned lane_l = LANE(*leader, s), lane_f = LANE(*follower, s), all = lane_l | lane_f;
         int used[13] = {0};
-        while (all) {
-            int b = lowbit(all);
-            all &= all - 1;
-            int start = segment_start[to][segment_start[from][b]];
-            u64 bit = 1ULL << (s * 16 + start + used[start]++);
-            if ((lane_l >> b) & 1) l |= bit;
-            else f |= bit;
+        for (int i = 0; starts[from][i] < 13; i++) {
+            int first = starts[from][i], end = starts[from][i + 1];
+            int count = bits13[all & ((1u << end) - 1) & ~((1u << first) - 1)];
+            int start = segment_start[to][first];
+            int place = s * 16 + start + used[start];
+            unsigned block = (1u << count) - 1;
+            l |= (u64)((lane_l >> first) & block) << place;
+            f |= (u64)((lane_f >> first) & block) << place;
+            used[start] += count;
         }
     }
     *leader = l;
