@@ -11,7 +11,9 @@
  * segment, the cards still held by either hand occupy the lowest bits in rank order. Order within
  * a suit and the group of every card are all the rules look at, and both survive this renumbering,
  * so positions that differ only in cards already played share one form and one table entry.
- * Removing a played card shifts the higher cards of its segment down by one.
+ * Removing a played card shifts the higher cards of its segment down by one. Segments merge as
+ * the Colons that tell them apart leave play (see the layouts below); with no Colon left a lane
+ * is one segment, the 52-card kernel's form.
  *
  * Search: null-window alpha-beta at trick boundaries ("can the player on lead take at least t of
  * the remaining tricks?"), driven by a series of such searches over t. A position is the leader's
@@ -21,8 +23,10 @@
  * table keys on the leader's word, both hands' union, the strain and the bar, and keeps lower and
  * upper bounds and the lead that last proved a lower bound; its keys are exact, so it persists
  * between calls. Cards next to each other in one hand's segment are equivalent and searched once.
- * Quick bounds: master trumps always win the trick they are played to; the 52-card kernel's
- * cashing bounds hold for a side with no Colon against it (no spoiling can interrupt its run).
+ * Quick bounds: a master trump wins the trick it is played to; a Colon loses its trick unless
+ * the other hand plays a Colon to it; and the 52-card kernel's cashing bounds, counting only the
+ * masters the other hand's Colons cannot spoil (see quick_bounds). Two-card endings are valued
+ * directly.
  *
  * The module is not re-entrant: callers hold the GIL, which it never releases.
  */
