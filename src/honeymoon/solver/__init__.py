@@ -23,6 +23,10 @@ The int-level entry points take card masks and card ids, for bots that solve man
 
 >>> solve_tricks(north.mask, south.mask, 4)
 2
+
+Bridgette's 55-card play, with its Colons, has its own solver in :mod:`honeymoon.solver.colons`
+(:func:`bridgette_tricks`, :func:`bridgette_values`, exported here too); the functions above
+take the 52 cards only.
 """
 
 from __future__ import annotations
