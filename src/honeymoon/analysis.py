@@ -4,8 +4,9 @@ For a whole rubber (a :class:`~honeymoon.game.Game` or a loaded
 :class:`~honeymoon.records.GameRecord`) or one hand of it, this module works out, with the
 two-hand solver and every card in view:
 
-* the **double-dummy table** of the two hands as they were when the auction began: the tricks
-  either player takes as declarer in each of the five strains, with either player on lead;
+* the **double-dummy table** of the two hands as they were when the auction began (in
+  Bridgette, after the exchange): the tricks either player takes as declarer in each of the
+  five strains, with either player on lead;
 * the **par** contract and its score under the hand's vulnerability and the state of the rubber
   (every score from :mod:`honeymoon.scoring`, see :func:`par`);
 * for every card played, the tricks it **cost** against best play from that point, with a
@@ -14,7 +15,9 @@ two-hand solver and every card in view:
   and the hand the strongest bot's drawing policy would have drawn from the same stock.
 
 Everything is read from the engine's hand logs (:meth:`Game.hand_log
-<honeymoon.game.Game.hand_log>`); no rule is worked out again here. The results are frozen
+<honeymoon.game.Game.hand_log>`); no rule is worked out again here. The solver is the one of the
+game's rules (:func:`~honeymoon.double_dummy.double_dummy`): in Bridgette, the one that knows
+the Colons, given the bar on the lead after a spoiling Colon. The results are frozen
 dataclasses with ``to_dict()`` for JSON. ``docs/analysis.md`` says what each figure means and
 does not mean.
 
@@ -39,15 +42,15 @@ from typing import Any
 
 from honeymoon.actions import KEEP
 from honeymoon.auction import Contract
-from honeymoon.cards import Card, CardSet, Strain
+from honeymoon.cards import FIRST_COLON_ID, Card, CardSet, Strain
+from honeymoon.double_dummy import double_dummy
 from honeymoon.errors import HoneymoonError
 from honeymoon.game import Game, HandLog, HandResult, Phase, PreliminaryResult
 from honeymoon.records import GameRecord
 from honeymoon.rules import Procedure, RuleSet
-from honeymoon.scoring import HandScore, ScoreSheet, honours_bonus, score_contract
+from honeymoon.scoring import HandScore, ScoreSheet, honours_bonus, score_contract, score_deal
 from honeymoon.seats import SEATS, Seat
-from honeymoon.solver import card_values_raw, solve_tricks
-from honeymoon.tricks import Trick
+from honeymoon.tricks import Trick, colon_spoils
 
 __all__ = [
     "AnalysisError",
@@ -124,8 +127,11 @@ class TrickTable:
         }
 
 
-def trick_table(south: CardSet | int, east: CardSet | int) -> TrickTable:
-    """Solve the ten positions (five strains, either player on lead) of two equal hands.
+def trick_table(
+    south: CardSet | int, east: CardSet | int, *, rules: RuleSet | None = None
+) -> TrickTable:
+    """Solve the ten positions (five strains, either player on lead) of two equal hands, with
+    the solver of ``rules`` (the 52-card one when None; Bridgette's knows the Colons).
 
     :raises SolverInputError: if a card is in both hands or the hands differ in length.
     """
@@ -133,8 +139,9 @@ def trick_table(south: CardSet | int, east: CardSet | int) -> TrickTable:
         south.mask if isinstance(south, CardSet) else south,
         east.mask if isinstance(east, CardSet) else east,
     )
+    tricks = double_dummy(rules).tricks
     rows = tuple(
-        (solve_tricks(masks[0], masks[1], strain), solve_tricks(masks[1], masks[0], strain))
+        (tricks(masks[0], masks[1], strain, -1, -1), tricks(masks[1], masks[0], strain, -1, -1))
         for strain in range(5)
     )
     return TrickTable((CardSet(masks[0]), CardSet(masks[1])), rows)
@@ -261,7 +268,9 @@ def _outcome(
 ) -> tuple[ContractOutcome, _Value]:
     tricks = table.tricks(declarer, bid.strain)
     contract = bid if tricks >= bid.tricks_needed else Contract(bid.level, bid.strain, 1)
-    score = score_contract(contract, tricks, sheet.vulnerable(declarer))
+    # A match of deals scored one by one (Bridgette's six) scores each as the engine does.
+    scorer = score_deal if sheet.match_deals else score_contract
+    score = scorer(contract, tricks, sheet.vulnerable(declarer))
     extra = (0, 0) if honours is None else honours[int(bid.strain)]
     after = sheet.add_hand(hand_number, declarer, score, extra)
     points = [0, 0]
@@ -300,7 +309,8 @@ def par(
     perfectly for points: each call is a pass or a higher bid (starting with ``first_caller``,
     then in turn, a bid followed by the opponent's pass ending it as in the game); a contract
     is then played double dummy, the opponent on lead, and scored by
-    :func:`~honeymoon.scoring.score_contract` under declarer's actual vulnerability: doubled if
+    :func:`~honeymoon.scoring.score_contract` (:func:`~honeymoon.scoring.score_deal` in a
+    match of deals scored one by one) under declarer's actual vulnerability: doubled if
     it fails (the opponent doubles exactly those), undoubled if it makes. A contract's worth is
     what the hand writes on the score sheet (:meth:`ScoreSheet.add_hand
     <honeymoon.scoring.ScoreSheet.add_hand>`, the rubber bonus if it ends the rubber and, with
@@ -463,8 +473,12 @@ class PlayAnalysis:
 
 
 def _better_card(best: Sequence[int], played: int) -> int:
-    # A best card of the played card's suit if any, else the lowest-ranked best card.
-    return min(best, key=lambda card: (card // 13 != played // 13, card % 13, card // 13))
+    # A best card of the played card's suit if any (a Colon for a Colon), else the
+    # lowest-ranked best card, a suited card before a Colon.
+    suit = played // 13
+    return min(
+        best, key=lambda card: (card // 13 != suit, card >= FIRST_COLON_ID, card % 13, card // 13)
+    )
 
 
 def analyze_tricks(
@@ -472,6 +486,8 @@ def analyze_tricks(
     trump: Strain | int,
     tricks: Sequence[Trick],
     leader: Seat | int = Seat.SOUTH,
+    *,
+    rules: RuleSet | None = None,
 ) -> PlayAnalysis:
     """Judge every card of ``tricks`` (as the engine logged them), played from ``hands``.
 
@@ -479,18 +495,23 @@ def analyze_tricks(
     :param trump: the strain (4 or ``Strain.NOTRUMP`` at no trump).
     :param tricks: the tricks in order; the last may be unfinished.
     :param leader: who leads first, for ``start`` when no card has been played yet.
+    :param rules: the game's rules, for its solver (the 52-card one when None); in Bridgette
+        each lead after a spoiling Colon is judged with the bar on the led suit.
     """
     strain = int(trump)
+    colons = rules is not None and rules.colons
+    values_of = double_dummy(rules).values
     held = [hands[0].mask, hands[1].mask]
     won = [0, 0]
     judged: list[CardCost] = []
     start: tuple[int, int] | None = None
+    bar = -1
     for number, trick in enumerate(tricks):
         led = -1
         for seat, card in zip(trick.players, trick.cards, strict=True):
             other = 1 - seat
             hand = held[seat]
-            values = dict(card_values_raw(hand, held[other], strain, led))
+            values = dict(values_of(hand, held[other], strain, led, bar if led < 0 else -1))
             best = max(values.values())
             remaining = hand.bit_count()
             expected = [0, 0]
@@ -516,23 +537,34 @@ def analyze_tricks(
             led = played if led < 0 else -1
         if trick.winner is not None:
             won[trick.winner] += 1
+        if colons:
+            bar = _bar_after(trick)
     lost = [0, 0]
     for judgement in judged:
         lost[judgement.seat] += judgement.cost
     complete = bool(tricks) and all(t.winner is not None for t in tricks) and not any(held)
     if start is None:
-        start = _start_without_play(hands, strain, int(leader))
+        start = _start_without_play(hands, strain, int(leader), rules)
     return PlayAnalysis(
         Strain(strain), tuple(judged), start, (won[0], won[1]), (lost[0], lost[1]), complete
     )
 
 
+def _bar_after(trick: Trick) -> int:
+    # Bridgette: the suit the winner may not lead next, after the matching Colon spoiled the
+    # trick's lead (the engine's rule, colon_spoils); -1 if none.
+    if len(trick.cards) == 2 and colon_spoils(trick.cards[0].id, trick.cards[1].id):
+        return int(trick.cards[0].suit)
+    return -1
+
+
 def _start_without_play(
-    hands: tuple[CardSet, CardSet], strain: int, leader: int
+    hands: tuple[CardSet, CardSet], strain: int, leader: int, rules: RuleSet | None
 ) -> tuple[int, int]:
     # No card played yet: the hands' worth with ``leader`` on lead.
     masks = (hands[0].mask, hands[1].mask)
-    taken = solve_tricks(masks[leader], masks[1 - leader], strain) if masks[leader] else 0
+    solve = double_dummy(rules).tricks
+    taken = solve(masks[leader], masks[1 - leader], strain, -1, -1) if masks[leader] else 0
     tricks = [0, 0]
     tricks[leader] = taken
     tricks[1 - leader] = len(hands[leader]) - taken
@@ -878,6 +910,7 @@ class GameAnalysis:
 @dataclass(frozen=True, slots=True)
 class _HandSource:
     rules: RuleSet
+    first_dealer: Seat
     log: HandLog
     earlier: tuple[HandResult, ...]
     stock: tuple[int, ...] | None
@@ -903,12 +936,21 @@ def _hand_source(source: Game | GameRecord, number: int) -> _HandSource:
         hand = source.hands[number]
         log = hand.log if hand.log is not None else source.logs()[number]
         earlier = tuple(h.result for h in source.hands[:number] if h.result is not None)
-        return _HandSource(source.rules, log, earlier, hand.stock, hand.actions, hand.result)
+        return _HandSource(
+            source.rules,
+            source.first_dealer,
+            log,
+            earlier,
+            hand.stock,
+            hand.actions,
+            hand.result,
+        )
     history = source.history
     if number < len(history):
         past = history[number]
         return _HandSource(
             source.rules,
+            source.first_dealer,
             past.log,
             tuple(h.result for h in history[:number]),
             past.stock,
@@ -917,6 +959,7 @@ def _hand_source(source: Game | GameRecord, number: int) -> _HandSource:
         )
     return _HandSource(
         source.rules,
+        source.first_dealer,
         source.hand_log(number),
         tuple(h.result for h in history),
         source.stock_for_hand(number),
@@ -925,10 +968,11 @@ def _hand_source(source: Game | GameRecord, number: int) -> _HandSource:
     )
 
 
-def _sheet_before(earlier: Sequence[HandResult]) -> ScoreSheet:
+def _sheet_before(earlier: Sequence[HandResult], rules: RuleSet, first_dealer: Seat) -> ScoreSheet:
     # The score sheet before a hand: the earlier hands scored in order, each as the engine
-    # scored it (its memory award, if any, then its contract).
-    sheet = ScoreSheet()
+    # scored it (its memory award, if any, then its contract); a match of deals scored one by
+    # one (Bridgette's six) keeps its deal sheet, as the engine's.
+    sheet = ScoreSheet.for_deals(rules.deals_in_match, int(first_dealer))
     for result in earlier:
         sheet = _add_award(sheet, result.number, result.preliminary)
         if result.declarer is not None and result.score is not None:
@@ -961,7 +1005,9 @@ def analyze_hand(
     log = hand.log
     rules = hand.rules
     # The sheet as the dealt part begins: after the earlier hands and this hand's memory award.
-    sheet = _add_award(_sheet_before(hand.earlier), number, log.preliminary)
+    sheet = _add_award(
+        _sheet_before(hand.earlier, rules, hand.first_dealer), number, log.preliminary
+    )
     notes: list[str] = []
     preliminary = _preliminary(rules, log, notes)
     table = par_result = play = None
@@ -977,7 +1023,7 @@ def analyze_hand(
                 "its cards were played"
             )
     else:
-        table = trick_table(log.deal[0], log.deal[1])
+        table = trick_table(log.deal[0], log.deal[1], rules=rules)
         assert log.first_caller is not None
         context = _ParContext(number, log.first_caller, rules.honours)
         par_result = par(
@@ -985,7 +1031,9 @@ def analyze_hand(
         )
         if log.contract is not None and log.declarer is not None:
             assert log.opening_leader is not None
-            play = analyze_tricks(log.deal, log.contract.strain, log.tricks, log.opening_leader)
+            play = analyze_tricks(
+                log.deal, log.contract.strain, log.tricks, log.opening_leader, rules=rules
+            )
         elif log.auction_over:
             notes.append("passed out: no play to analyse")
         if rules.procedure is Procedure.DRAW_DISCARD and drawing:
@@ -999,6 +1047,8 @@ def analyze_hand(
                 + (
                     "draws after the preliminary tricks"
                     if rules.procedure is Procedure.DRAW
+                    else "exchange with the stock"
+                    if rules.procedure is Procedure.BRIDGETTE
                     else "second deal"
                 )
             )
@@ -1019,7 +1069,7 @@ def analyze_hand(
 
 
 def _preliminary(rules: RuleSet, log: HandLog, notes: list[str]) -> PlayAnalysis | None:
-    if rules.procedure is Procedure.DRAW_DISCARD:
+    if rules.procedure is Procedure.DRAW_DISCARD or rules.procedure is Procedure.BRIDGETTE:
         return None
     if rules.procedure is Procedure.DRAW:
         if log.preliminary_tricks:

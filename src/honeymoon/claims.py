@@ -2,11 +2,12 @@
 
 During the play of a hand either player may claim the rest of the tricks. :func:`judge_claim`
 looks at both hands (the judge sees every card, as a tournament director would) and asks the
-two-hand solver how many of the remaining tricks the claimant takes against the best defence.
-The claim is good when that is all of them. :func:`best_line` is best play by both from the
-position; it is how a good claim is played out (every card through
-:meth:`Game.apply <honeymoon.game.Game.apply>`, so the record stays an ordinary record), and
-for a refused claim it is the line that beats it.
+two-hand solver of the game's rules (:func:`~honeymoon.double_dummy.double_dummy`; in
+Bridgette, the one that knows the Colons and the bar on the next lead) how many of the
+remaining tricks the claimant takes against the best defence. The claim is good when that is
+all of them. :func:`best_line` is best play by both from the position; it is how a good claim
+is played out (every card through :meth:`Game.apply <honeymoon.game.Game.apply>`, so the record
+stays an ordinary record), and for a refused claim it is the line that beats it.
 
 The line names the opponent's cards, which the claimant has not seen: a client shows it only
 once the hand is over (``docs/playing.md``, "Claims").
@@ -26,11 +27,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from honeymoon.bridgette import BridgetteGame
 from honeymoon.cards import Card
+from honeymoon.double_dummy import double_dummy
 from honeymoon.errors import HoneymoonError
 from honeymoon.game import Game, Phase
 from honeymoon.seats import Seat
-from honeymoon.solver import solve
 
 __all__ = ["ClaimError", "ClaimVerdict", "judge_claim", "best_line"]
 
@@ -73,15 +75,18 @@ def _check_claimable(game: Game) -> None:
 
 
 def _solve_position(game: Game) -> tuple[int, dict[Card, int]]:
-    # The tricks the seat to move takes with best play, and each of its legal cards' worth.
+    # The tricks the seat to move takes with best play, and each of its legal cards' worth;
+    # in Bridgette, with the bar on the lead after a spoiling Colon.
     contract = game.contract
     trick = game.current_trick
-    assert contract is not None and trick is not None
-    led = trick.cards[0] if trick.cards else None
-    solution = solve(
-        game.hand(0), game.hand(1), contract.strain, leader=int(trick.leader), led_card=led
+    to_move = game.to_act
+    assert contract is not None and trick is not None and to_move is not None
+    led = trick.cards[0].id if trick.cards else -1
+    barred = game.barred_suit if led < 0 and isinstance(game, BridgetteGame) else -1
+    values = double_dummy(game.rules).values(
+        game.hand(to_move).mask, game.hand(to_move.other).mask, int(contract.strain), led, barred
     )
-    return solution.tricks, dict(solution.card_values)
+    return max(value for _, value in values), {Card.from_id(c): value for c, value in values}
 
 
 def best_line(game: Game) -> tuple[Card, ...]:
@@ -98,7 +103,7 @@ def best_line(game: Game) -> tuple[Card, ...]:
         best, values = _solve_position(play)
         card = min((c for c, value in values.items() if value == best), key=lambda c: c.id)
         line.append(card)
-        play.apply(card.id)
+        play.apply(card.action)
         if play.is_over:
             break
     return tuple(line)
