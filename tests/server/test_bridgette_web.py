@@ -20,10 +20,13 @@ import pytest
 from card_leaks import named_cards
 
 from honeymoon.actions import PASS, card_of_action, is_card_action
+from honeymoon.analysis import analyze_hand
 from honeymoon.bots.choice import choose_bot
 from honeymoon.bridgette import DEAL_SIZE, NON_DEALER_EXCHANGE, UPCARD_PLACE, dealer_exchange_size
 from honeymoon.cards import Card
+from honeymoon.claims import judge_claim
 from honeymoon.rules import BRIDGETTE
+from honeymoon.seats import Seat
 
 #: A Colon in a message: in notation (``":G"``) or as the page and terminal show it (``⁝G``).
 _COLON = re.compile(r'":([GRL])"|⁝([GRL])')
@@ -102,3 +105,87 @@ def test_a_bridgette_deal_against_the_computer_names_no_hidden_card(server: Any)
                 break  # the next deal: a new stock
             leaked = named(text) & hidden
             assert not leaked, f"a message names hidden cards {sorted(map(str, leaked))}: {text}"
+
+
+def _friends_in_play(server: Any, ws: Any, south: Any, east: Any) -> None:
+    """Both seats keep every Colon they draw (each discards its lowest cards), South's side
+    bids once, then passes: until the play of the first deal."""
+    bid_made = False
+    deadline = time.monotonic() + 60
+    while south.view["phase"] != "play":
+        assert time.monotonic() < deadline, f"the play did not begin: {south.view['phase']}"
+        mover, other = ws.turn(south, east)
+        legal = mover.legal()
+        if mover.view["phase"] == "auction":
+            action = PASS if bid_made else max(a for a in legal if PASS < a < 96)
+            bid_made = True
+        else:
+            action = legal[0]
+        ws.play(mover, other, action)
+
+
+def test_claims_and_the_analysis_are_answered_in_bridgette(server: Any, ws: Any) -> None:
+    """A refused claim and an accepted one whose line plays a Colon, judged with the Colons'
+    solver on the live game; after the deal, the analysis is the analysis module's for the seat
+    (the table of the hands after the exchange). No message names a card hidden from its seat.
+    A deal where nobody keeps a Colon (rare: each keeps every Colon it draws) is dealt again in
+    a new game."""
+    for _attempt in range(12):
+        game = server.create(opponent="friend", seat="south", variant="bridgette")
+        with server.seat(game["token"]) as south, server.seat(game["opponent_token"]) as east:
+            ws.connect_pair(south, east)
+            _friends_in_play(server, ws, south, east)
+            live = server.game(game["game_id"])
+            sockets = {Seat.SOUTH: south, Seat.EAST: east}
+            if not any(card.is_colon for seat in Seat for card in live.hand(seat)):
+                continue
+            # A refused claim: the claimant is told the best defence's count, nothing moves.
+            refused = next(s for s in Seat if not judge_claim(live, s).accepted)
+            verdict = judge_claim(live, refused)
+            version = server.hub.rooms[game["game_id"]].version
+            sockets[refused].ws.send_text(json.dumps({"type": "claim", "version": version}))
+            told = sockets[refused].expect("claim")
+            assert told["accepted"] is False and told["guaranteed"] == verdict.guaranteed
+            assert sockets[refused.other].expect("claim")["accepted"] is False
+            assert server.hub.rooms[game["game_id"]].version == version
+            # Play the lowest card (the Colons go last) until a claim with a Colon in its line
+            # is good.
+            deadline = time.monotonic() + 60
+            while True:
+                assert time.monotonic() < deadline, "no accepted claim with a Colon in its line"
+                good = [s for s in Seat if judge_claim(live, s).accepted]
+                line = judge_claim(live, good[0]).line if good else ()
+                if any(card.is_colon for card in line):
+                    break
+                mover, other = ws.turn(south, east)
+                ws.play(mover, other, mover.legal()[0])
+            claimant = good[0]
+            before = len(live.actions)
+            sockets[claimant].ws.send_text(json.dumps({"type": "claim"}))
+            for socket in (south, east):
+                told = socket.expect("claim")
+                assert told["accepted"] is True and told["remaining"] == told["guaranteed"]
+                assert socket.expect("state")["view"]["hand_number"] == 1
+            assert live.history[0].actions[before:] == tuple(card.action for card in line)
+            stored = server.hub.storage.load_game(game["game_id"])
+            assert [entry.action for entry in stored.actions][: len(live.history[0].actions)] == (
+                list(live.history[0].actions)
+            )
+            # The analysis of the deal, as the analysis module gives it to each seat.
+            for seat, socket in sockets.items():
+                socket.ws.send_text(json.dumps({"type": "analysis", "hand": 0}))
+                message = socket.expect("analysis")
+                expected = analyze_hand(live, 0, drawing=False).for_seat(seat)
+                assert message["analysis"] == json.loads(json.dumps(expected.to_dict()))
+                assert message["analysis"]["table"] is not None
+                assert message["analysis"]["play"]["complete"] is True
+            stock = live.stock_for_hand(0)
+            for seat, socket in sockets.items():
+                hidden = hidden_after_exchange(stock, int(seat), stored.actions)
+                for text in socket.texts:
+                    if json.loads(text).get("view", {}).get("hand_number", 0) > 0:
+                        continue  # the next deal's views: a new stock
+                    leaked = named(text) & hidden
+                    assert not leaked, f"a message names hidden cards {sorted(map(str, leaked))}"
+            return
+    raise AssertionError("no deal with a Colon kept in 12 games")

@@ -744,16 +744,6 @@ class Hub:
             logger.info("game %s: refused a message (%s)", room.id, NOT_AT_TABLE)
             connection.send(error_message(NOT_AT_TABLE, _NOT_AT_TABLE[type(message)]))
             return
-        if room.game.rules.colons and isinstance(message, Analysis | Claim):
-            # The double-dummy solver knows the 52 cards only.
-            what = "analysed" if isinstance(message, Analysis) else "judged by the solver"
-            connection.send(
-                error_message(
-                    "unsupported_variant",
-                    f"Bridgette's hands are not {what}: the solver knows the 52 cards only",
-                )
-            )
-            return
         if isinstance(message, Move):
             await self.move(room, connection, message)
         elif isinstance(message, Sync):
@@ -899,7 +889,7 @@ class Hub:
                 for card in verdict.line:
                     mover = game.to_act
                     assert mover is not None
-                    await self._commit(room, int(mover), card.id, None)
+                    await self._commit(room, int(mover), card.action, None)
             except Exception as error:
                 logger.error(
                     "game %s: could not store a claimed card (%s)", room.id, type(error).__name__
