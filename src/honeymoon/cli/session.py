@@ -512,12 +512,6 @@ class Table(Seated[Game]):
 
         :raises HoneymoonError: (code ``no_such_hand``) if hand ``number`` is not finished.
         """
-        if self._game.rules.colons:
-            raise HoneymoonError(
-                "Bridgette's hands are not analysed: the double-dummy solver knows the 52 "
-                "cards only",
-                "unsupported_variant",
-            )
         known = self._memory.analyses.get(number)
         if known is None:
             self.review(number)  # the same refusal as the review's for an unfinished hand
@@ -593,8 +587,6 @@ class Table(Seated[Game]):
         that beats the claim is told once the hand is over, and undo stops at the claim."""
         if self._game.phase is not Phase.PLAY:
             return ["A claim is made during the play of a hand, after the auction."]
-        if self._game.rules.colons:
-            return ["Claims are not judged in Bridgette: the solver knows the 52 cards only."]
         verdict = judge_claim(self._game, self.human)
         self._memory.claims += 1
         if not verdict.accepted:
@@ -610,7 +602,7 @@ class Table(Seated[Game]):
         for card in verdict.line:
             seat = self._game.to_act
             assert seat is not None
-            said += self._apply_events(seat, card.id)
+            said += self._apply_events(seat, card.action)
         # The tricks played out are in the record and the review; the narration says what the
         # claim did, then what the end of the hand did (its result, the rubber's end).
         self._memory.events = tuple(said)
@@ -623,7 +615,7 @@ class Table(Seated[Game]):
         play = self._game.clone()
         tricks = []
         for card in line:
-            for event in events.apply(play, card.id, play.to_act):
+            for event in events.apply(play, card.action, play.to_act):
                 if isinstance(event, TrickWon):
                     trick = event.trick
                     tricks.append(TrickView(SEATS[trick.leader], trick.cards, event.seat))

@@ -335,7 +335,7 @@ class GameScreen(PlayScreen[SeatView, TrickView]):
         if cards:
             parts.append(key("l", "last trick", "last"))
             parts.append(key("a⏎", "tricks", "so-far"))
-        if phase is Phase.PLAY and not self.table.rules.colons:
+        if phase is Phase.PLAY:
             parts.append(key("c⏎", "claim", "claim"))
         if view.results:
             parts.append(key("b", "review", "review"))
@@ -567,8 +567,6 @@ class GameScreen(PlayScreen[SeatView, TrickView]):
         analysis; at the end of the rubber, the tricks lost to play errors over it too."""
         memory = self.table.rules.procedure is Procedure.MEMORY
         table = self.table
-        # The solver knows 52 cards: Bridgette's hands are reviewed without an analysis.
-        solvable = not table.rules.colons
 
         def summary() -> str:
             return tricks_lost_line(table.tricks_lost(), table.human)
@@ -578,8 +576,8 @@ class GameScreen(PlayScreen[SeatView, TrickView]):
             len(self.view().results),
             number,
             memory=memory,
-            analysis=table.analysis if solvable else None,
-            summary=summary if table.is_over and solvable else None,
+            analysis=table.analysis,
+            summary=summary if table.is_over else None,
             style=table.style,
         )
 
