@@ -18,6 +18,8 @@ import pytest
 pytestmark = pytest.mark.slow
 
 PHONE = {"width": 360, "height": 780}
+#: The strains as the analysis names them, in the page's column order.
+STRAINS = ("C", "D", "H", "S", "NT")
 
 
 def test_the_page_shows_a_colon_as_a_card(server: Any, browser: Any, table: Any) -> None:
@@ -139,3 +141,70 @@ def test_the_page_names_the_suit_a_colon_barred(server: Any, browser: Any, table
     )
     suit = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[view["barred_suit"]]
     assert "A Colon spoiled the last lead" in text and suit in text
+
+
+def _played_deal() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+    """South's view in the play of a Bridgette deal played by two heuristic bots, then South's
+    review and analysis messages of that deal once it is over (a deal with a contract)."""
+    from honeymoon.analysis import analyze_hand
+    from honeymoon.bots import make_bot
+    from honeymoon.game import Game, Phase
+    from honeymoon.rules import BRIDGETTE
+    from honeymoon.views import review_for, view_for
+
+    for seed in range(50):
+        game = Game(BRIDGETTE, seed=seed, first_dealer=0)
+        bots = [make_bot("heuristic", 1), make_bot("heuristic", 2)]
+        in_play = None
+        while game.hand_number == 0 and not game.is_over:
+            if in_play is None and game.phase is Phase.PLAY:
+                in_play = view_for(game, 0).to_dict()
+            seat = game.to_act
+            assert seat is not None
+            game.apply(bots[seat].act(view_for(game, seat)), seat)
+        if in_play is None:
+            continue  # passed out: dealt again
+        mine = analyze_hand(game, 0, drawing=False).for_seat(0)
+        analysis = {
+            "type": "analysis",
+            "hand": 0,
+            "analysis": mine.to_dict(),
+            "rubber": {"hands": 1, "lost": {"south": mine.lost[0], "east": mine.lost[1]}},
+        }
+        review = {"type": "review", "hand": 0, "review": review_for(game, 0, 0).to_dict()}
+        return in_play, review, analysis
+    raise AssertionError("every deal of 50 games was passed out")
+
+
+def test_the_claim_and_the_reviews_analysis_are_offered_in_bridgette(
+    server: Any, browser: Any, table: Any
+) -> None:
+    view, review, analysis = _played_deal()
+    game = table.create_game(server, {"opponent": "friend", "variant": "bridgette"})
+    page = table.open_seat(browser, game["link"])
+    shown = page.evaluate(
+        """async ([view, review, analysis]) => {
+            const { Table } = await import('/static/table.js');
+            const root = document.createElement('div');
+            document.body.append(root);
+            const table = new Table(root, { move: () => false, send: () => true }, 'token');
+            table.game = { seat: 'south', opponent: 'friend', variant: 'bridgette',
+                           variant_title: 'Bridgette', rules: view.rules, options: {} };
+            table.presence = { south: 'here', east: 'here' };
+            table.setView(1, view, true);
+            const claim = root.querySelector('button.claim');
+            table.onMessage(analysis);
+            table.onMessage(review);
+            const cells = [...document.querySelectorAll('dialog.review table.dd td')];
+            return { claim: claim ? claim.textContent : null,
+                     cells: cells.map((td) => Number(td.textContent)),
+                     par: document.querySelector('dialog.review .par').textContent };
+        }""",
+        [view, review, analysis],
+    )
+    assert shown["claim"] == "Claim the rest"
+    dd = analysis["analysis"]["table"]
+    rows = (("south", "east"), ("east", "south"))
+    expected = [dd[seat][k][f"{leads}_leads"] for seat, leads in rows for k in STRAINS]
+    assert shown["cells"] == expected
+    assert "Par:" in shown["par"]

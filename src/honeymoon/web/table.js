@@ -729,7 +729,7 @@ export class Table {
       ${this.claimText(v.hand_number)}
       ${this.renderBarred()}
       ${this.renderUpcard()}
-      ${this.rules().colons ? "" : `<div class="buttons play-tools">${claim}</div>`}
+      <div class="buttons play-tools">${claim}</div>
       <details class="auction-recap"><summary>Auction</summary>${this.renderCalls()}</details>
       ${this.renderTricksSoFar()}`;
   }
@@ -813,7 +813,8 @@ export class Table {
         <thead><tr><th scope="col">${esc(this.who(r.first_caller))}</th><th scope="col">${esc(this.who(second))}</th></tr></thead>
         <tbody>${calls}</tbody></table>`;
     }
-    let trick = '<p class="review-trick">The hands after the drawing. Next trick ▶ steps through the play.</p>';
+    const after = this.rules().colons ? "exchange" : "drawing";
+    let trick = `<p class="review-trick">The hands after the ${after}. Next trick ▶ steps through the play.</p>`;
     if (!r.tricks.length) trick = '<p class="review-trick">No card was played in this hand.</p>';
     if (shownTrick) {
       const done = r.tricks.slice(0, step);
