@@ -20,6 +20,7 @@ from honeymoon.bridgette import (
     dealer_exchange_size,
 )
 from honeymoon.cards import Card, CardSet
+from honeymoon.cli.analyze import analysis_lines
 from honeymoon.game import Game, HandHistory, Phase
 from honeymoon.records import dumps, loads
 from honeymoon.rules import BRIDGETTE
@@ -218,3 +219,17 @@ def test_a_bridgette_record_is_analysed_as_the_game() -> None:
     )
     analysis: GameAnalysis = analyze_game(game, drawing=False)
     assert analysis.variant == BRIDGETTE.name and len(analysis.hands) == len(game.history)
+
+
+def test_the_analyze_command_writes_each_hand_with_its_colons() -> None:
+    game, _ = bot_match(SEEDS[0])
+    lines = analysis_lines(analyze_game(loads(dumps(game)), drawing=False))
+    colons = 0
+    for hand in analyze_game(game, drawing=False).hands:
+        assert hand.deal is not None
+        for seat in SEATS:
+            line = f"  {seat.label:<6} ♠"
+            shown = [text for text in lines if text.startswith(line)]
+            assert any(CardSet.parse(text[len(line) - 1 :]) == hand.deal[seat] for text in shown)
+            colons += len(hand.deal[seat].colons)
+    assert colons, "no Colon kept in the match: the notation went untested"

@@ -47,11 +47,16 @@ def hand_text(cards: CardSet) -> str:
 
     >>> hand_text(CardSet.parse("AK5.T2.J8.J4"))
     '♠AK5 ♥T2 ♦J8 ♣J4'
+    >>> hand_text(CardSet.parse("♠AK5 ♥T2 ♦J8 ♣J :GL"))  # Bridgette's Colons last
+    '♠AK5 ♥T2 ♦J8 ♣J :GL'
     """
     parts = []
     for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
         ranks = "".join("T" if rank == Rank.TEN else rank.symbol for rank in cards.ranks(suit))
         parts.append(f"{suit.symbol}{ranks or '-'}")
+    colons = cards.colons
+    if colons:
+        parts.append(":" + "".join(colon.kind.letter for colon in colons))
     return " ".join(parts)
 
 
