@@ -96,7 +96,8 @@ class SolverInputError(HoneymoonError, ValueError):
     """A position the double-dummy solver cannot take: the hands, strain or led card do not fit.
 
     Codes: ``card_in_both_hands``, ``unequal_hands``, ``too_many_cards``, ``bad_strain``,
-    ``bad_leader``, ``bad_led_card``, ``bad_mask``.
+    ``bad_leader``, ``bad_led_card``, ``bad_mask``; and for Bridgette's solver
+    (:mod:`honeymoon.solver.colons`), ``bad_barred_suit``.
     """
 
     code = "bad_solver_input"
