@@ -8,11 +8,10 @@ in each test's docstring from the rules (BRIDGETTE.md, "Play").
 
 from __future__ import annotations
 
-import random
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-import pytest
-
-from honeymoon.actions import PASS
+from honeymoon.actions import COLON_ACTIONS, PASS
 from honeymoon.auction import Call
 from honeymoon.bridgette import BridgetteGame
 from honeymoon.cards import Card, CardSet, Suit
@@ -23,6 +22,7 @@ from honeymoon.seats import Seat
 from honeymoon.solver.colons import bridgette_tricks
 
 SOUTH, EAST = Seat.SOUTH, Seat.EAST
+SEATS_BOTH = (SOUTH, EAST)
 
 
 def pack(non_dealer: str, dealer: str, stock: str = "") -> list[int]:
@@ -135,26 +135,28 @@ def test_a_claim_with_a_card_led_counts_the_trick_in_progress() -> None:
     check_line(game, east)
 
 
-@pytest.mark.parametrize("seed", range(4))
-def test_best_line_plays_only_legal_cards_from_random_bridgette_positions(seed: int) -> None:
-    rng = random.Random(seed)
-    game = Game(BRIDGETTE, seed=seed, first_dealer=seed % 2)
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_best_line_plays_only_legal_cards_from_any_bridgette_position(data: st.DataObject) -> None:
+    """From a position reached by any legal play (a one-bid auction), both seats' verdicts
+    agree with each other and their line is legal and best for both to the end."""
+    seed = data.draw(st.integers(0, 2**16), label="seed")
+    game = Game(BRIDGETTE, seed=seed, first_dealer=data.draw(st.sampled_from(SEATS_BOTH)))
     bid = False
     while game.phase is not Phase.PLAY:
         legal = game.legal_actions()
         if game.phase is Phase.AUCTION:
-            action = PASS if bid else [a for a in legal if a != PASS][rng.randrange(4)]
+            bids = [a for a in legal if PASS < a < COLON_ACTIONS[0]]
+            action = PASS if bid else data.draw(st.sampled_from(bids[:8]), label="bid")
             bid = True
         else:
-            action = rng.choice(legal)
+            action = data.draw(st.sampled_from(legal), label="discard")
         game.apply(action)
-    stop = rng.randrange(20)
-    for _ in range(stop):
-        game.apply(rng.choice(game.legal_actions()))
-    for seat in (SOUTH, EAST):
+    for _ in range(data.draw(st.integers(0, 25), label="cards played")):
+        game.apply(data.draw(st.sampled_from(game.legal_actions()), label="card"))
+    for seat in SEATS_BOTH:
         verdict = judge_claim(game, seat)
         assert 0 <= verdict.guaranteed <= verdict.remaining
         check_line(game, verdict)
         assert judge_claim(game, seat.other).guaranteed == verdict.remaining - verdict.guaranteed
-    line = best_line(game)
-    assert line == judge_claim(game, SOUTH).line
+    assert best_line(game) == judge_claim(game, SOUTH).line
