@@ -66,7 +66,6 @@ HIDDEN_DRAW_TEXT = "draw"
 #: How a placement of a widow card hidden from a player-safe copy is written (the Widow).
 HIDDEN_WIDOW_TEXT = "widow"
 
-_IDENTITY = tuple(range(52))
 #: The suits a hand may hold in the fitting: the four and the Colons' (4; a Colon has no suit).
 _SUITS = range(5)
 _CARD_OF_BIT = {mask: card for card, mask in enumerate(CARD_MASK)}
