@@ -32,6 +32,7 @@ _KINDS = {
     Phase.AUCTION: "call",
     Phase.DRAWING: "drawing decision",
     Phase.PRELIMINARY: "preliminary card",
+    Phase.EXCHANGE: "exchange discard",
 }
 
 
