@@ -80,6 +80,7 @@ from honeymoon.bots.sampling import (
     view_rules,
 )
 from honeymoon.cards import CARD_MASK, FULL_DECK_MASK, Card, Strain, mask_to_card_ids
+from honeymoon.double_dummy import DoubleDummy, double_dummy
 from honeymoon.game import Phase
 from honeymoon.rules import VARIANTS, Procedure
 from honeymoon.scoring import (
@@ -91,8 +92,6 @@ from honeymoon.scoring import (
     score_contract,
     score_deal,
 )
-from honeymoon.solver import card_values_raw, solve_tricks
-from honeymoon.solver.colons import bridgette_tricks, bridgette_values
 from honeymoon.tricks import beats
 from honeymoon.views import SeatView, TableView
 
@@ -249,41 +248,19 @@ def _contract_scorer(sheet: ScoreSheet, declarer: int, part_score_share: float) 
     return rubber
 
 
-@dataclass(frozen=True, slots=True)
-class _Solver:
-    """The double-dummy solver of a variant: the 52-card one, or Bridgette's, which knows
-    the Colons (:mod:`honeymoon.solver.colons`)."""
-
-    #: Tricks the player to move takes, at the start of a deal: (to move, other, strain).
-    tricks: Callable[[int, int, int], int]
-    #: ``(action, tricks)`` for each legal card: (to move, other, strain, led card id or -1,
-    #: barred suit or -1).
-    values: Callable[[int, int, int, int, int], list[tuple[int, int]]]
-
-
-def _plain_values(
-    mover: int, other: int, trump: int, led: int, _barred: int
-) -> list[tuple[int, int]]:
-    return card_values_raw(mover, other, trump, led)
-
-
-def _colon_values(
-    mover: int, other: int, trump: int, led: int, barred: int
-) -> list[tuple[int, int]]:
-    return [
-        (card_action(card), tricks)
-        for card, tricks in bridgette_values(mover, other, trump, led, barred)[1]
-    ]
-
-
-_PLAIN_SOLVER = _Solver(solve_tricks, _plain_values)
-_COLON_SOLVER = _Solver(bridgette_tricks, _colon_values)
-
-
 def _colons(view: SeatView) -> bool:
     """True when ``view``'s variant is played with Bridgette's Colons."""
     rules = view_rules(view)
     return rules is not None and rules.colons
+
+
+def _action_values(solver: DoubleDummy, colons: bool, *position: int) -> list[tuple[int, int]]:
+    """``(action, tricks)`` for each legal card of the position (a Colon's action is not its
+    card id)."""
+    values = solver.values(*position)
+    if colons:
+        return [(card_action(card), tricks) for card, tricks in values]
+    return values
 
 
 @lru_cache(maxsize=64)
@@ -675,7 +652,8 @@ class ExpertBot:
         contract = view.contract if view.phase is Phase.PLAY else None
         assert view.trump is not None  # a card is asked for only while tricks are played
         trump = int(view.trump)
-        solver = _COLON_SOLVER if _colons(view) else _PLAIN_SOLVER
+        colons = _colons(view)
+        solver = double_dummy(view_rules(view))
         barred = int(view.barred_suit) if view.barred_suit is not None and led < 0 else -1
         outcome = self._outcome_function(view, me)
         score = dict.fromkeys(legal, 0.0)
@@ -693,7 +671,9 @@ class ExpertBot:
                 if not weight:
                     continue
                 row: dict[int, float] = {}
-                for choice, value in solver.values(hand, layout, trump, led, barred):
+                for choice, value in _action_values(
+                    solver, colons, hand, layout, trump, led, barred
+                ):
                     points, good = outcome(value)
                     row[choice] = points
                     score[choice] += weight * points
@@ -809,7 +789,7 @@ class ExpertBot:
         """Deal ``count`` more layouts into ``table`` (fitting the calls ``reader`` reads,
         as far as they can) and solve each in the ten ways."""
         hand = knowledge.hand
-        solve = (_COLON_SOLVER if _colons(view) else _PLAIN_SOLVER).tricks
+        solve = double_dummy(view_rules(view)).tricks
         if reader:
             layouts, _ = conditioned_layouts(knowledge, self._rng, count, reader.misfit)
         else:
@@ -819,8 +799,10 @@ class ExpertBot:
                 break
             table.layouts.append(layout)
             table.fits.append(not reader or reader.misfit(layout) <= 0)
-            table.seat_tricks.append(tuple(13 - solve(layout, hand, s) for s in range(5)))
-            table.opponent_tricks.append(tuple(13 - solve(hand, layout, s) for s in range(5)))
+            table.seat_tricks.append(tuple(13 - solve(layout, hand, s, -1, -1) for s in range(5)))
+            table.opponent_tricks.append(
+                tuple(13 - solve(hand, layout, s, -1, -1) for s in range(5))
+            )
 
     def _call(self, view: SeatView) -> Advice:
         assert view.seat is not None
