@@ -139,26 +139,26 @@ def test_the_bar_lapses_when_the_leader_holds_no_other_suit(backend: ModuleType)
 # -- input errors ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("to_move", "other", "trump", "led", "barred", "code"),
-    [
-        (mask("♠AK"), mask("♠K2"), 4, -1, -1, "card_in_both_hands"),
-        (mask("♠AK :G"), mask("♥A :G"), 4, -1, -1, "card_in_both_hands"),
-        (mask("♠AK"), mask("♥A"), 4, -1, -1, "unequal_hands"),
-        (mask("♠AK"), mask("♥AK"), 5, -1, -1, "bad_strain"),
-        (mask("♠AK"), mask("♥AK"), -1, -1, -1, "bad_strain"),
-        (mask("♠AK"), mask("♥AK"), 4, cid("SA"), -1, "bad_led_card"),
-        (mask("♠AK"), mask("♥A"), 4, 55, -1, "bad_led_card"),
-        (mask("♠AK"), mask("♥A"), 4, cid(":G"), 3, "bad_barred_suit"),
-        (mask("♠AK"), mask("♥AK"), 4, -1, 4, "bad_barred_suit"),
-        (mask("♠AK"), mask("♥AK"), 4, -1, -2, "bad_barred_suit"),
-        (mask("♠AK"), mask("♥AK"), 4, cid("D2"), -1, "unequal_hands"),
-        (1 << 13, mask("♥A"), 4, -1, -1, "bad_mask"),
-        (1 << 67, mask("♥A"), 4, -1, -1, "bad_mask"),
-        (-1, mask("♥A"), 4, -1, -1, "bad_mask"),
-        (mask("♠AKQJ1098765432 :L"), mask("♥AKQJ1098765432 :G"), 4, -1, -1, "too_many_cards"),
-    ],
-)
+BAD_INPUT = [
+    (mask("♠AK"), mask("♠K2"), 4, -1, -1, "card_in_both_hands"),
+    (mask("♠AK :G"), mask("♥A :G"), 4, -1, -1, "card_in_both_hands"),
+    (mask("♠AK"), mask("♥A"), 4, -1, -1, "unequal_hands"),
+    (mask("♠AK"), mask("♥AK"), 5, -1, -1, "bad_strain"),
+    (mask("♠AK"), mask("♥AK"), -1, -1, -1, "bad_strain"),
+    (mask("♠AK"), mask("♥AK"), 4, cid("SA"), -1, "bad_led_card"),
+    (mask("♠AK"), mask("♥A"), 4, 55, -1, "bad_led_card"),
+    (mask("♠AK"), mask("♥A"), 4, cid(":G"), 3, "bad_barred_suit"),
+    (mask("♠AK"), mask("♥AK"), 4, -1, 4, "bad_barred_suit"),
+    (mask("♠AK"), mask("♥AK"), 4, -1, -2, "bad_barred_suit"),
+    (mask("♠AK"), mask("♥AK"), 4, cid("D2"), -1, "unequal_hands"),
+    (1 << 13, mask("♥A"), 4, -1, -1, "bad_mask"),
+    (1 << 67, mask("♥A"), 4, -1, -1, "bad_mask"),
+    (-1, mask("♥A"), 4, -1, -1, "bad_mask"),
+    (mask("♠AKQJ1098765432 :L"), mask("♥AKQJ1098765432 :G"), 4, -1, -1, "too_many_cards"),
+]
+
+
+@pytest.mark.parametrize(("to_move", "other", "trump", "led", "barred", "code"), BAD_INPUT)
 @pytest.mark.parametrize("function", [bridgette_tricks, bridgette_values])
 def test_bad_input_is_refused_with_a_code(
     function: object, to_move: int, other: int, trump: int, led: int, barred: int, code: str
@@ -168,6 +168,19 @@ def test_bad_input_is_refused_with_a_code(
         function(to_move, other, trump, led, barred)
     assert caught.value.code == code
     assert caught.value.message
+
+
+@pytest.mark.skipif(_compiled is None, reason="the compiled Bridgette backend is not built")
+@pytest.mark.parametrize(("to_move", "other", "trump", "led", "barred", "code"), BAD_INPUT)
+def test_the_compiled_backend_refuses_bad_input_itself(
+    to_move: int, other: int, trump: int, led: int, barred: int, code: str
+) -> None:
+    # Called directly, past the API's checks, it raises the same codes instead of misreading.
+    assert _compiled is not None
+    for function in (_compiled.tricks, _compiled.values):
+        with pytest.raises(SolverInputError) as caught:
+            function(to_move, other, trump, led, barred)
+        assert caught.value.code == code
 
 
 def test_a_colon_may_be_the_led_card_and_the_answers_agree() -> None:
