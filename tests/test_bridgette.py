@@ -11,6 +11,7 @@ import json
 import random
 
 import pytest
+from bridgette_packs import exchange_back, pack
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from invariants import SEAT_CHOICES, SEEDS, check_record_replays, check_sheet, play_checked
@@ -33,33 +34,8 @@ LONG = [HealthCheck.too_slow, HealthCheck.large_base_example, HealthCheck.data_t
 SOUTH, EAST = Seat.SOUTH, Seat.EAST
 
 
-def pack(non_dealer: str, dealer: str, stock: str = "") -> list[int]:
-    """A 55-card stock order dealing ``non_dealer`` and ``dealer`` their hands (notation),
-    then ``stock`` (cards separated by spaces, the upcard first), then every other card."""
-    first = list(CardSet.parse(non_dealer).card_ids())
-    second = list(CardSet.parse(dealer).card_ids())
-    assert len(first) == len(second) == 13
-    order: list[int] = []
-    for mine, theirs in zip(first, second, strict=True):
-        order += [mine, theirs]
-    order += [Card.parse(text).id for text in stock.split()]
-    order += [c for c in range(55) if c not in order]
-    assert sorted(order) == list(range(55))
-    return order
-
-
 def game_on(stock: list[int], dealer: Seat = SOUTH, **options: bool) -> Game:
     return Game(BRIDGETTE.with_options(**options), seed=1, stocks=[stock], first_dealer=dealer)
-
-
-def exchange_back(game: Game) -> None:
-    """Both players discard exactly the cards they took from the stock: the dealt hands stay."""
-    assert isinstance(game, BridgetteGame)
-    while game.phase is Phase.EXCHANGE:
-        seat = game.to_act
-        assert seat is not None
-        for card in game.exchange_drawn(seat):
-            game.apply(card, seat)
 
 
 def to_play(non_dealer: str, dealer: str, contract: str = "1NT", upcard: str = "H2") -> Game:

@@ -8,6 +8,7 @@ in each test's docstring from the rules (BRIDGETTE.md, "Play").
 
 from __future__ import annotations
 
+from bridgette_packs import exchange_back, pack
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -25,30 +26,10 @@ SOUTH, EAST = Seat.SOUTH, Seat.EAST
 SEATS_BOTH = (SOUTH, EAST)
 
 
-def pack(non_dealer: str, dealer: str, stock: str = "") -> list[int]:
-    """A 55-card stock order dealing ``non_dealer`` and ``dealer`` their hands, then ``stock``
-    (the upcard first), then every other card in id order."""
-    first = list(CardSet.parse(non_dealer).card_ids())
-    second = list(CardSet.parse(dealer).card_ids())
-    assert len(first) == len(second) == 13
-    order: list[int] = []
-    for mine, theirs in zip(first, second, strict=True):
-        order += [mine, theirs]
-    order += [Card.parse(text).id for text in stock.split()]
-    order += [c for c in range(55) if c not in order]
-    assert sorted(order) == list(range(55))
-    return order
-
-
 def to_play(east: str, south: str, contract: str) -> BridgetteGame:
     """South deals and bids ``contract``, East passes and leads, with the dealt hands."""
-    game = Game(BRIDGETTE, seed=1, stocks=[pack(east, south, "H2")], first_dealer=SOUTH)
-    assert isinstance(game, BridgetteGame)
-    while game.phase is Phase.EXCHANGE:
-        seat = game.to_act
-        assert seat is not None
-        for card in game.exchange_drawn(seat):
-            game.apply(card, seat)
+    stock = pack(east, south, "H2")
+    game = exchange_back(Game(BRIDGETTE, seed=1, stocks=[stock], first_dealer=SOUTH))
     game.apply(Call.parse(contract), SOUTH)
     game.apply(PASS, EAST)
     assert game.phase is Phase.PLAY and game.to_act == EAST

@@ -4,6 +4,7 @@ a plan, and a Colon kept for the lead it will spoil."""
 from __future__ import annotations
 
 import pytest
+from bridgette_packs import exchange_back, pack
 
 from honeymoon.actions import PASS
 from honeymoon.auction import Call
@@ -17,17 +18,6 @@ from honeymoon.seats import Seat
 from honeymoon.views import view_for
 
 SOUTH, EAST = Seat.SOUTH, Seat.EAST
-
-
-def pack(non_dealer: str, dealer: str, stock: str = "") -> list[int]:
-    """A 55-card stock dealing the two hands, then ``stock`` (upcard first), then the rest."""
-    first = list(CardSet.parse(non_dealer).card_ids())
-    second = list(CardSet.parse(dealer).card_ids())
-    order: list[int] = []
-    for mine, theirs in zip(first, second, strict=True):
-        order += [mine, theirs]
-    order += [Card.parse(text).id for text in stock.split()]
-    return order + [c for c in range(55) if c not in order]
 
 
 @pytest.mark.parametrize("names", [("heuristic", "random"), ("novice", "heuristic")])
@@ -94,12 +84,8 @@ def test_a_colon_is_worth_the_leads_it_can_spoil() -> None:
 
 
 def _to_play(east: str, south: str) -> Game:
-    game = Game(BRIDGETTE, seed=1, stocks=[pack(east, south, "C8")], first_dealer=SOUTH)
-    while game.phase is Phase.EXCHANGE:
-        seat = game.to_act
-        assert seat is not None
-        for card in game.exchange_drawn(seat):  # type: ignore[attr-defined]
-            game.apply(card, seat)
+    stock = pack(east, south, "C8")
+    game = exchange_back(Game(BRIDGETTE, seed=1, stocks=[stock], first_dealer=SOUTH))
     game.apply(Call.parse("1NT"), SOUTH)
     game.apply(PASS, EAST)
     return game

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+from bridgette_packs import exchange_back, pack
 from textual.widgets import Static
 
 from honeymoon.actions import PASS
@@ -34,18 +35,8 @@ def bar_deal() -> BridgetteGame:
     East takes every trick by leading the ♠K first (the Grand Colon does not match it)."""
     east = CardSet.parse("♠AK ♥AKQJ10987654")
     south = CardSet.parse("♠2 ♦AKQJ10987654 :G")
-    order: list[int] = []
-    for mine, theirs in zip(east.card_ids(), south.card_ids(), strict=True):
-        order += [mine, theirs]
-    order.append(Card.parse("H2").id)
-    order += [c for c in range(55) if c not in order]
-    game = Game(BRIDGETTE, seed=1, stocks=[order], first_dealer=SOUTH)
-    assert isinstance(game, BridgetteGame)
-    while game.phase is Phase.EXCHANGE:
-        seat = game.to_act
-        assert seat is not None
-        for card in game.exchange_drawn(seat):
-            game.apply(card, seat)
+    stock = pack(str(east), str(south), "H2")
+    game = exchange_back(Game(BRIDGETTE, seed=1, stocks=[stock], first_dealer=SOUTH))
     game.apply(Call.parse("1S"), SOUTH)
     game.apply(PASS, EAST)
     assert game.hand(EAST) == east and game.hand(SOUTH) == south

@@ -12,6 +12,7 @@ import textwrap
 from types import ModuleType
 
 import pytest
+from bridgette_packs import exchange_back
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -257,13 +258,7 @@ def test_the_compiled_backend_agrees_with_the_reference(
 def _deal_to_play(seed: int, strain: str) -> BridgetteGame:
     """A seeded Bridgette game through the exchange (each seat discards what it took) and a
     one-level contract in ``strain`` by dealer, the other passing."""
-    game = Game(BRIDGETTE, seed=seed)
-    assert isinstance(game, BridgetteGame)
-    while game.phase is Phase.EXCHANGE:
-        seat = game.to_act
-        assert seat is not None
-        for card in game.exchange_drawn(seat):
-            game.apply(card, seat)
+    game = exchange_back(Game(BRIDGETTE, seed=seed))
     game.apply(Call.parse("1" + strain))
     game.apply(Call.parse("pass"))
     assert game.phase is Phase.PLAY
