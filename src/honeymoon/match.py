@@ -576,9 +576,8 @@ def play_pair_unwritten(
             records.append((record, text))
         hands = len(game.history) + (0 if game.is_over or forfeit is None else 1)
         # The two-hand solver's check does not apply to four hands.
-        # The solver knows 52 cards: Bridgette's hands are not checked.
-        solvable = isinstance(game, Game) and not config.rules.colons
-        checks = [check_hand(hand) for hand in game.history] if solvable else []
+        solvable = isinstance(game, Game)
+        checks = [check_hand(hand, config.rules) for hand in game.history] if solvable else []
         games.append(
             GameOutcome(
                 pair=pair,

@@ -10,11 +10,13 @@ from honeymoon.actions import PASS
 from honeymoon.auction import Call
 from honeymoon.bots import HeuristicBot, NoviceBot, RandomBot
 from honeymoon.bots.bridgette import colon_worth, plan_strain
+from honeymoon.bots.sanity import check_hand
 from honeymoon.cards import Card, CardSet, Strain
 from honeymoon.game import Game, Phase
 from honeymoon.match import MatchConfig, run_match
 from honeymoon.rules import BRIDGETTE
 from honeymoon.seats import Seat
+from honeymoon.solver.colons import bridgette_tricks
 from honeymoon.views import view_for
 
 SOUTH, EAST = Seat.SOUTH, Seat.EAST
@@ -110,3 +112,26 @@ def test_a_duplicate_match_heuristic_against_random_completes() -> None:
     assert not summary.forfeits_a and not summary.forfeits_b and not summary.forfeit_games
     assert summary.rubbers_won_a + summary.rubbers_won_b + summary.unfinished == 4
     assert summary.rubbers_won_a >= 3 and summary.mean_difference > 0
+
+
+def test_a_bridgette_match_checks_its_contracts_with_the_colons_solver() -> None:
+    """The sanity figures of a Bridgette match: each contract against the solver that knows
+    the Colons, on the hands after the exchange (they were left out before)."""
+    config = MatchConfig(bot_a="heuristic", bot_b="random", rubber_pairs=1, seed=3, rules=BRIDGETTE)
+    summary = run_match(config).summary()
+    sanity = summary.sanity_a + summary.sanity_b
+    assert sanity.declared > 0
+    game = Game(BRIDGETTE, seed=7, first_dealer=0)
+    bots = [HeuristicBot(1), HeuristicBot(2)]
+    while not game.history:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(bots[seat].act(view_for(game, seat)), seat)
+    hand = game.history[0]
+    check = check_hand(hand, BRIDGETTE)
+    assert check is not None and hand.deal is not None
+    declarer = int(check.declarer)
+    expected = 13 - bridgette_tricks(
+        hand.deal[1 - declarer], hand.deal[declarer], int(check.contract.strain)
+    )
+    assert check.dd_tricks == expected

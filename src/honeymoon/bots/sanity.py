@@ -28,10 +28,11 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from honeymoon.auction import Contract
+from honeymoon.double_dummy import double_dummy
 from honeymoon.game import HandHistory
-from honeymoon.scoring import HandScore, score_contract
+from honeymoon.rules import RuleSet
+from honeymoon.scoring import HandScore, score_contract, score_deal
 from honeymoon.seats import Seat
-from honeymoon.solver import solve_tricks
 
 __all__ = ["HandCheck", "SanityStats", "check_hand", "FAR_SHORT"]
 
@@ -80,24 +81,29 @@ def _gain(score: HandScore) -> int:
     return score.declarer_below + score.declarer_above - score.defender_above
 
 
-def check_hand(hand: HandHistory) -> HandCheck | None:
-    """The double-dummy check of a played hand; None when no contract was played."""
+def check_hand(hand: HandHistory, rules: RuleSet | None = None) -> HandCheck | None:
+    """The double-dummy check of a played hand; None when no contract was played.
+
+    ``rules`` are the game's (by default a 52-card variant scored by the rubber): in Bridgette
+    the hands are solved with the Colons (:func:`~honeymoon.double_dummy.double_dummy`) and a
+    double's gain is scored deal by deal when the match is.
+    """
     result = hand.result
     contract, declarer, tricks = result.contract, result.declarer, result.declarer_tricks
     if contract is None or declarer is None or tricks is None or hand.deal is None:
         return None
     declarer_hand = hand.deal[int(declarer)]
     defender_hand = hand.deal[1 - int(declarer)]
-    dd_tricks = 13 - solve_tricks(defender_hand, declarer_hand, int(contract.strain))
+    solve = double_dummy(rules).tricks
+    dd_tricks = 13 - solve(defender_hand, declarer_hand, int(contract.strain), -1, -1)
     double_gain = 0
     if contract.doubling:
+        scorer = score_deal if rules is not None and rules.deals_in_match else score_contract
         # Declarer's vulnerability is the one whose score matches the hand's.
-        vulnerable = result.score is not None and result.score == score_contract(
-            contract, tricks, True
-        )
+        vulnerable = result.score is not None and result.score == scorer(contract, tricks, True)
         undoubled = Contract(contract.level, contract.strain)
-        doubled_score = score_contract(contract, tricks, vulnerable)
-        plain_score = score_contract(undoubled, tricks, vulnerable)
+        doubled_score = scorer(contract, tricks, vulnerable)
+        plain_score = scorer(undoubled, tricks, vulnerable)
         double_gain = _gain(plain_score) - _gain(doubled_score)
     return HandCheck(declarer, contract, tricks, dd_tricks, double_gain)
 
