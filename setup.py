@@ -35,18 +35,22 @@ class OptionalBuildExt(build_ext):
 
 
 _FAST = [] if sys.platform == "win32" else ["-O3"]
+# What both kernels include (bit scans, the transposition table, the module's shared functions).
+_COMMON = "src/honeymoon/solver/_search_common.h"
 
 setup(
     ext_modules=[
         Extension(
             "honeymoon.solver._kernel",
             sources=["src/honeymoon/solver/_kernel.c"],
+            depends=[_COMMON],
             extra_compile_args=_FAST,
             optional=True,
         ),
         Extension(
             "honeymoon.solver._colons",
             sources=["src/honeymoon/solver/_colons.c"],
+            depends=[_COMMON],
             extra_compile_args=_FAST,
             optional=True,
         ),

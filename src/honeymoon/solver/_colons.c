@@ -30,30 +30,12 @@
  *
  * The module is not re-entrant: callers hold the GIL, which it never releases.
  */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
-
-typedef uint64_t u64;
-
-#if defined(_MSC_VER)
-#include <intrin.h>
-static inline int highbit(unsigned x) { unsigned long i; _BitScanReverse(&i, x); return (int)i; }
-static inline int lowbit(unsigned x) { unsigned long i; _BitScanForward(&i, x); return (int)i; }
-static inline int lowbit64(u64 x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
-#else
-static inline int highbit(unsigned x) { return 31 - __builtin_clz(x); }
-static inline int lowbit(unsigned x) { return __builtin_ctz(x); }
-static inline int lowbit64(u64 x) { return __builtin_ctzll(x); }
-#endif
+#include "_search_common.h"
 
 #define LANE(m, s) ((unsigned)((m) >> ((s) * 16)) & 0x1FFFu)
 #define SUITED 0x1FFF1FFF1FFF1FFFULL
 #define COLON_BASE 61
 #define COLONS (7ULL << COLON_BASE)
-#define NOTRUMP 4
 #define MAX_MOVES 20
 
 /* Layouts: how a lane is cut into segments, by the Colons still held (by either hand). A rank
@@ -78,7 +60,6 @@ static uint8_t bits13[1 << 13];  /* popcount of a lane */
 static u64 keep_mask[LAYOUTS][64], shift_mask[LAYOUTS][64];
 
 static int trump = NOTRUMP;
-static unsigned long long nodes = 0;
 
 static void init_tables(void)
 {
@@ -218,14 +199,11 @@ static inline u64 legal_replies(u64 follower, int lead)
 }
 
 /* ---------------------------------------------------------------------------------------------
- * Transposition table: buckets of two entries; slot 0 keeps the entry with more cards, slot 1
- * takes the newest.
+ * Transposition table (see _search_common.h), keyed by position_key and both hands' union.
  */
 typedef struct {
     u64 key, all;   /* the leader's word with the strain and bar in spare bits; both hands */
-    int8_t lower, upper;
-    uint8_t best;   /* compact card of the lead that proved `lower`, 0xFF if none */
-    uint8_t cards;
+    TABLE_BOUNDS;
     uint32_t pad;
 } Entry;
 
@@ -266,18 +244,11 @@ static void store(u64 key, u64 all, int cards, int lower, int upper, int best)
     } else if (bucket[1].key == key && bucket[1].all == all) {
         entry = bucket + 1;
     } else {
-        entry = (bucket[0].cards == 0 || bucket[0].cards <= cards) ? bucket : bucket + 1;
-        if (entry == bucket && bucket[0].cards != 0) bucket[1] = bucket[0];
+        TABLE_CLAIM(entry, bucket, cards);
         entry->key = key;
         entry->all = all;
-        entry->lower = 0;
-        entry->upper = (int8_t)cards;
-        entry->best = 0xFF;
-        entry->cards = (uint8_t)cards;
     }
-    if (lower > entry->lower) entry->lower = (int8_t)lower;
-    if (upper < entry->upper) entry->upper = (int8_t)upper;
-    if (best >= 0) entry->best = (uint8_t)best;
+    TABLE_TIGHTEN(entry, lower, upper, best);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -617,18 +588,6 @@ static int reply_value(u64 leader, u64 follower, int cards, int lead, int reply)
  * the module safe when called directly.
  */
 
-static PyObject *input_error = NULL;  /* honeymoon.errors.SolverInputError */
-
-static int raise_input(const char *code, const char *message)
-{
-    PyObject *error = PyObject_CallFunction(input_error, "ss", message, code);
-    if (error) {
-        PyErr_SetObject(input_error, error);
-        Py_DECREF(error);
-    }
-    return -1;
-}
-
 typedef struct {
     u64 leader, follower;  /* compact words; the leader's holds a card on the table */
     int lead;              /* compact card on the table, or -1 */
@@ -738,13 +697,8 @@ static int parse_args(PyObject *const *args, Py_ssize_t nargs, Root *root)
 
 static int ensure_table(void)
 {
-    if (table) return 0;
-    table = (Entry *)calloc(TT_SIZE, sizeof(Entry));
-    if (!table) {
-        PyErr_NoMemory();
-        return -1;
-    }
-    return 0;
+    if (!table) table = (Entry *)table_allocate(TT_SIZE * sizeof(Entry));
+    return table ? 0 : -1;
 }
 
 static inline int card_id(const Root *root, int compact)
@@ -752,6 +706,14 @@ static inline int card_id(const Root *root, int compact)
     if (compact >= COLON_BASE) return 52 + compact - COLON_BASE;
     int s = compact >> 4;
     return s * 13 + root->ranks[s][compact & 15];
+}
+
+/* What tricks() and values() do first: the node count reset, the arguments read into `root`, the
+ * table ready. -1 with a Python error set if any of it fails. */
+static int begin_call(PyObject *const *args, Py_ssize_t nargs, Root *root)
+{
+    nodes = 0;
+    return parse_args(args, nargs, root) < 0 || ensure_table() < 0 ? -1 : 0;
 }
 
 /* Leads or replies of the player to move with their values; returns the best value. */
@@ -793,8 +755,7 @@ PyDoc_STRVAR(tricks_doc,
 static PyObject *colons_tricks(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
     Root root;
-    nodes = 0;
-    if (parse_args(args, nargs, &root) < 0 || ensure_table() < 0) return NULL;
+    if (begin_call(args, nargs, &root) < 0) return NULL;
     if (root.lead < 0) return PyLong_FromLong(solve_exact(root.leader, root.follower, root.bar));
     int value_of[64];
     u64 legal, own;
@@ -808,8 +769,7 @@ PyDoc_STRVAR(values_doc,
 static PyObject *colons_values(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
     Root root;
-    nodes = 0;
-    if (parse_args(args, nargs, &root) < 0 || ensure_table() < 0) return NULL;
+    if (begin_call(args, nargs, &root) < 0) return NULL;
     int value_of[64];
     u64 legal = 0, own = 0;
     int best = root_values(&root, value_of, &legal, &own);
@@ -835,26 +795,10 @@ static PyObject *colons_values(PyObject *self, PyObject *const *args, Py_ssize_t
     return Py_BuildValue("(iN)", best, list);
 }
 
-PyDoc_STRVAR(nodes_doc, "nodes() -> int\n\nTrick-boundary positions searched by the last call.");
-
-static PyObject *colons_nodes(PyObject *self, PyObject *unused)
-{
-    return PyLong_FromUnsignedLongLong(nodes);
-}
-
-PyDoc_STRVAR(clear_doc, "clear() -> None\n\nEmpty the transposition table.");
-
-static PyObject *colons_clear(PyObject *self, PyObject *unused)
-{
-    if (table) memset(table, 0, TT_SIZE * sizeof(Entry));
-    Py_RETURN_NONE;
-}
-
 static PyMethodDef colons_methods[] = {
     {"tricks", (PyCFunction)(void (*)(void))colons_tricks, METH_FASTCALL, tricks_doc},
     {"values", (PyCFunction)(void (*)(void))colons_values, METH_FASTCALL, values_doc},
-    {"nodes", colons_nodes, METH_NOARGS, nodes_doc},
-    {"clear", colons_clear, METH_NOARGS, clear_doc},
+    COMMON_METHODS,
     {NULL, NULL, 0, NULL},
 };
 
@@ -866,11 +810,7 @@ static struct PyModuleDef colons_module = {
 
 PyMODINIT_FUNC PyInit__colons(void)
 {
-    PyObject *errors = PyImport_ImportModule("honeymoon.errors");
-    if (!errors) return NULL;
-    input_error = PyObject_GetAttrString(errors, "SolverInputError");
-    Py_DECREF(errors);
-    if (!input_error) return NULL;
+    if (load_input_error() < 0) return NULL;
     init_tables();
     PyObject *module = PyModule_Create(&colons_module);
     if (module) PyModule_AddIntConstant(module, "TABLE_ENTRIES", TT_SIZE);

@@ -16,25 +16,7 @@
  *
  * The kernel is not re-entrant: callers hold the GIL, which it never releases.
  */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
-
-typedef uint64_t u64;
-
-#if defined(_MSC_VER)
-#include <intrin.h>
-static inline int highbit(unsigned x) { unsigned long i; _BitScanReverse(&i, x); return (int)i; }
-static inline int lowbit(unsigned x) { unsigned long i; _BitScanForward(&i, x); return (int)i; }
-#else
-static inline int highbit(unsigned x) { return 31 - __builtin_clz(x); }
-static inline int lowbit(unsigned x) { return __builtin_ctz(x); }
-#endif
+#include "_search_common.h"
 
 /* Portable popcount: without -mpopcnt the builtin is a library call, slower than this. */
 static inline int popcount64(u64 x)
@@ -48,19 +30,14 @@ static inline int popcount64(u64 x)
 #define LANE(m, s) ((unsigned)((m) >> ((s) * 16)) & 0xFFFFu)
 #define LANES_ONE 0x0001000100010001ULL
 #define FULL_DECK 0x1FFF1FFF1FFF1FFFULL
-#define NOTRUMP 4
 #define MAX_MOVES 16
 
 /* ---------------------------------------------------------------------------------------------
- * Transposition table: buckets of two entries. Slot 0 keeps the entry with more cards (costlier
- * to recompute), slot 1 always takes the newest.
+ * Transposition table (see _search_common.h), keyed by position_key.
  */
 typedef struct {
     u64 key;
-    int8_t lower;   /* the leader surely takes at least this many tricks */
-    int8_t upper;   /* ... and at most this many */
-    uint8_t best;   /* compact bit of the lead that proved `lower`, 0xFF if none */
-    uint8_t cards;  /* cards per hand in this position */
+    TABLE_BOUNDS;
 } Entry;
 
 #define TT_BITS 16
@@ -69,7 +46,6 @@ typedef struct {
 static Entry *table = NULL;
 static int trump = NOTRUMP;
 static u64 trump_key = 0;  /* the strain, folded into the unused bits 14-15 of the key lanes */
-static unsigned long long nodes = 0;
 
 static inline u64 position_key(u64 leader, u64 follower)
 {
@@ -99,17 +75,10 @@ static void store(u64 key, int cards, int lower, int upper, int best)
     } else if (bucket[1].key == key) {
         entry = bucket + 1;
     } else {
-        entry = (bucket[0].key == 0 || bucket[0].cards <= cards) ? bucket : bucket + 1;
-        if (entry == bucket && bucket[0].key != 0) bucket[1] = bucket[0];
+        TABLE_CLAIM(entry, bucket, cards);
         entry->key = key;
-        entry->lower = 0;
-        entry->upper = (int8_t)cards;
-        entry->best = 0xFF;
-        entry->cards = (uint8_t)cards;
     }
-    if (lower > entry->lower) entry->lower = (int8_t)lower;
-    if (upper < entry->upper) entry->upper = (int8_t)upper;
-    if (best >= 0) entry->best = (uint8_t)best;
+    TABLE_TIGHTEN(entry, lower, upper, best);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -448,18 +417,6 @@ static int reply_value(u64 leader, u64 follower, int cards, int lead, int reply)
  * Python interface.
  */
 
-static PyObject *input_error = NULL;  /* honeymoon.errors.SolverInputError */
-
-static PyObject *raise_input(const char *code, const char *message)
-{
-    PyObject *error = PyObject_CallFunction(input_error, "ss", message, code);
-    if (error) {
-        PyErr_SetObject(input_error, error);
-        Py_DECREF(error);
-    }
-    return NULL;
-}
-
 typedef struct {
     u64 leader, follower;   /* compact hands; the leader's includes a card on the table */
     int lead;               /* compact card on the table, or -1 */
@@ -550,25 +507,8 @@ bad_mask:
 
 static int ensure_table(void)
 {
-    if (table) return 0;
-#if defined(__linux__)
-    /* Huge pages spare a TLB miss on most probes of this randomly accessed table. */
-    const size_t huge_page = (size_t)1 << 21;
-    size_t bytes = (TT_SIZE * sizeof(Entry) + huge_page - 1) & ~(huge_page - 1);
-    void *memory = NULL;
-    if (posix_memalign(&memory, huge_page, bytes) == 0) {
-        madvise(memory, bytes, MADV_HUGEPAGE);
-        memset(memory, 0, bytes);
-        table = (Entry *)memory;
-        return 0;
-    }
-#endif
-    table = (Entry *)calloc(TT_SIZE, sizeof(Entry));
-    if (!table) {
-        PyErr_NoMemory();
-        return -1;
-    }
-    return 0;
+    if (!table) table = (Entry *)table_allocate(TT_SIZE * sizeof(Entry));
+    return table ? 0 : -1;
 }
 
 static inline int card_id(const Root *root, int compact)
@@ -660,26 +600,10 @@ static PyObject *kernel_values(PyObject *self, PyObject *const *args, Py_ssize_t
     return Py_BuildValue("(iN)", best, list);
 }
 
-PyDoc_STRVAR(nodes_doc, "nodes() -> int\n\nTrick-boundary positions searched by the last call.");
-
-static PyObject *kernel_nodes(PyObject *self, PyObject *unused)
-{
-    return PyLong_FromUnsignedLongLong(nodes);
-}
-
-PyDoc_STRVAR(clear_doc, "clear() -> None\n\nEmpty the transposition table.");
-
-static PyObject *kernel_clear(PyObject *self, PyObject *unused)
-{
-    if (table) memset(table, 0, TT_SIZE * sizeof(Entry));
-    Py_RETURN_NONE;
-}
-
 static PyMethodDef kernel_methods[] = {
     {"tricks", (PyCFunction)(void (*)(void))kernel_tricks, METH_FASTCALL, tricks_doc},
     {"values", (PyCFunction)(void (*)(void))kernel_values, METH_FASTCALL, values_doc},
-    {"nodes", kernel_nodes, METH_NOARGS, nodes_doc},
-    {"clear", kernel_clear, METH_NOARGS, clear_doc},
+    COMMON_METHODS,
     {NULL, NULL, 0, NULL},
 };
 
@@ -691,11 +615,7 @@ static struct PyModuleDef kernel_module = {
 
 PyMODINIT_FUNC PyInit__kernel(void)
 {
-    PyObject *errors = PyImport_ImportModule("honeymoon.errors");
-    if (!errors) return NULL;
-    input_error = PyObject_GetAttrString(errors, "SolverInputError");
-    Py_DECREF(errors);
-    if (!input_error) return NULL;
+    if (load_input_error() < 0) return NULL;
     PyObject *module = PyModule_Create(&kernel_module);
     init_lane_info();
     if (module) PyModule_AddIntConstant(module, "TABLE_ENTRIES", TT_SIZE);
