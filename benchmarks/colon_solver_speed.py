@@ -26,9 +26,9 @@ import platform
 import random
 import statistics
 import sys
-import time
-from collections.abc import Callable
 from types import ModuleType
+
+from _timing import Position, percentile, time_pass
 
 from honeymoon.cards import CARD_MASK
 from honeymoon.solver import _colons_reference
@@ -38,7 +38,7 @@ try:
 except ImportError:
     _colons = None
 
-Hand = tuple[int, int, int]  # (mask to move, other mask, strain)
+Hand = Position
 
 
 def random_hands(count: int, seed: int, cards: int = 13) -> list[Hand]:
@@ -55,30 +55,12 @@ def random_hands(count: int, seed: int, cards: int = 13) -> list[Hand]:
     return hands
 
 
-def percentile(sorted_values: list[float], fraction: float) -> float:
-    """The value below which ``fraction`` of the values lie (nearest rank)."""
-    index = min(len(sorted_values) - 1, max(0, round(fraction * len(sorted_values)) - 1))
-    return sorted_values[index]
-
-
-def time_pass(
+def time_values(
     backend: ModuleType, hands: list[Hand], repeat: int, cold: bool
 ) -> tuple[list[float], list[int]]:
     """Each hand's fastest ``values`` time (ms) over ``repeat`` passes, and its node count."""
-    best = [float("inf")] * len(hands)
-    nodes = [0] * len(hands)
-    solve: Callable[..., object] = backend.values
-    for _ in range(repeat):
-        backend.clear()
-        for index, (first, second, strain) in enumerate(hands):
-            if cold:
-                backend.clear()
-            start = time.perf_counter()
-            solve(first, second, strain, -1, -1)
-            elapsed = (time.perf_counter() - start) * 1000
-            best[index] = min(best[index], elapsed)
-            nodes[index] = backend.nodes()
-    return best, nodes
+    seconds, nodes = time_pass(backend, hands, backend.values, (-1, -1), cold, repeat)
+    return [value * 1000 for value in seconds], nodes
 
 
 def report(name: str, times: list[float], nodes: list[int]) -> None:
@@ -108,16 +90,16 @@ def main(argv: list[str] | None = None) -> None:
         print("the compiled Bridgette backend is not built; timing the reference only")
     else:
         hands = random_hands(args.hands, args.seed)
-        times, nodes = time_pass(_colons, hands, args.repeat, args.cold)
+        times, nodes = time_values(_colons, hands, args.repeat, args.cold)
         label = f"compiled, {args.hands} hands 13+13"
         report(label + (" cold" if args.cold else ""), times, nodes)
     small = random_hands(args.python_hands, args.seed, args.python_cards)
-    times, nodes = time_pass(_colons_reference, small, 1, args.cold)
+    times, nodes = time_values(_colons_reference, small, 1, args.cold)
     report(
         f"python, {args.python_hands} hands {args.python_cards}+{args.python_cards}", times, nodes
     )
     if _colons is not None:
-        times, nodes = time_pass(_colons, small, args.repeat, args.cold)
+        times, nodes = time_values(_colons, small, args.repeat, args.cold)
         report(f"compiled, the same {args.python_cards}+{args.python_cards}", times, nodes)
     sys.stdout.flush()
 

@@ -25,9 +25,9 @@ import platform
 import random
 import statistics
 import sys
-import time
-from collections.abc import Callable
 from types import ModuleType
+
+from _timing import Position, percentile, time_pass
 
 from honeymoon.cards import CARD_MASK
 from honeymoon.solver import _reference
@@ -37,7 +37,7 @@ try:
 except ImportError:
     _kernel = None
 
-Deal = tuple[int, int, int]  # (leader's mask, follower's mask, strain)
+Deal = Position  # (leader's mask, follower's mask, strain)
 
 
 def random_deals(count: int, seed: int) -> list[Deal]:
@@ -51,30 +51,6 @@ def random_deals(count: int, seed: int) -> list[Deal]:
         second = sum(CARD_MASK[card] for card in deck[13:26])
         deals.append((first, second, index % 5))
     return deals
-
-
-def percentile(sorted_values: list[float], fraction: float) -> float:
-    """The value below which ``fraction`` of the values lie (nearest rank)."""
-    index = min(len(sorted_values) - 1, max(0, round(fraction * len(sorted_values)) - 1))
-    return sorted_values[index]
-
-
-def time_pass(
-    backend: ModuleType, deals: list[Deal], call: Callable[..., object], cold: bool, repeat: int
-) -> tuple[list[float], list[int]]:
-    """Seconds (the fastest of ``repeat`` passes) and nodes for ``call`` on each deal."""
-    seconds = [float("inf")] * len(deals)
-    nodes = [0] * len(deals)
-    for _ in range(repeat):
-        backend.clear()
-        for index, (first, second, strain) in enumerate(deals):
-            if cold:
-                backend.clear()
-            start = time.perf_counter()
-            call(first, second, strain, -1)
-            seconds[index] = min(seconds[index], time.perf_counter() - start)
-            nodes[index] = backend.nodes()
-    return seconds, nodes
 
 
 def report(name: str, what: str, seconds: list[float], nodes: list[int]) -> None:
@@ -120,9 +96,9 @@ def main(argv: list[str] | None = None) -> int:
     for name, backend, count in backends:
         deals = random_deals(count, args.seed)
         print(f"{name}: {count} deals")
-        seconds, nodes = time_pass(backend, deals, backend.tricks, args.cold, args.repeat)
+        seconds, nodes = time_pass(backend, deals, backend.tricks, (-1,), args.cold, args.repeat)
         report(name, "full solve", seconds, nodes)
-        seconds, nodes = time_pass(backend, deals, backend.values, args.cold, args.repeat)
+        seconds, nodes = time_pass(backend, deals, backend.values, (-1,), args.cold, args.repeat)
         report(name, "every lead", seconds, nodes)
     return 0
 
