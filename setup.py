@@ -41,19 +41,13 @@ _COMMON = "src/honeymoon/solver/_search_common.h"
 setup(
     ext_modules=[
         Extension(
-            "honeymoon.solver._kernel",
-            sources=["src/honeymoon/solver/_kernel.c"],
+            f"honeymoon.solver.{name}",
+            sources=[f"src/honeymoon/solver/{name}.c"],
             depends=[_COMMON],
             extra_compile_args=_FAST,
             optional=True,
-        ),
-        Extension(
-            "honeymoon.solver._colons",
-            sources=["src/honeymoon/solver/_colons.c"],
-            depends=[_COMMON],
-            extra_compile_args=_FAST,
-            optional=True,
-        ),
+        )
+        for name in ("_kernel", "_colons")  # the 52-card game's kernel, Bridgette's
     ],
     cmdclass={"build_ext": OptionalBuildExt},
 )

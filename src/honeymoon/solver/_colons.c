@@ -780,19 +780,9 @@ static PyObject *colons_values(PyObject *self, PyObject *const *args, Py_ssize_t
         if (!((legal >> q) & 1)) continue;
         int top = q;
         while (top < COLON_BASE && ((same_segment[root.layout] >> top) & 1) && ((own >> (top + 1)) & 1)) top++;
-        PyObject *pair = Py_BuildValue("(ii)", card_id(&root, q), value_of[top]);
-        if (!pair || PyList_Append(list, pair) < 0) {
-            Py_XDECREF(pair);
-            Py_DECREF(list);
-            return NULL;
-        }
-        Py_DECREF(pair);
+        if (append_card_value(list, card_id(&root, q), value_of[top]) < 0) return NULL;
     }
-    if (PyList_Sort(list) < 0) {
-        Py_DECREF(list);
-        return NULL;
-    }
-    return Py_BuildValue("(iN)", best, list);
+    return values_result(best, list);
 }
 
 static PyMethodDef colons_methods[] = {

@@ -584,20 +584,10 @@ static PyObject *kernel_values(PyObject *self, PyObject *const *args, Py_ssize_t
             if (!((own >> q) & 1)) { run_value = -1; continue; }
             if (value_of[q] >= 0) run_value = value_of[q];
             if (!((legal >> q) & 1)) continue;
-            PyObject *pair = Py_BuildValue("(ii)", card_id(&root, q), run_value);
-            if (!pair || PyList_Append(list, pair) < 0) {
-                Py_XDECREF(pair);
-                Py_DECREF(list);
-                return NULL;
-            }
-            Py_DECREF(pair);
+            if (append_card_value(list, card_id(&root, q), run_value) < 0) return NULL;
         }
     }
-    if (PyList_Sort(list) < 0) {
-        Py_DECREF(list);
-        return NULL;
-    }
-    return Py_BuildValue("(iN)", best, list);
+    return values_result(best, list);
 }
 
 static PyMethodDef kernel_methods[] = {

@@ -127,6 +127,31 @@ static int raise_input(const char *code, const char *message)
     return -1;
 }
 
+/* Append (card id, tricks) to the list values() returns. -1 with a Python error set, and the list
+ * released, on failure. */
+static int append_card_value(PyObject *list, int card, int tricks)
+{
+    PyObject *pair = Py_BuildValue("(ii)", card, tricks);
+    if (!pair || PyList_Append(list, pair) < 0) {
+        Py_XDECREF(pair);
+        Py_DECREF(list);
+        return -1;
+    }
+    Py_DECREF(pair);
+    return 0;
+}
+
+/* What values() returns: (best, the list sorted by card id), taking over the list's reference.
+ * NULL with a Python error set, and the list released, on failure. */
+static PyObject *values_result(int best, PyObject *list)
+{
+    if (PyList_Sort(list) < 0) {
+        Py_DECREF(list);
+        return NULL;
+    }
+    return Py_BuildValue("(iN)", best, list);
+}
+
 PyDoc_STRVAR(nodes_doc, "nodes() -> int\n\nTrick-boundary positions searched by the last call.");
 
 static PyObject *module_nodes(PyObject *self, PyObject *unused)
