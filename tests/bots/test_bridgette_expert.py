@@ -9,13 +9,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from honeymoon.auction import Contract
+from honeymoon.auction import Call, Contract
 from honeymoon.bots import HeuristicBot
-from honeymoon.bots.bridgette import BRIDGETTE_BOTS
+from honeymoon.bots.bridgette import BRIDGETTE_BOTS, BridgetteCallReader
 from honeymoon.bots.choice import choose_bot
 from honeymoon.bots.expert import ExpertBot, _contract_scorer, contract_value
 from honeymoon.bots.sampling import knowledge_from_view, sample_layouts
-from honeymoon.cards import BRIDGETTE_DECK_MASK, COLON_MASK
+from honeymoon.cards import BRIDGETTE_DECK_MASK, COLON_MASK, CardSet
 from honeymoon.game import Game, Phase
 from honeymoon.rules import BRIDGETTE
 from honeymoon.scoring import ScoreSheet, score_deal
@@ -101,3 +101,40 @@ def test_the_hard_level_is_the_expert_in_bridgette() -> None:
     assert "expert" in BRIDGETTE_BOTS
     bot, note = choose_bot("hard", 1, BRIDGETTE)
     assert bot.name == "expert" and note is None
+
+
+def _auction_with(calls: list[str], seed: int = 5) -> Game:
+    """A seeded Bridgette game through the exchange (the heuristic's discards) and ``calls``."""
+    game = Game(BRIDGETTE, seed=seed, first_dealer=0)
+    bot = HeuristicBot(1)
+    while game.phase is Phase.EXCHANGE:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(bot.act(view_for(game, seat)), seat)
+    for text in calls:
+        game.apply(Call.parse(text))
+    return game
+
+
+def test_the_reader_takes_a_bid_to_need_the_tricks_and_an_opening_pass_to_deny_them() -> None:
+    # Dealer (South) calls first: South bids 4♠; East reads it.
+    game = _auction_with(["4S"])
+    reader = BridgetteCallReader(view_for(game, 1))
+    assert reader
+    strong = CardSet.parse("♠AKQJ1098 ♥AK2 ♦32 ♣2").mask
+    weak = CardSet.parse("♠32 ♥5432 ♦5432 ♣432").mask
+    assert reader.misfit(strong) == 0 < reader.misfit(weak)
+    # South passes first: a hand that would have opened does not fit the pass.
+    passed = BridgetteCallReader(view_for(_auction_with(["pass"]), 1))
+    assert passed.misfit(weak) == 0 < passed.misfit(strong)
+
+
+def test_the_expert_deals_its_bridgette_layouts_to_fit_the_opponents_bid() -> None:
+    game = _auction_with(["3S"])
+    view = view_for(game, 1)
+    bot = ExpertBot(1, samples=12, max_samples=12)
+    table, reader = bot._auction_layouts(view, knowledge_from_view(view))
+    assert isinstance(reader, BridgetteCallReader)
+    assert table.fitting >= 1
+    fitting = [layout for layout, fit in zip(table.layouts, table.fits, strict=True) if fit]
+    assert all(reader.misfit(layout) == 0 for layout in fitting)

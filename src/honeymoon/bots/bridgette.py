@@ -37,7 +37,7 @@ import random
 from typing import TYPE_CHECKING
 
 from honeymoon.actions import card_of_action
-from honeymoon.auction import DOUBLE, PASS, cheapest_bid
+from honeymoon.auction import DOUBLE, PASS, AuctionSummary, Call, Contract, cheapest_bid
 from honeymoon.bots.advice import Advice, Figures, Reason
 from honeymoon.bots.novice import novice_tricks
 from honeymoon.cards import (
@@ -60,6 +60,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BRIDGETTE_BOTS",
+    "BridgetteCallReader",
     "bridgette_advice",
     "check_bridgette_bot",
     "colon_worth",
@@ -69,6 +70,11 @@ __all__ = [
 
 _LITTLE, _ROYAL, _GRAND = FIRST_COLON_ID, FIRST_COLON_ID + 1, FIRST_COLON_ID + 2
 _HONOUR = {14: 4.0, 13: 3.0, 12: 2.0, 11: 1.0, 10: 0.5}
+#: Tricks short of a bid's the bidding model still bids with (its count is rough).
+BID_SLACK = 0.3
+#: Tricks by which a reader lets an opponent's call differ from the model's before a hand is
+#: taken not to fit it (the opponent is not the model).
+READ_TOLERANCE = 1.0
 #: The share of decisions that matter the novice gets wrong (as in the other variants).
 NOVICE_SLIPS = 0.1
 _LEVELS = {"novice": True, "heuristic": False}
@@ -190,7 +196,7 @@ def _call(view: SeatView) -> Advice:
         return Advice(PASS, Reason.PASS_OWN, Figures(contract=current))
     bid = cheapest_bid(strain, current)
     level = bid.level if bid is not None else None
-    if bid is not None and level is not None and level + 6 <= expected + 0.3:
+    if bid is not None and level is not None and level + 6 <= expected + BID_SLACK:
         return Advice(bid.action, Reason.BID, Figures(call=bid, tricks=round(expected, 1)))
     # Double when the bot's own count in the opponent's strain reaches the tricks that set it.
     if current is not None and DOUBLE in view.legal_actions:
@@ -299,3 +305,57 @@ def _follow(view: SeatView, cards: list[int], led: Card, hand: int, trump: int) 
     plan = Strain(trump)
     discard = min(cards, key=lambda c: (keep_value(c, hand, plan), c))
     return _action(view, discard, Reason.DISCARD)
+
+
+class BridgetteCallReader:
+    """What the opponent's calls say about its hand, read with this module's bidding model
+    (the ``expert`` deals its layouts to fit them, as :class:`~honeymoon.bots.expert.CallReader`
+    does in the 52-card variants).
+
+    The model bids its best strain up to the tricks the novice's count expects
+    (:data:`BID_SLACK` short at most), opens when its best strain makes seven, and doubles
+    when its count in the contract's strain sets it. :meth:`misfit` says by how many tricks,
+    beyond :data:`READ_TOLERANCE` for each call, a possible hand of the opponent falls short of
+    its bids and doubles or exceeds an opening pass (0: the hand fits every call). A pass over
+    a bid says nothing here.
+
+    >>> from honeymoon.game import Game
+    >>> from honeymoon.rules import BRIDGETTE
+    >>> from honeymoon.views import view_for
+    >>> game = Game(BRIDGETTE, seed=4, first_dealer=0)
+    >>> bool(BridgetteCallReader(view_for(game, 0)))  # no call yet
+    False
+    """
+
+    def __init__(self, view: SeatView) -> None:
+        summary = AuctionSummary.read(view.auction, view.first_caller, view.seat)
+        opponent = None if view.seat is None else 1 - int(view.seat)
+        #: The opponent's calls: (the call, the contract standing before it).
+        self.points: tuple[tuple[Call, Contract | None], ...] = tuple(
+            (seen.call, seen.contract_before) for seen in summary.calls if seen.caller == opponent
+        )
+        self._cache: dict[int, float] = {}
+
+    def __bool__(self) -> bool:
+        return bool(self.points)
+
+    def misfit(self, hand: int) -> float:
+        """Tricks by which ``hand`` (a mask, the opponent's hand of the auction) misses its
+        calls beyond the tolerance; 0 when it fits them all."""
+        cached = self._cache.get(hand)
+        if cached is not None:
+            return cached
+        tricks = novice_tricks(hand & FULL_DECK_MASK)
+        total = 0.0
+        for call, before in self.points:
+            bid = call.contract
+            if bid is not None:
+                need = bid.level + 6 - BID_SLACK - READ_TOLERANCE
+                total += max(0.0, need - tricks[int(bid.strain)])
+            elif call.action == DOUBLE and before is not None:
+                need = 8 - before.level + 1 - READ_TOLERANCE
+                total += max(0.0, need - tricks[int(before.strain)])
+            elif call.action == PASS and before is None:
+                total += max(0.0, max(tricks) - (7 - BID_SLACK) - READ_TOLERANCE)
+        self._cache[hand] = total
+        return total

@@ -62,6 +62,7 @@ from honeymoon.auction import (
     cheapest_bid,
 )
 from honeymoon.bots.advice import Advice, Candidate, Figures, Reason, ranked
+from honeymoon.bots.bridgette import BridgetteCallReader
 from honeymoon.bots.heuristic import (
     SAMPLE_ATTEMPTS,
     HeuristicBot,
@@ -246,6 +247,13 @@ def _contract_scorer(sheet: ScoreSheet, declarer: int, part_score_share: float) 
         return contract_value(contract, tricks, *args)
 
     return rubber
+
+
+def _call_reader(view: SeatView, knowledge: Knowledge) -> CallReader | BridgetteCallReader:
+    """The reader of the opponent's calls: the bots' bidding model, or Bridgette's."""
+    if _colons(view):
+        return BridgetteCallReader(view)
+    return CallReader(view, knowledge)
 
 
 def _colons(view: SeatView) -> bool:
@@ -472,7 +480,7 @@ class _PlayReading:
     """The opponent's calls read for the play of one deal, and the hands found to fit them."""
 
     key: tuple[int, int, int, int]
-    reader: CallReader
+    reader: CallReader | BridgetteCallReader
     #: The opponent's hands of the auction (its current hand and the cards it has played)
     #: known to fit its calls.
     pool: list[int]
@@ -587,7 +595,7 @@ class ExpertBot:
         )
         kept = self._reading
         if kept is None or kept.key != key:
-            reader = CallReader(view, knowledge)
+            reader = _call_reader(view, knowledge)
             table = self._auction
             pool: list[int] = []
             if reader and table is not None and table.key[0] == view.hand_number:
@@ -604,8 +612,7 @@ class ExpertBot:
         hands that agree with the cards played so far, then layouts dealt to fit; 1 for a
         layout that fits and :data:`MISFIT_WEIGHT` for one that does not."""
         wanted = (1 if knowledge.is_exact else self.samples) if count is None else count
-        if knowledge.is_exact or view.phase is not Phase.PLAY or _colons(view):
-            # (The bidding model that reads the opponent's calls knows 52 cards only.)
+        if knowledge.is_exact or view.phase is not Phase.PLAY:
             layouts = self._layouts(knowledge, wanted)
             return layouts, [1.0] * len(layouts)
         reading = self._reader_for(view, knowledge)
@@ -754,7 +761,7 @@ class ExpertBot:
 
     def _auction_layouts(
         self, view: SeatView, knowledge: Knowledge
-    ) -> tuple[_AuctionLayouts, CallReader | None]:
+    ) -> tuple[_AuctionLayouts, CallReader | BridgetteCallReader | None]:
         """Layouts and their tricks for the current auction (solved once, kept for the
         auction), each marked whether it fits the opponent's calls; after a new call of the
         opponent, layouts that fit it are dealt until :attr:`samples` fit (or the tries run
@@ -765,7 +772,7 @@ class ExpertBot:
         if table is None or fresh:
             table = _AuctionLayouts(key, [], [], [], [])
             self._auction = table
-        reader = None if knowledge.is_exact or _colons(view) else CallReader(view, knowledge)
+        reader = None if knowledge.is_exact else _call_reader(view, knowledge)
         calls = len(reader.points) if reader else 0
         if calls != table.calls_read:
             assert reader is not None
@@ -784,7 +791,7 @@ class ExpertBot:
         table: _AuctionLayouts,
         knowledge: Knowledge,
         count: int,
-        reader: CallReader | None,
+        reader: CallReader | BridgetteCallReader | None,
     ) -> None:
         """Deal ``count`` more layouts into ``table`` (fitting the calls ``reader`` reads,
         as far as they can) and solve each in the ten ways."""
@@ -816,7 +823,7 @@ class ExpertBot:
         while True:
             weights = table.weights()
             search = _AuctionSearch(view, me, table, weights, self.part_score_share)
-            if self.model_answers and reader is not None:
+            if self.model_answers and isinstance(reader, CallReader):
                 values = _answered_values(
                     view, me, table, weights, reader, search, state, self.part_score_share
                 )
