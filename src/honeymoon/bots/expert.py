@@ -26,9 +26,9 @@ with the two-hand double-dummy solver. ``docs/bots.md`` has the method in full.
   included, and a void is read only from a card that neither follows nor is the matching Colon
   (:func:`~honeymoon.bots.sampling.knowledge_from_view`); each layout is solved by the solver
   that knows the Colons (:mod:`honeymoon.solver.colons`), the bar on the next lead included,
-  and contracts are valued deal by deal on the six-deal sheet. The exchange is the heuristic
-  bot's (it keeps a plan). The opponent's calls are not read (the bidding model knows 52
-  cards).
+  and contracts are valued deal by deal on the six-deal sheet. The opponent's calls are read
+  with Bridgette's bidding model (:class:`~honeymoon.bots.bridgette.BridgetteCallReader`).
+  The exchange is the heuristic bot's (it keeps a plan).
 
 >>> from honeymoon.game import Game
 >>> from honeymoon.views import view_for
