@@ -19,6 +19,7 @@ from honeymoon.bots import (
     Advice,
     AdvisingBot,
     Bot,
+    ClubBot,
     HeuristicBot,
     NoviceBot,
     RandomBot,
@@ -42,7 +43,8 @@ def test_names_and_levels() -> None:
     assert isinstance(make_bot("heuristic", 1), HeuristicBot)
     assert isinstance(make_bot("easy", 1), NoviceBot)
     assert "random" in BOTS and "random" not in LEVELS.values()  # a bot for tests, not a level
-    assert isinstance(make_bot(" Medium ", 1), HeuristicBot)
+    assert isinstance(make_bot(" Medium ", 1), ClubBot)
+    assert make_bot("medium", 1).name == "club"
     assert set(LEVELS) == {"easy", "medium", "hard"}
     assert isinstance(make_bot("heuristic"), Bot)
     assert isinstance(make_bot("heuristic"), AdvisingBot)
@@ -52,7 +54,10 @@ def test_hard_falls_back_to_the_strongest_available() -> None:
     saved = dict(BOTS)
     try:
         BOTS.pop("expert", None)
+        assert resolve_bot_name("hard") == "club"
+        del BOTS["club"]
         assert resolve_bot_name("hard") == "heuristic"
+        assert resolve_bot_name("medium") == "heuristic"
         del BOTS["heuristic"]
         assert resolve_bot_name("hard") == "novice"
         assert resolve_bot_name("medium") == "novice"

@@ -50,10 +50,14 @@ def test_a_level_whose_bot_is_missing_plays_the_strongest_available_with_a_note(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.delitem(bots.BOTS, "expert")
-    assert bots.strongest_bot_name() == "heuristic"
+    assert bots.strongest_bot_name() == "club"
     bot, note = choose_bot("hard", 1)
+    assert bot.name == "club"
+    assert note is not None and "hard" in note and "club" in note
+    monkeypatch.delitem(bots.BOTS, "club")
+    bot, note = choose_bot("medium", 1)
     assert bot.name == "heuristic"
-    assert note is not None and "hard" in note and "heuristic" in note
+    assert note is not None and "medium" in note and "heuristic" in note
 
 
 def test_seat_names_are_defined_once() -> None:

@@ -17,9 +17,9 @@ Optional methods, found with :func:`getattr` (or the protocols below):
 Bots are found by name in :data:`BOTS` or by difficulty in :data:`LEVELS`:
 
 >>> make_bot("medium", seed=1).name
-'heuristic'
+'club'
 >>> [resolve_bot_name(level) for level in LEVELS], strongest_bot_name()
-(['novice', 'heuristic', 'expert'], 'expert')
+(['novice', 'club', 'expert'], 'expert')
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
 from honeymoon.bots.advice import Advice, Figures, Reason
+from honeymoon.bots.club import ClubBot
 from honeymoon.bots.ddsample import YARDSTICK_SAMPLES, DDSampleBot
 from honeymoon.bots.expert import STRONG_SAMPLES, ExpertBot
 from honeymoon.bots.heuristic import HeuristicBot
@@ -44,6 +45,7 @@ __all__ = [
     "RandomBot",
     "NoviceBot",
     "HeuristicBot",
+    "ClubBot",
     "ExpertBot",
     "DDSampleBot",
     "BOTS",
@@ -94,6 +96,7 @@ BOTS: dict[str, BotFactory] = {
     "random": RandomBot,
     "novice": NoviceBot,
     "heuristic": HeuristicBot,
+    "club": ClubBot,
     "expert": ExpertBot,
     "expert-strong": _strong_expert,
 }
@@ -115,19 +118,19 @@ for _samples in YARDSTICK_SAMPLES:
 
 #: Bot names from the strongest to the weakest: a level whose bot is missing falls back along
 #: it (see :func:`resolve_bot_name`), and hints come from the first one registered.
-STRENGTH_ORDER: tuple[str, ...] = ("expert", "heuristic", "novice", "random")
+STRENGTH_ORDER: tuple[str, ...] = ("expert", "club", "heuristic", "novice", "random")
 
 #: The difficulty levels, weakest first, and the bot each one names: the one list of levels
 #: that the terminal, the match runner and the web server offer. ``easy`` is a beginner who
-#: knows the rules, ``medium`` a club player, ``hard`` the expert; ``random`` is a bot for
-#: tests, not a level.
-LEVELS: dict[str, str] = {"easy": "novice", "medium": "heuristic", "hard": "expert"}
+#: knows the rules, ``medium`` a club player (the heuristic bot's bidding, the expert's card
+#: play), ``hard`` the expert; ``random`` is a bot for tests, not a level.
+LEVELS: dict[str, str] = {"easy": "novice", "medium": "club", "hard": "expert"}
 
 #: What each level plays like, in words for players (``--help``, the docs).
 LEVEL_DESCRIPTIONS: dict[str, str] = {
     "easy": "a novice who knows the rules: sensible bids, simple card play, some mistakes",
-    "medium": "a club player: bids by hand evaluation, plays sound cards",
-    "hard": "the expert: samples the unseen cards and solves each layout double dummy",
+    "medium": "a club player: bids by hand evaluation, plays its cards by solving the layouts",
+    "hard": "the expert: bids and plays by sampling the unseen cards and solving each layout",
 }
 
 #: ``make_bot("cmd:COMMAND LINE")`` starts an external bot (see ``docs/bot-protocol.md``).
@@ -175,7 +178,7 @@ def strongest_bot_name() -> str:
 
 
 def make_bot(name_or_level: str, seed: int | str | None = None, *, timeout: float = 10.0) -> Bot:
-    """A fresh bot by name (``random``, ``novice``, ``heuristic``, ``expert``), by level
+    """A fresh bot by name (``random``, ``novice``, ``heuristic``, ``club``, ``expert``), by level
     (``easy``, ``medium``, ``hard``) or ``cmd:COMMAND`` for an external program, seeded with
     ``seed``.
 

@@ -80,7 +80,7 @@ NOVICE_SLIPS = 0.1
 _LEVELS = {"novice": True, "heuristic": False}
 #: The bots that play Bridgette: the phased bots of :data:`_LEVELS`, the random bot, and the
 #: expert, whose sampling and solver know the Colons (:mod:`honeymoon.bots.expert`).
-BRIDGETTE_BOTS = ("random", "novice", "heuristic", "expert", "expert-strong")
+BRIDGETTE_BOTS = ("random", "novice", "heuristic", "club", "expert", "expert-strong")
 
 
 def check_bridgette_bot(name: str) -> None:
@@ -96,8 +96,8 @@ def check_bridgette_bot(name: str) -> None:
     """
     if name not in BRIDGETTE_BOTS:
         raise UnknownVariantError(
-            f"the {name} bot does not play Bridgette: choose random, novice, heuristic or "
-            "expert (levels easy, medium and hard)",
+            f"the {name} bot does not play Bridgette: choose random, novice, heuristic, club "
+            "or expert (levels easy, medium and hard)",
             "unsupported_variant",
         )
 

@@ -123,12 +123,13 @@ def _expert_strong(seed: int | str | None) -> TableBot:
 
 
 #: Table bots by the name of the two-hand bot they stand in for: ``random`` for tests, then
-#: the levels ``easy`` (novice), ``medium`` (heuristic) and ``hard`` (expert, which needs the
-#: ``dds`` extra).
+#: the levels ``easy`` (novice), ``medium`` (club, which plays the table as the heuristic
+#: bot) and ``hard`` (expert, which needs the ``dds`` extra).
 TABLE_BOTS: dict[str, TableBotFactory] = {
     "random": TableRandomBot,
     "novice": _novice,
     "heuristic": _heuristic,
+    "club": _heuristic,
     "expert": _expert,
     "expert-strong": _expert_strong,
 }

@@ -32,6 +32,8 @@ MAX_RECORD_BYTES = 8 * 1024 * 1024
 
 #: The level of each bot name, for records that name the bot (``computer (heuristic)``).
 _LEVEL_OF_BOT = {bot: level for level, bot in LEVELS.items()}
+#: Records written before the medium level was the club bot name the heuristic bot.
+_LEVEL_OF_BOT.setdefault("heuristic", "medium")
 
 
 @dataclass(frozen=True, slots=True)
