@@ -424,8 +424,8 @@ def test_the_opponents_answers_change_the_bids_values_not_a_pass_that_ends_the_a
     # No growth of the layouts, so both see the same ones.
     game = _deal("AKQJ98.K2.Q2.K32", "5.AQJ98.K983.J54", ["1S"])
     view = view_for(game, Seat.SOUTH)
-    plain = ExpertBot(3, samples=12, max_samples=12).advise(view)
-    answered = ExpertBot(3, samples=12, max_samples=12, model_answers=True).advise(view)
+    plain = ExpertBot(3, samples=12, max_samples=12, model_answers=False).advise(view)
+    answered = ExpertBot(3, samples=12, max_samples=12).advise(view)  # the default
     plain_scores = {c.action: c.score for c in plain.candidates}
     answered_scores = {c.action: c.score for c in answered.candidates}
     assert plain_scores.keys() == answered_scores.keys()
