@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from helpers import call_all, cards, draw_all, stock_for_hands
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -15,6 +16,7 @@ from honeymoon.bots import expert as expert_module
 from honeymoon.bots.expert import CALL_TOLERANCE, READER_SAMPLES, CallReader
 from honeymoon.bots.heuristic import (
     SAMPLE_ATTEMPTS,
+    best_call,
     call_values,
     high_card_points,
     shown_suits_of,
@@ -308,3 +310,33 @@ def test_a_double_is_valued_after_the_redouble_it_invites() -> None:
     assert values[DOUBLE] == redoubled
     assert values[PASS] == undoubled
     assert max(values, key=values.__getitem__) != DOUBLE
+
+
+def test_the_models_answer_is_computed_once_per_hand_and_call(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A close call deals more layouts and asks for the answers of the first ones again: each
+    # is the model's best call, computed once.
+    game = _drawn_game(3)
+    east = make_bot("heuristic", "east:3")
+    game.apply(east.act(view_for(game, Seat.EAST)), Seat.EAST)
+    view = view_for(game, Seat.SOUTH)
+    knowledge = knowledge_from_view(view)
+    reader = CallReader(view, knowledge)
+    bid = next(a for a in view.legal_actions if Call(a).contract is not None)
+    point = reader.answer_point(bid)
+    assert point is not None
+    hands = sample_layouts(knowledge, random.Random(3), 6)
+    computed: list[int] = []
+    real = CallReader._values
+
+    def counting(self: CallReader, hand: int, at: object) -> dict[int, float]:
+        computed.append(hand)
+        return real(self, hand, at)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(CallReader, "_values", counting)
+    first = [reader.answer(hand, point) for hand in hands]
+    again = [reader.answer(hand, point) for hand in hands]
+    assert first == again and len(computed) == len(set(hands))
+    for hand, answer in zip(hands, first, strict=True):
+        assert answer == best_call(real(reader, hand, point))

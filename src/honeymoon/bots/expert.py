@@ -373,6 +373,7 @@ class CallReader:
             for _ in range(READER_SAMPLES)
         )
         self._cache: dict[int, float] = {}
+        self._answers: dict[tuple[int, _CallPoint], int] = {}
         self._tables: dict[tuple[int, tuple[int, ...], Contract | None], _TrickTable] = {}
 
     def __bool__(self) -> bool:
@@ -433,8 +434,14 @@ class CallReader:
         )
 
     def answer(self, hand: int, point: _CallPoint) -> int:
-        """The call the bots' bidding model makes at ``point`` holding ``hand``."""
-        return best_call(self._values(hand, point))
+        """The call the bots' bidding model makes at ``point`` holding ``hand`` (kept: a
+        close call asks again for the same layouts as it deals more)."""
+        key = (hand, point)
+        answer = self._answers.get(key)
+        if answer is None:
+            answer = best_call(self._values(hand, point))
+            self._answers[key] = answer
+        return answer
 
     def misfit(self, hand: int) -> float:
         """Points by which the opponent's calls trail the model's, had it held ``hand``."""
