@@ -12,6 +12,7 @@ from honeymoon.actions import KEEP, PASS, REJECT
 from honeymoon.auction import FIRST_BID, Call
 from honeymoon.cards import ALL_CARDS, Card, CardSet
 from honeymoon.game import Game, Phase
+from honeymoon.rules import find_variant
 from honeymoon.seats import Direction, Seat
 from honeymoon.table import TableGame
 from honeymoon.views import SeatView, TableView, view_for
@@ -25,6 +26,8 @@ __all__ = [
     "call_all",
     "random_action",
     "play_randomly",
+    "play_checked",
+    "double_dummy_best_cards",
     "snapshot",
     "card_locations",
 ]
@@ -239,3 +242,48 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
+
+
+def play_checked(game: Game, bots: dict[Seat, Any], max_hands: int) -> list[tuple[Seat, int]]:
+    """Play ``game`` with ``bots`` to ``max_hands`` hands, checking every action legal; the
+    actions in order."""
+    actions: list[tuple[Seat, int]] = []
+    while not game.is_over and game.hand_number < max_hands:
+        seat = game.to_act
+        assert seat is not None
+        view = view_for(game, seat)
+        action = bots[seat].act(view)
+        assert action in view.legal_actions, f"illegal action {action} in {view.phase}"
+        actions.append((seat, action))
+        game.apply(action, seat)
+    return actions
+
+
+def double_dummy_best_cards(south: Any, east: Any, seed: str) -> int:
+    """Play the first hand of a Draw Bridge game (every card known by the play) with ``south``
+    and ``east``, checking that each card South chooses among several keeps the double-dummy
+    maximum of its tricks; the number of cards checked."""
+    from honeymoon.solver import card_values_raw
+
+    game = Game(find_variant("draw"), seed=seed)
+    bots = {Seat.SOUTH: south, Seat.EAST: east}
+    checked = 0
+    while not game.is_over and game.hand_number < 1:
+        seat = game.to_act
+        assert seat is not None
+        view = view_for(game, seat)
+        action = bots[seat].act(view)
+        if seat is Seat.SOUTH and game.phase is Phase.PLAY and len(view.legal_actions) > 1:
+            trick = game.current_trick
+            led = trick.cards[0].id if trick is not None and trick.cards else -1
+            contract = game.contract
+            assert contract is not None
+            values = dict(
+                card_values_raw(
+                    game.hand(seat).mask, game.hand(seat.other).mask, int(contract.strain), led
+                )
+            )
+            assert values[action] == max(values.values()), (seed, view.hand, action)
+            checked += 1
+        game.apply(action, seat)
+    return checked

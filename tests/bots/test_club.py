@@ -5,6 +5,7 @@ four-hand table."""
 from __future__ import annotations
 
 import pytest
+from helpers import double_dummy_best_cards, play_checked
 
 from honeymoon.bots import LEVELS, Bot, ClubBot, ExpertBot, HeuristicBot, make_bot
 from honeymoon.bots.table_bots import table_bot_for
@@ -12,23 +13,8 @@ from honeymoon.bots.table_heuristic import TableHeuristicBot
 from honeymoon.game import Game, Phase
 from honeymoon.rules import DOUBLE_DUMMY, find_variant
 from honeymoon.seats import Seat
-from honeymoon.solver import card_values_raw
 from honeymoon.table import TableGame
 from honeymoon.views import SeatView, view_for
-
-
-def _play(game: Game, bots: dict[Seat, Bot], max_hands: int) -> list[tuple[Seat, int]]:
-    """Play to ``max_hands`` hands; every action is checked legal. Returns the actions."""
-    actions: list[tuple[Seat, int]] = []
-    while not game.is_over and game.hand_number < max_hands:
-        seat = game.to_act
-        assert seat is not None
-        view = view_for(game, seat)
-        action = bots[seat].act(view)
-        assert action in view.legal_actions, f"illegal action {action} in {view.phase}"
-        actions.append((seat, action))
-        game.apply(action, seat)
-    return actions
 
 
 def test_the_medium_level_is_the_club_bot() -> None:
@@ -44,7 +30,7 @@ def test_plays_only_legal_actions_in_every_procedure(variant: str) -> None:
         Seat.SOUTH: ClubBot("s", samples=6),
         Seat.EAST: make_bot("heuristic", "e"),
     }
-    actions = _play(game, bots, max_hands=2)
+    actions = play_checked(game, bots, max_hands=2)
     assert sum(1 for seat, _ in actions if seat is Seat.SOUTH) > 26
 
 
@@ -55,7 +41,7 @@ def test_a_seed_replays_it() -> None:
             Seat.SOUTH: ClubBot(seed, samples=6),
             Seat.EAST: ClubBot("other", samples=6),
         }
-        return _play(game, bots, max_hands=2)
+        return play_checked(game, bots, max_hands=2)
 
     assert run("same") == run("same")
 
@@ -86,31 +72,10 @@ def test_it_draws_and_bids_as_the_heuristic_bot_and_plays_as_the_expert() -> Non
 
 
 def test_with_the_hands_known_it_plays_a_double_dummy_best_card() -> None:
-    checked = 0
-    for number in range(2):
-        game = Game(find_variant("draw"), seed=f"club-known:{number}")
-        bots: dict[Seat, Bot] = {Seat.SOUTH: ClubBot(number), Seat.EAST: make_bot("heuristic", 1)}
-        while not game.is_over and game.hand_number < 1:
-            seat = game.to_act
-            assert seat is not None
-            view = view_for(game, seat)
-            action = bots[seat].act(view)
-            if seat is Seat.SOUTH and game.phase is Phase.PLAY and len(view.legal_actions) > 1:
-                trick = game.current_trick
-                led = trick.cards[0].id if trick is not None and trick.cards else -1
-                contract = game.contract
-                assert contract is not None
-                values = dict(
-                    card_values_raw(
-                        game.hand(seat).mask,
-                        game.hand(seat.other).mask,
-                        int(contract.strain),
-                        led,
-                    )
-                )
-                assert values[action] == max(values.values())
-                checked += 1
-            game.apply(action, seat)
+    checked = sum(
+        double_dummy_best_cards(ClubBot(number), make_bot("heuristic", 1), f"club-known:{number}")
+        for number in range(2)
+    )
     assert checked > 5
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers import double_dummy_best_cards, play_checked
 
 from honeymoon.bots import BOTS, LEVELS, Bot, DDSampleBot, HeuristicBot, make_bot, resolve_bot_name
 from honeymoon.bots import ddsample as ddsample_module
@@ -15,22 +16,7 @@ from honeymoon.game import Game, Phase
 from honeymoon.rules import find_variant
 from honeymoon.seats import Seat
 from honeymoon.server.hub import computer_level
-from honeymoon.solver import card_values_raw
 from honeymoon.views import SeatView, view_for
-
-
-def _play(game: Game, bots: dict[Seat, Bot], max_hands: int) -> list[tuple[Seat, int]]:
-    """Play to ``max_hands`` hands; every action is checked legal. Returns the actions."""
-    actions: list[tuple[Seat, int]] = []
-    while not game.is_over and game.hand_number < max_hands:
-        seat = game.to_act
-        assert seat is not None
-        view = view_for(game, seat)
-        action = bots[seat].act(view)
-        assert action in view.legal_actions, f"illegal action {action} in {view.phase}"
-        actions.append((seat, action))
-        game.apply(action, seat)
-    return actions
 
 
 @pytest.mark.parametrize("variant", ["draw-discard", "draw", "memory"])
@@ -40,7 +26,7 @@ def test_plays_only_legal_actions_in_every_procedure(variant: str) -> None:
         Seat.SOUTH: DDSampleBot("s", samples=5),
         Seat.EAST: make_bot("heuristic", "e"),
     }
-    actions = _play(game, bots, max_hands=2)
+    actions = play_checked(game, bots, max_hands=2)
     assert sum(1 for seat, _ in actions if seat is Seat.SOUTH) > 26
 
 
@@ -51,42 +37,19 @@ def test_a_seed_replays_it() -> None:
             Seat.SOUTH: DDSampleBot(seed, samples=6),
             Seat.EAST: DDSampleBot("other", samples=6),
         }
-        return _play(game, bots, max_hands=2)
+        return play_checked(game, bots, max_hands=2)
 
     first = run("same")
     assert first == run("same")
 
 
 def test_with_the_hands_known_it_plays_a_double_dummy_best_card() -> None:
-    checked = 0
-    for number in range(3):
-        game = Game(find_variant("draw"), seed=f"ddsample-known:{number}")
-        bots: dict[Seat, Bot] = {
-            Seat.SOUTH: DDSampleBot(number, samples=25),
-            Seat.EAST: make_bot("heuristic", 1),
-        }
-        while not game.is_over and game.hand_number < 1:
-            seat = game.to_act
-            assert seat is not None
-            view = view_for(game, seat)
-            action = bots[seat].act(view)
-            if seat is Seat.SOUTH and game.phase is Phase.PLAY and len(view.legal_actions) > 1:
-                assert knowledge_from_view(view).is_exact  # Draw Bridge: every card seen
-                trick = game.current_trick
-                led = trick.cards[0].id if trick is not None and trick.cards else -1
-                contract = game.contract
-                assert contract is not None
-                values = dict(
-                    card_values_raw(
-                        game.hand(seat).mask,
-                        game.hand(seat.other).mask,
-                        int(contract.strain),
-                        led,
-                    )
-                )
-                assert values[action] == max(values.values())
-                checked += 1
-            game.apply(action, seat)
+    checked = sum(
+        double_dummy_best_cards(
+            DDSampleBot(number, samples=25), make_bot("heuristic", 1), f"ddsample-known:{number}"
+        )
+        for number in range(3)
+    )
     assert checked > 5
 
 
