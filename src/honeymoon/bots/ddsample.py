@@ -5,9 +5,9 @@ The design of the strongest other Honeymoon Bridge program: for each card to pla
 discards, every card played, the suits the opponent has shown out of), solves each double
 dummy and plays the card with the most tricks on average. It reads nothing into the
 opponent's calls or drawing: every layout that fits those hard facts is equally likely.
-Drawing and bidding are the heuristic bot's (``medium``). Registered as ``ddsample25`` and
-``ddsample60`` (:data:`YARDSTICK_SAMPLES` layouts); the match runner plays the levels against
-it (``docs/bots.md``).
+Drawing and bidding are the heuristic bot's (the ``medium`` level's too). Registered as
+``ddsample25`` and ``ddsample60`` (:data:`YARDSTICK_SAMPLES` layouts); the match runner plays
+the levels against it (``docs/bots.md``).
 
 >>> from honeymoon.game import Game
 >>> from honeymoon.views import view_for

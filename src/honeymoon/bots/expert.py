@@ -158,7 +158,7 @@ MISFIT_WEIGHT = 0.02
 ANSWERED_CALLS = 4
 #: Whether the seat's calls are valued with the opponent's answers as the bidding model
 #: makes them (on by default: against the yardstick at 60 layouts it took the expert from
-#: +948 to the figure in docs/bots.md over the same 200 rubber pairs).
+#: +948 to +1,255 points per rubber pair over the same 200 pairs; docs/bots.md).
 DEFAULT_MODEL_ANSWERS = True
 #: The memory award's contract: 1NT made (RULES.md 4).
 _ONE_NO_TRUMP = Contract(1, Strain.NOTRUMP)

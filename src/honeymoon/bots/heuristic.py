@@ -1,4 +1,5 @@
-"""The ``heuristic`` bot (difficulty ``medium``): hand-building, natural bidding, sound play.
+"""The ``heuristic`` bot: hand-building, natural bidding, sound play (the ``medium`` level
+bids and draws with it: :mod:`honeymoon.bots.club`).
 
 It uses only its seat's :class:`~honeymoon.views.SeatView`: its own hand and discards, the
 card it is looking at while drawing, the public auction and play, and the score sheet. The
