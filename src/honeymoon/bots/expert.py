@@ -111,6 +111,7 @@ __all__ = [
     "CallReader",
     "CALL_TOLERANCE",
     "MISFIT_WEIGHT",
+    "AUCTION_CONDITION_ATTEMPTS",
 ]
 
 #: Layouts per card played and per auction at the default setting.
@@ -147,6 +148,11 @@ CALL_TOLERANCE = 30.0
 READER_SAMPLES = 8
 #: How far a call the model rules out (a bid far beyond the hand's tricks) counts as missed.
 _RULED_OUT = 1000.0
+#: Layouts drawn per layout wanted, at most, while dealing the auction's layouts to fit the
+#: opponent's calls: a rare call (a slam opening, a jump) is held by few hands, and a call
+#: read on a handful of layouts is a guess.
+AUCTION_CONDITION_ATTEMPTS = 16
+
 #: Layouts drawn per layout wanted, at most, to find layouts that fit the calls for a card:
 #: one, so a card's new layouts are plain ones weighed by whether they fit (a card is asked
 #: for thirteen times a deal; the pool of fitting hands does the rest).
@@ -257,11 +263,14 @@ def _contract_scorer(sheet: ScoreSheet, declarer: int, part_score_share: float) 
     return rubber
 
 
-def _call_reader(view: SeatView, knowledge: Knowledge) -> CallReader | BridgetteCallReader:
-    """The reader of the opponent's calls: the bots' bidding model, or Bridgette's."""
+def _call_reader(
+    view: SeatView, knowledge: Knowledge, memory: _ModelMemory | None = None
+) -> CallReader | BridgetteCallReader:
+    """The reader of the opponent's calls: the bots' bidding model, or Bridgette's.
+    ``memory`` keeps the model's work for the deal (:class:`_ModelMemory`)."""
     if _colons(view):
         return BridgetteCallReader(view)
-    return CallReader(view, knowledge)
+    return CallReader(view, knowledge, memory)
 
 
 def _colons(view: SeatView) -> bool:
@@ -307,6 +316,23 @@ class _CallPoint:
     seat_bid: Contract | None
 
 
+@dataclass(slots=True)
+class _ModelMemory:
+    """The bidding model's work in one deal, kept from one decision to the next.
+
+    A trick table depends only on the hand read, the suits and bid the seat had shown, and
+    the model's samples of the seat's hand; an answer also on the point of the auction. The
+    samples are drawn from the cards the opponent could not see (seeded by them), which stay
+    the same through the deal's auction and play, so every reader of the deal finds the same
+    tables and answers: keeping them changes no choice, it only saves working them out again.
+    """
+
+    #: The deal and the cards the model's samples are drawn from.
+    key: tuple[int, int]
+    tables: dict[tuple[int, tuple[int, ...], Contract | None], _TrickTable]
+    answers: dict[tuple[int, _CallPoint], int]
+
+
 class CallReader:
     """What the opponent's calls say about its hand, read with the bots' bidding model.
 
@@ -325,7 +351,9 @@ class CallReader:
     hand's misfit is the same whenever it is asked.
     """
 
-    def __init__(self, view: SeatView, knowledge: Knowledge) -> None:
+    def __init__(
+        self, view: SeatView, knowledge: Knowledge, memory: _ModelMemory | None = None
+    ) -> None:
         assert view.seat is not None
         me = int(view.seat)
         opponent = 1 - me
@@ -373,8 +401,13 @@ class CallReader:
             for _ in range(READER_SAMPLES)
         )
         self._cache: dict[int, float] = {}
-        self._answers: dict[tuple[int, _CallPoint], int] = {}
-        self._tables: dict[tuple[int, tuple[int, ...], Contract | None], _TrickTable] = {}
+        key = (view.hand_number, self._their_pool)
+        if memory is None or memory.key != key:
+            memory = _ModelMemory(key, {}, {})
+        #: The model's work, shared with the deal's other readers through :attr:`memory`.
+        self.memory = memory
+        self._answers = memory.answers
+        self._tables = memory.tables
 
     def __bool__(self) -> bool:
         return bool(self.points)
@@ -557,6 +590,7 @@ class ExpertBot:
         self._heuristic = HeuristicBot(seed)
         self._auction: _AuctionLayouts | None = None
         self._reading: _PlayReading | None = None
+        self._memory: _ModelMemory | None = None
 
     def act(self, view: SeatView | TableView) -> int:
         """The action :meth:`advise` recommends."""
@@ -598,6 +632,14 @@ class ExpertBot:
         deadline = self._deadline
         return deadline is not None and solved >= MIN_SAMPLES and time.perf_counter() > deadline
 
+    def _reader(self, view: SeatView, knowledge: Knowledge) -> CallReader | BridgetteCallReader:
+        """A reader of the opponent's calls that shares the model's work done earlier in the
+        deal (:class:`_ModelMemory`)."""
+        reader = _call_reader(view, knowledge, self._memory)
+        if isinstance(reader, CallReader):
+            self._memory = reader.memory
+        return reader
+
     def _reader_for(self, view: SeatView, knowledge: Knowledge) -> _PlayReading:
         """The reading of the opponent's calls kept through the play of a deal: the reader
         and a pool of the opponent's hands of the auction that fit the calls (first the
@@ -610,7 +652,7 @@ class ExpertBot:
         )
         kept = self._reading
         if kept is None or kept.key != key:
-            reader = _call_reader(view, knowledge)
+            reader = self._reader(view, knowledge)
             table = self._auction
             pool: list[int] = []
             if reader and table is not None and table.key[0] == view.hand_number:
@@ -787,7 +829,7 @@ class ExpertBot:
         if table is None or fresh:
             table = _AuctionLayouts(key, [], [], [], [])
             self._auction = table
-        reader = None if knowledge.is_exact else _call_reader(view, knowledge)
+        reader = None if knowledge.is_exact else self._reader(view, knowledge)
         calls = len(reader.points) if reader else 0
         if calls != table.calls_read:
             assert reader is not None
@@ -813,7 +855,9 @@ class ExpertBot:
         hand = knowledge.hand
         solve = double_dummy(view_rules(view)).tricks
         if reader:
-            layouts, _ = conditioned_layouts(knowledge, self._rng, count, reader.misfit)
+            layouts, _ = conditioned_layouts(
+                knowledge, self._rng, count, reader.misfit, AUCTION_CONDITION_ATTEMPTS * count
+            )
         else:
             layouts = self._layouts(knowledge, count)
         for layout in layouts:
