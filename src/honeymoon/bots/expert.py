@@ -327,8 +327,9 @@ class _ModelMemory:
     tables and answers: keeping them changes no choice, it only saves working them out again.
     """
 
-    #: The deal and the cards the model's samples are drawn from.
-    key: tuple[int, int]
+    #: The deal, the cards the model's samples are drawn from, and the score the model's
+    #: values depend on (each side's vulnerability and progress toward game).
+    key: tuple[int, int, tuple[bool, bool], tuple[int, int]]
     tables: dict[tuple[int, tuple[int, ...], Contract | None], _TrickTable]
     answers: dict[tuple[int, _CallPoint], int]
 
@@ -401,7 +402,7 @@ class CallReader:
             for _ in range(READER_SAMPLES)
         )
         self._cache: dict[int, float] = {}
-        key = (view.hand_number, self._their_pool)
+        key = (view.hand_number, self._their_pool, self._vulnerable, self._progress)
         if memory is None or memory.key != key:
             memory = _ModelMemory(key, {}, {})
         #: The model's work, shared with the deal's other readers through :attr:`memory`.
