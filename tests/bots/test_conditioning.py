@@ -4,6 +4,7 @@ them, a bounded search with a fallback, and doubles valued by their expected sco
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 from helpers import call_all, cards, draw_all, stock_for_hands
@@ -418,3 +419,45 @@ def test_keeping_the_models_work_changes_no_call() -> None:
             assert forgetting.advise(view) == advice
             game.apply(advice.action, seat)
         assert keeping._memory is not None and keeping._memory.tables
+
+
+def test_the_drawing_gives_up_on_a_call_too_rare_for_its_tries() -> None:
+    # About one draw in ninety holds seven hearts here: with sixteen tries per layout it would
+    # be looked for to the end, but when the share found by the fourth try per layout says
+    # the end will not be reached, the drawing stops there. A common shape (three hearts) is
+    # drawn as before.
+    game = _drawn_game(7)
+    knowledge = knowledge_from_view(view_for(game, Seat.EAST))
+    hearts = SUIT_MASKS[Strain.HEARTS]
+
+    def counted(test: Callable[[int], bool]) -> tuple[Callable[[int], float], list[int]]:
+        drawn: list[int] = []
+
+        def misfit(layout: int) -> float:
+            drawn.append(layout)
+            return 0.0 if test(layout) else 1.0
+
+        return misfit, drawn
+
+    def rare(layout: int) -> bool:
+        return (layout & hearts).bit_count() >= 7
+
+    def common(layout: int) -> bool:
+        return (layout & hearts).bit_count() >= 3
+
+    for test, gives_up in ((rare, True), (common, False)):
+        results = []
+        for give_up_after in (None, 4 * 20):
+            misfit, drawn = counted(test)
+            layouts, fits = conditioned_layouts(
+                knowledge, random.Random(5), 20, misfit, 16 * 20, give_up_after
+            )
+            results.append((layouts, fits, len(drawn)))
+        (patient, patient_fits, patient_drawn), (quick, quick_fits, quick_drawn) = results
+        assert all(test(layout) for layout in quick[:quick_fits])
+        if gives_up:
+            assert patient_fits < 20 and patient_drawn == 16 * 20
+            assert 4 * 20 <= quick_drawn < patient_drawn and quick_fits * 16 < quick_drawn
+        else:
+            assert (quick, quick_fits, quick_drawn) == (patient, patient_fits, patient_drawn)
+            assert quick_fits == 20

@@ -78,6 +78,7 @@ from honeymoon.bots.heuristic import (
     trick_table,
 )
 from honeymoon.bots.sampling import (
+    CONDITION_ATTEMPTS,
     Knowledge,
     conditioned_layouts,
     knowledge_from_view,
@@ -150,7 +151,9 @@ READER_SAMPLES = 8
 _RULED_OUT = 1000.0
 #: Layouts drawn per layout wanted, at most, while dealing the auction's layouts to fit the
 #: opponent's calls: a rare call (a slam opening, a jump) is held by few hands, and a call
-#: read on a handful of layouts is a guess.
+#: read on a handful of layouts is a guess. After the usual :data:`CONDITION_ATTEMPTS` per
+#: layout the drawing goes on only while one in sixteen fits: a call fewer hands hold than
+#: that would cost a second or more of reading for a few layouts.
 AUCTION_CONDITION_ATTEMPTS = 16
 
 #: Layouts drawn per layout wanted, at most, to find layouts that fit the calls for a card:
@@ -857,7 +860,12 @@ class ExpertBot:
         solve = double_dummy(view_rules(view)).tricks
         if reader:
             layouts, _ = conditioned_layouts(
-                knowledge, self._rng, count, reader.misfit, AUCTION_CONDITION_ATTEMPTS * count
+                knowledge,
+                self._rng,
+                count,
+                reader.misfit,
+                AUCTION_CONDITION_ATTEMPTS * count,
+                CONDITION_ATTEMPTS * count,
             )
         else:
             layouts = self._layouts(knowledge, count)

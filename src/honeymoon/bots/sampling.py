@@ -226,14 +226,18 @@ def conditioned_layouts(
     count: int,
     misfit: Callable[[int], float],
     attempts: int | None = None,
+    give_up_after: int | None = None,
 ) -> tuple[list[int], int]:
     """``count`` layouts drawn as :func:`sample_layouts` draws them, kept only where
     ``misfit(layout)`` is 0 (rejection sampling), and how many of them fit.
 
     At most ``attempts`` layouts are drawn (by default :data:`CONDITION_ATTEMPTS` per layout
-    wanted). When fewer than ``count`` fit, the rest are the drawn layouts that missed by
-    least (the fitting ones come first); when none fits, the first ``count`` drawn, that is
-    plain unconditioned layouts. The same ``rng`` state gives the same layouts.
+    wanted). With ``give_up_after``, the drawing also stops once that many are drawn and
+    the share that fit so far would not reach ``count`` within ``attempts``: calls so rare
+    that the tries could not find their layouts are not worth the tries. When fewer than
+    ``count`` fit, the rest are the drawn layouts that missed by least (the fitting ones come
+    first); when none fits, the first ``count`` drawn, that is plain unconditioned layouts.
+    The same ``rng`` state gives the same layouts.
 
     >>> from honeymoon.cards import Strain
     >>> knowledge = Knowledge(0, FULL_DECK_MASK, FULL_DECK_MASK, 13, 0, 0, 0, False)
@@ -263,6 +267,12 @@ def conditioned_layouts(
             else:
                 missed.append((miss, drawn, layout))
             drawn += 1
+        if (
+            give_up_after is not None
+            and drawn >= give_up_after
+            and len(fitting) * limit < (count * drawn)
+        ):
+            break
     fits = len(fitting)
     if fits == 0:  # nothing fits the calls: they say nothing the model can read
         missed.sort(key=lambda item: item[1])
