@@ -359,6 +359,68 @@ def test_a_rare_opening_is_read_on_layouts_that_fit_it() -> None:
     assert all(reader.misfit(layout) == 0 for layout in fitting)
 
 
+def test_the_models_work_is_kept_through_the_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+    # After East's second call, a reader given the memory of the first works out the trick
+    # tables of East's first call no more: the same hands read the same, with half the work.
+    game = _drawn_game(3)
+    east = make_bot("heuristic", "east:3")
+    game.apply(east.act(view_for(game, Seat.EAST)), Seat.EAST)
+    first_view = view_for(game, Seat.SOUTH)
+    first = CallReader(first_view, knowledge_from_view(first_view))
+    hands = sample_layouts(knowledge_from_view(first_view), random.Random(3), 6)
+    assert all(first.misfit(hand) >= 0 for hand in hands)
+    bid = next(a for a in first_view.legal_actions if Call(a).contract is not None)
+    game.apply(bid, Seat.SOUTH)
+    assert game.phase is Phase.AUCTION and game.to_act is Seat.EAST
+    game.apply(east.act(view_for(game, Seat.EAST)), Seat.EAST)
+    view = view_for(game, Seat.SOUTH)
+    knowledge = knowledge_from_view(view)
+    built: list[int] = []
+    real = expert_module.trick_table
+
+    def counting(hand: int, *args: object, **kwargs: object) -> object:
+        built.append(hand)
+        return real(hand, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(expert_module, "trick_table", counting)
+    fresh = CallReader(view, knowledge)
+    fresh_misfits = [fresh.misfit(hand) for hand in hands]
+    fresh_work = len(built)
+    built.clear()
+    kept = CallReader(view, knowledge, first.memory)
+    assert kept.memory is first.memory
+    assert [kept.misfit(hand) for hand in hands] == fresh_misfits
+    assert len(built) < fresh_work
+    # Another deal's reader starts afresh.
+    other = _drawn_game(4)
+    other_view = view_for(other, Seat.SOUTH)
+    assert CallReader(other_view, knowledge_from_view(other_view), first.memory).memory is not (
+        first.memory
+    )
+
+
+def test_keeping_the_models_work_changes_no_call() -> None:
+    # The same seeded expert, with and without the model's work kept between its calls,
+    # advises the same calls with the same figures through whole auctions (of two or three
+    # calls of its own on these seeds).
+    for seed in (1, 3, 4):
+        game = _drawn_game(seed)
+        east = make_bot("heuristic", f"east:{seed}")
+        keeping, forgetting = ExpertBot(seed, samples=12), ExpertBot(seed, samples=12)
+        while game.phase is Phase.AUCTION:
+            seat = game.to_act
+            assert seat is not None
+            view = view_for(game, seat)
+            if seat is Seat.EAST:
+                game.apply(east.act(view), seat)
+                continue
+            forgetting._memory = None
+            advice = keeping.advise(view)
+            assert forgetting.advise(view) == advice
+            game.apply(advice.action, seat)
+        assert keeping._memory is not None and keeping._memory.tables
+
+
 def test_the_drawing_gives_up_on_a_call_too_rare_for_its_tries() -> None:
     # About one draw in ninety holds seven hearts here: with sixteen tries per layout it would
     # be looked for to the end, but when the share found by the fourth try per layout says

@@ -266,11 +266,14 @@ def _contract_scorer(sheet: ScoreSheet, declarer: int, part_score_share: float) 
     return rubber
 
 
-def _call_reader(view: SeatView, knowledge: Knowledge) -> CallReader | BridgetteCallReader:
-    """The reader of the opponent's calls: the bots' bidding model, or Bridgette's."""
+def _call_reader(
+    view: SeatView, knowledge: Knowledge, memory: _ModelMemory | None = None
+) -> CallReader | BridgetteCallReader:
+    """The reader of the opponent's calls: the bots' bidding model, or Bridgette's.
+    ``memory`` keeps the model's work for the deal (:class:`_ModelMemory`)."""
     if _colons(view):
         return BridgetteCallReader(view)
-    return CallReader(view, knowledge)
+    return CallReader(view, knowledge, memory)
 
 
 def _colons(view: SeatView) -> bool:
@@ -316,6 +319,24 @@ class _CallPoint:
     seat_bid: Contract | None
 
 
+@dataclass(slots=True)
+class _ModelMemory:
+    """The bidding model's work in one deal, kept from one decision to the next.
+
+    A trick table depends only on the hand read, the suits and bid the seat had shown, and
+    the model's samples of the seat's hand; an answer also on the point of the auction. The
+    samples are drawn from the cards the opponent could not see (seeded by them), which stay
+    the same through the deal's auction and play, so every reader of the deal finds the same
+    tables and answers: keeping them changes no choice, it only saves working them out again.
+    """
+
+    #: The deal, the cards the model's samples are drawn from, and the score the model's
+    #: values depend on (each side's vulnerability and progress toward game).
+    key: tuple[int, int, tuple[bool, bool], tuple[int, int]]
+    tables: dict[tuple[int, tuple[int, ...], Contract | None], _TrickTable]
+    answers: dict[tuple[int, _CallPoint], int]
+
+
 class CallReader:
     """What the opponent's calls say about its hand, read with the bots' bidding model.
 
@@ -334,7 +355,9 @@ class CallReader:
     hand's misfit is the same whenever it is asked.
     """
 
-    def __init__(self, view: SeatView, knowledge: Knowledge) -> None:
+    def __init__(
+        self, view: SeatView, knowledge: Knowledge, memory: _ModelMemory | None = None
+    ) -> None:
         assert view.seat is not None
         me = int(view.seat)
         opponent = 1 - me
@@ -382,8 +405,13 @@ class CallReader:
             for _ in range(READER_SAMPLES)
         )
         self._cache: dict[int, float] = {}
-        self._answers: dict[tuple[int, _CallPoint], int] = {}
-        self._tables: dict[tuple[int, tuple[int, ...], Contract | None], _TrickTable] = {}
+        key = (view.hand_number, self._their_pool, self._vulnerable, self._progress)
+        if memory is None or memory.key != key:
+            memory = _ModelMemory(key, {}, {})
+        #: The model's work, shared with the deal's other readers through :attr:`memory`.
+        self.memory = memory
+        self._answers = memory.answers
+        self._tables = memory.tables
 
     def __bool__(self) -> bool:
         return bool(self.points)
@@ -566,6 +594,7 @@ class ExpertBot:
         self._heuristic = HeuristicBot(seed)
         self._auction: _AuctionLayouts | None = None
         self._reading: _PlayReading | None = None
+        self._memory: _ModelMemory | None = None
 
     def act(self, view: SeatView | TableView) -> int:
         """The action :meth:`advise` recommends."""
@@ -607,6 +636,14 @@ class ExpertBot:
         deadline = self._deadline
         return deadline is not None and solved >= MIN_SAMPLES and time.perf_counter() > deadline
 
+    def _reader(self, view: SeatView, knowledge: Knowledge) -> CallReader | BridgetteCallReader:
+        """A reader of the opponent's calls that shares the model's work done earlier in the
+        deal (:class:`_ModelMemory`)."""
+        reader = _call_reader(view, knowledge, self._memory)
+        if isinstance(reader, CallReader):
+            self._memory = reader.memory
+        return reader
+
     def _reader_for(self, view: SeatView, knowledge: Knowledge) -> _PlayReading:
         """The reading of the opponent's calls kept through the play of a deal: the reader
         and a pool of the opponent's hands of the auction that fit the calls (first the
@@ -619,7 +656,7 @@ class ExpertBot:
         )
         kept = self._reading
         if kept is None or kept.key != key:
-            reader = _call_reader(view, knowledge)
+            reader = self._reader(view, knowledge)
             table = self._auction
             pool: list[int] = []
             if reader and table is not None and table.key[0] == view.hand_number:
@@ -796,7 +833,7 @@ class ExpertBot:
         if table is None or fresh:
             table = _AuctionLayouts(key, [], [], [], [])
             self._auction = table
-        reader = None if knowledge.is_exact else _call_reader(view, knowledge)
+        reader = None if knowledge.is_exact else self._reader(view, knowledge)
         calls = len(reader.points) if reader else 0
         if calls != table.calls_read:
             assert reader is not None
