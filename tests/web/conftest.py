@@ -144,6 +144,19 @@ def open_seat(
     return page
 
 
+def open_review(page: Any, hand: int) -> Any:
+    """Open the review of ``hand`` (from 0) from the list of hands played, which stays open
+    while the computer moves; returns the dialog. (The last hand's own Review button leaves
+    the table once the next hand's play starts, so it is not the one to click.)"""
+    listing = page.locator(".history details.played")
+    if listing.get_attribute("open") is None:
+        listing.locator("summary").click()
+    page.locator(f'.history button[data-review="{hand}"]').click()
+    dialog = page.locator("dialog.review[open]")
+    dialog.wait_for(timeout=10000)
+    return dialog
+
+
 def store_finished_rubber(server: Any, variant: str, level: str) -> str:
     """A whole rubber of ``variant`` played by two ``level`` bots and stored as the server
     stores one (under the id ``finished``, seed 4242), with the server stopped meanwhile;
@@ -187,5 +200,6 @@ def table() -> Any:
         play_until=play_until,
         create_game=create_game,
         open_seat=open_seat,
+        open_review=open_review,
         store_finished_rubber=store_finished_rubber,
     )

@@ -119,10 +119,7 @@ def test_a_claim_is_refused_or_accepted_as_the_server_judges_it(
     assert note.startswith("You claimed the rest")
     # The review of the hand lists the claims, the line included, now that the hand is over.
     # (from the list of hands played: the last hand's line leaves the table as the drawing goes)
-    page.locator(".history details summary").click()
-    page.locator(f'.history button[data-review="{hand}"]').click()
-    dialog = page.locator("dialog.review[open]")
-    dialog.wait_for(timeout=10000)
+    dialog = table.open_review(page, hand)
     listed = dialog.locator(".claims li")
     assert listed.count() >= 1
     *earlier, last = [item.inner_text() for item in listed.all()]
@@ -145,10 +142,11 @@ def test_the_review_shows_the_table_par_and_costly_cards_of_the_analysis(
     table.play_until([player], lambda: page.locator(".tricks-recap").count() > 0)
     page.locator(".tricks-recap summary").click()
     assert page.locator(".tricks-recap li").count() >= 1
+    # The list stays open as the cards are played (the table is drawn again at each card).
+    table.play_until([player], lambda: page.locator(".tricks-recap li").count() >= 2)
+    assert page.locator(".tricks-recap[open]").count() == 1
     table.play_until([player], lambda: player.hand_number() >= 1)
-    page.locator('button[aria-label="Review hand 1"]').first.click()
-    dialog = page.locator("dialog.review[open]")
-    dialog.wait_for(timeout=10000)
+    dialog = table.open_review(page, 0)
     dialog.locator("table.dd").wait_for(timeout=10000)
     assert len(analyses) == 1
     request = urllib.request.Request(

@@ -37,12 +37,8 @@ def test_a_finished_hand_is_reviewed_trick_by_trick(server: Any, browser: Any, t
     for hand in range(5):
         table.play_until([player], lambda hand=hand: player.hand_number() > hand)
         # Offered with the last hand's result, and in the list of hands played.
-        if not page.locator(".history details[open]").count():
-            page.get_by_text(f"Hands played ({hand + 1})").click()
         assert page.locator(f'.history button[data-review="{hand}"]').count() == 1
-        page.locator(f'button[aria-label="Review hand {hand + 1}"]').first.click()
-        dialog = page.locator("dialog.review[open]")
-        dialog.wait_for(timeout=10000)
+        dialog = table.open_review(page, hand)
         assert len(reviews) == hand + 1
         review = reviews[-1]
         assert review["hand"] == hand and review["seat"] == "south"

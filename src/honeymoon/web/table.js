@@ -408,7 +408,13 @@ export class Table {
     const focused = document.activeElement;
     const focusKey = focused && this.root.contains(focused) ? focused.dataset.key : null;
     const hadFocus = focused && this.root.contains(focused);
+    // A list the player opened (hands played, tricks so far, ...) stays open when the
+    // table is drawn again after a move.
+    const opened = new Set(Array.from(this.root.querySelectorAll("details[open]"), (d) => d.className));
     this.root.innerHTML = this.renderPage();
+    this.root.querySelectorAll("details").forEach((d) => {
+      if (d.className && opened.has(d.className)) d.open = true;
+    });
     this.root.querySelectorAll(".calls-box").forEach((box) => { box.scrollTop = box.scrollHeight; });
     if (hadFocus) {
       let target = focusKey ? this.root.querySelector(`[data-key="${focusKey}"]`) : null;
@@ -1102,7 +1108,7 @@ export class Table {
     const label = v.phase === "complete" ? "Download the full record" : "Download the record so far";
     return `
       <section class="history" aria-label="Hands played">
-        ${items ? `<details><summary>Hands played (${v.results.length})</summary><ul>${items}</ul></details>` : ""}
+        ${items ? `<details class="played"><summary>Hands played (${v.results.length})</summary><ul>${items}</ul></details>` : ""}
         <label class="option"><input type="checkbox" data-autoplay="1" data-key="autoplay" ${this.autoPlay ? "checked" : ""}>
           Play forced cards by themselves</label>
         <label class="option"><input type="checkbox" data-letters="1" data-key="letters" ${display.letters ? "checked" : ""}>
