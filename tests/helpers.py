@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 import socket
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -257,6 +257,19 @@ def play_checked(game: Game, bots: dict[Seat, Any], max_hands: int) -> list[tupl
         actions.append((seat, action))
         game.apply(action, seat)
     return actions
+
+
+def play_south_against(
+    game: Game, east: Any, south: Callable[[SeatView], int], going: Callable[[Game], bool]
+) -> None:
+    """Play ``game`` while ``going(game)``: the bot ``east`` acts as East, and ``south`` (a
+    test's function of South's view, which may compare bots there) chooses South's action."""
+    while going(game):
+        seat = game.to_act
+        assert seat is not None
+        view = view_for(game, seat)
+        assert isinstance(view, SeatView)
+        game.apply(east.act(view) if seat is Seat.EAST else south(view), seat)
 
 
 def double_dummy_best_cards(south: Any, east: Any, seed: str) -> int:

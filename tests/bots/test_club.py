@@ -5,7 +5,7 @@ four-hand table."""
 from __future__ import annotations
 
 import pytest
-from helpers import double_dummy_best_cards, play_checked
+from helpers import double_dummy_best_cards, play_checked, play_south_against
 
 from honeymoon.bots import LEVELS, Bot, ClubBot, ExpertBot, HeuristicBot, make_bot
 from honeymoon.bots.table_bots import table_bot_for
@@ -54,20 +54,14 @@ def test_it_draws_and_bids_as_the_heuristic_bot_and_plays_as_the_expert() -> Non
     expert = ExpertBot(7, samples=8)
     other = make_bot("heuristic", "e")
     compared = {Phase.DRAWING: 0, Phase.AUCTION: 0, Phase.PLAY: 0}
-    while not game.is_over and game.hand_number < 2:
-        seat = game.to_act
-        assert seat is not None
-        view = view_for(game, seat)
-        if seat is Seat.EAST:
-            game.apply(other.act(view), seat)
-            continue
+
+    def south(view: SeatView) -> int:
         action = club.act(view)
-        if view.phase is Phase.PLAY:
-            assert action == expert.act(view)
-        else:
-            assert action == heuristic.act(view)
+        assert action == (expert if view.phase is Phase.PLAY else heuristic).act(view)
         compared[view.phase] += 1
-        game.apply(action, seat)
+        return action
+
+    play_south_against(game, other, south, lambda g: not g.is_over and g.hand_number < 2)
     assert all(count > 3 for count in compared.values()), compared
 
 

@@ -7,7 +7,7 @@ import random
 from collections.abc import Callable
 
 import pytest
-from helpers import call_all, cards, draw_all, stock_for_hands
+from helpers import call_all, cards, draw_all, play_south_against, stock_for_hands
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -407,17 +407,16 @@ def test_keeping_the_models_work_changes_no_call() -> None:
         game = _drawn_game(seed)
         east = make_bot("heuristic", f"east:{seed}")
         keeping, forgetting = ExpertBot(seed, samples=12), ExpertBot(seed, samples=12)
-        while game.phase is Phase.AUCTION:
-            seat = game.to_act
-            assert seat is not None
-            view = view_for(game, seat)
-            if seat is Seat.EAST:
-                game.apply(east.act(view), seat)
-                continue
+
+        def south(
+            view: SeatView, keeping: ExpertBot = keeping, forgetting: ExpertBot = forgetting
+        ) -> int:
             forgetting._memory = None
             advice = keeping.advise(view)
             assert forgetting.advise(view) == advice
-            game.apply(advice.action, seat)
+            return advice.action
+
+        play_south_against(game, east, south, lambda g: g.phase is Phase.AUCTION)
         assert keeping._memory is not None and keeping._memory.tables
 
 
