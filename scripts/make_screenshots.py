@@ -33,7 +33,7 @@ from honeymoon.game import Game, Phase
 from honeymoon.rules import find_variant
 from honeymoon.seats import Seat
 from honeymoon.table import TableGame
-from honeymoon.views import SeatView, TableView
+from honeymoon.views import SeatView, TableView, view_for
 
 SEED = "honeymoon-screenshots"
 SIZE = (80, 24)
@@ -87,10 +87,43 @@ def keys_for(screen: GameScreen, action: int) -> list[str]:
     return [*text, "enter"]
 
 
+def _rubber(last_hand: bool) -> Game:
+    """The screenshots' rubber as the house player plays it in both seats: at its start, or
+    (``last_hand``) played on to the start of its last hand without the table, so that the
+    table plays only that hand for the rubber's end (typing every move of a whole rubber into
+    the table took minutes)."""
+    game = Game(seed=SEED, first_dealer=Seat.EAST)
+    if not last_hand:
+        return game
+    player = HousePlayer()
+    played = Game(seed=SEED, first_dealer=Seat.EAST)
+    actions: list[tuple[int, Seat, int]] = []
+    while not played.is_over:
+        seat = played.to_act
+        assert seat is not None
+        action = player.act(view_for(played, seat))
+        actions.append((played.hand_number, seat, action))
+        played.apply(action, seat)
+    last = actions[-1][0]
+    for number, seat, action in actions:
+        if number == last:
+            break
+        game.apply(action, seat)
+    return game
+
+
 async def make(output: Path) -> list[Path]:
     """Play and save one screenshot per phase; returns the files written."""
     output.mkdir(parents=True, exist_ok=True)
-    game = Game(seed=SEED, first_dealer=Seat.EAST)
+    written = await _play_rubber(output, ["drawing", "auction", "play", "score-sheet", "review"])
+    written += await _play_rubber(output, ["rubber-over"])
+    return written
+
+
+async def _play_rubber(output: Path, wanted: list[str]) -> list[Path]:
+    """Play the rubber in the table, from the start or (for the rubber's end alone) from its
+    last hand, and save the ``wanted`` screenshots."""
+    game = _rubber(last_hand=wanted == ["rubber-over"])
     adviser = HousePlayer()
     app = HoneymoonApp(Table(game, Seat.SOUTH, HousePlayer()), delay=0, record_path=None)
     written: list[Path] = []
@@ -101,20 +134,16 @@ async def make(output: Path) -> list[Path]:
 
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        wanted = ["drawing", "auction", "play", "score-sheet", "rubber-over"]
         while wanted:
             screen = app.screen
             if not isinstance(screen, GameScreen):
-                if wanted == ["score-sheet", "rubber-over"]:
+                if wanted == ["score-sheet", "review"]:
                     shoot("score-sheet.svg")
-                    wanted.remove("score-sheet")
                     # The review of the hand just finished, at its second trick.
                     await pilot.press("b", "right", "right")
                     await pilot.pause()
                     shoot("review.svg")
-                    await pilot.press("escape")
-                    await pilot.pause()
-                    continue
+                    break
                 elif app.game_screen.table.is_over:
                     shoot("rubber-over.svg")
                     break
