@@ -34,7 +34,7 @@ def test_the_json_report_counts_each_bots_contracts_as_the_records_show(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     folder = tmp_path / "records"
-    argv = ["match", "medium", "random", "--rubbers", "2", "--seed", "4", "--max-hands", "12"]
+    argv = ["match", "medium", "random", "--rubbers", "1", "--seed", "4", "--max-hands", "6"]
     assert main([*argv, "--json", "--records", str(folder)]) == 0
     data = json.loads(capsys.readouterr().out)
     sanity = data["sanity"]
