@@ -171,6 +171,12 @@ ANSWERED_CALLS = 4
 DEFAULT_MODEL_ANSWERS = True
 #: The memory award's contract: 1NT made (RULES.md 4).
 _ONE_NO_TRUMP = Contract(1, Strain.NOTRUMP)
+#: Each bid's contract doubled and redoubled (built once, not at every layout's count).
+_DOUBLED: dict[Contract, tuple[Contract, Contract]] = {
+    bid: (Contract(bid.level, bid.strain, 1), Contract(bid.level, bid.strain, 2))
+    for bid in (call.contract for call in BIDS)
+    if bid is not None
+}
 
 
 def _game_level(strain: Strain) -> int:
@@ -1093,13 +1099,8 @@ class _AuctionSearch:
                 assert bid is not None
                 row = histogram[side][bid.strain]
                 triple = tuple(
-                    sign
-                    * sum(
-                        p * scorer(Contract(bid.level, bid.strain, doubling), t)
-                        for t, p in enumerate(row)
-                        if p
-                    )
-                    for doubling in range(3)
+                    sign * sum(p * scorer(contract, t) for t, p in enumerate(row) if p)
+                    for contract in (bid, *_DOUBLED[bid])
                 )
                 self.value[side][bid] = (triple[0], triple[1], triple[2])
         # Levels worth trying per side and strain: natural, game and slams the tricks support.

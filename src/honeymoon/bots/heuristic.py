@@ -96,6 +96,9 @@ _NOISE: tuple[tuple[int, float], ...] = (
     (2, 0.08),
     (3, 0.02),
 )
+#: The counts whose spread by :data:`_NOISE` stays within 0 to 13 tricks.
+_NOISE_FREE_LOW = -min(offset for offset, _ in _NOISE)
+_NOISE_FREE_HIGH = 13 - max(offset for offset, _ in _NOISE)
 #: Spare tricks the bot wants before it redoubles.
 _REDOUBLE_MARGIN = 1.0
 _RUBBER_VALUE = 550
@@ -257,6 +260,12 @@ def _estimate_all(mine: int, theirs: int) -> tuple[float, float, float, float, f
 
 
 @lru_cache(maxsize=4096)
+def _gain_by_tricks(contract: Contract, vulnerable: bool, progress: int) -> tuple[int, ...]:
+    """:func:`_contract_gain` for 0 to 13 tricks (one look-up per contract, not per count)."""
+    return tuple(_contract_gain(contract, tricks, vulnerable, progress) for tricks in range(14))
+
+
+@lru_cache(maxsize=4096)
 def _contract_gain(contract: Contract, tricks: int, vulnerable: bool, progress: int) -> int:
     """Declarer's gain (declarer's points minus the defender's) plus the value of a game."""
     score = score_contract(contract, tricks, vulnerable)
@@ -354,9 +363,13 @@ def trick_table(
                 break
         assert best is not None
         mask = best[1]
-        for strain, tricks in enumerate(calibrated_tricks(hand, mask)):
-            row = counts[strain]
+        for row, tricks in zip(counts, calibrated_tricks(hand, mask), strict=True):
             rounded = round(tricks)
+            if _NOISE_FREE_LOW <= rounded <= _NOISE_FREE_HIGH:  # no spread past 0 or 13
+                for offset, share in noise:
+                    spread = rounded + offset
+                    row[spread] = row.get(spread, 0.0) + share
+                continue
             for offset, share in noise:
                 spread = min(13, max(0, rounded + offset))
                 row[spread] = row.get(spread, 0.0) + share
@@ -387,16 +400,12 @@ def call_values(
     my_progress, their_progress = progress
 
     def my_value(contract: Contract) -> float:
-        return sum(
-            w * _contract_gain(contract, t, my_vulnerable, my_progress)
-            for t, w in table.counts[int(contract.strain)]
-        )
+        gains = _gain_by_tricks(contract, my_vulnerable, my_progress)
+        return sum(w * gains[t] for t, w in table.counts[int(contract.strain)])
 
     def their_value(contract: Contract) -> float:
-        return -sum(
-            w * _contract_gain(contract, 13 - t, their_vulnerable, their_progress)
-            for t, w in table.counts[int(contract.strain)]
-        )
+        gains = _gain_by_tricks(contract, their_vulnerable, their_progress)
+        return -sum(w * gains[13 - t] for t, w in table.counts[int(contract.strain)])
 
     values: dict[int, float] = {}
     best_bid: tuple[float, int] | None = None
