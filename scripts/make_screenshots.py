@@ -4,9 +4,9 @@ Plays a fixed-seed rubber in the full-screen table, both seats played by the pla
 policy below (:class:`HousePlayer`: keep high cards, open the long suit with values, win a
 trick cheaply), the player's moves typed as a person would, and saves the app's own
 screenshot at each phase of its first hand; then its last hand, for the rubber's end (the
-hands between are played without the table); then a Draw Bridge hand with the face-up stock, for a screenshot of
-a preliminary trick; then Bridgette's exchange and play (``bridgette-*.svg``); then one of
-each four-hand variant and option (``table-*.svg``), both
+hands between are played without the table); then a Draw Bridge hand with the face-up stock,
+for a screenshot of a preliminary trick; then Bridgette's exchange and play
+(``bridgette-*.svg``); then one of each four-hand variant and option (``table-*.svg``), both
 seats played by :class:`TableHousePlayer`:
 
     python scripts/make_screenshots.py [OUTPUT_DIR]

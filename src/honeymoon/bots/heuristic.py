@@ -96,9 +96,6 @@ _NOISE: tuple[tuple[int, float], ...] = (
     (2, 0.08),
     (3, 0.02),
 )
-#: The counts whose spread by :data:`_NOISE` stays within 0 to 13 tricks.
-_NOISE_FREE_LOW = -min(offset for offset, _ in _NOISE)
-_NOISE_FREE_HIGH = 13 - max(offset for offset, _ in _NOISE)
 #: Spare tricks the bot wants before it redoubles.
 _REDOUBLE_MARGIN = 1.0
 _RUBBER_VALUE = 550
@@ -365,13 +362,10 @@ def trick_table(
         mask = best[1]
         for row, tricks in zip(counts, calibrated_tricks(hand, mask), strict=True):
             rounded = round(tricks)
-            if _NOISE_FREE_LOW <= rounded <= _NOISE_FREE_HIGH:  # no spread past 0 or 13
-                for offset, share in noise:
-                    spread = rounded + offset
-                    row[spread] = row.get(spread, 0.0) + share
-                continue
             for offset, share in noise:
-                spread = min(13, max(0, rounded + offset))
+                spread = rounded + offset
+                if not 0 <= spread <= 13:
+                    spread = 0 if spread < 0 else 13
                 row[spread] = row.get(spread, 0.0) + share
     return _TrickTable(
         tuple(tuple(sorted(row.items())) for row in counts),
