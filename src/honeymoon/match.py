@@ -34,9 +34,11 @@ import contextlib
 import io
 import math
 import multiprocessing
+import os
 import shlex
 import shutil
 import statistics
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -691,10 +693,29 @@ def collect_pairs(
     return MatchResult(config, tuple(kept[pair] for pair in range(config.rubber_pairs)))
 
 
+#: Seconds between a worker's looks at whether the match's process is still there.
+_PARENT_CHECK_SECONDS = 1.0
+
+
+def _end_with_parent(parent: int) -> None:
+    """Run in each worker process as it starts: a watcher that ends the worker once the
+    match's process ``parent`` is gone (killed or stopped by a signal it did not handle), so
+    that no worker goes on playing rubbers nobody will collect."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(_PARENT_CHECK_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
 def _play_in_processes(config: MatchConfig) -> Iterator[PairOutcome]:
     processes = min(config.jobs, config.rubber_pairs)
     context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(processes, mp_context=context) as pool:
+    with ProcessPoolExecutor(
+        processes, mp_context=context, initializer=_end_with_parent, initargs=(os.getpid(),)
+    ) as pool:
         futures = [pool.submit(play_pair, config, pair) for pair in range(config.rubber_pairs)]
         try:
             for future in as_completed(futures):

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
 import re
+import signal
 import statistics
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -345,3 +348,57 @@ def test_a_script_without_a_main_guard_stops_at_once_saying_why(tmp_path: Path) 
     assert done.returncode != 0
     assert 'if __name__ == "__main__":' in done.stderr
     assert "MatchConfigError" in done.stderr
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (from /proc)."""
+    found = []
+    for status in Path("/proc").glob("[0-9]*/status"):
+        with contextlib.suppress(OSError):
+            fields = dict(
+                line.split(":\t", 1) for line in status.read_text().splitlines() if ":\t" in line
+            )
+            if int(fields.get("PPid", "0").strip()) == pid:
+                found.append(int(status.parent.name))
+    return found
+
+
+def _running(pid: int) -> bool:
+    """Whether ``pid`` is a live process (not gone, not a zombie left unreaped)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state not in ("Z", "X")
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads processes from /proc")
+def test_the_workers_end_when_the_match_process_is_killed(tmp_path: Path) -> None:
+    # A match stopped by a signal to its own process alone (a supervisor, a cancelled job)
+    # must not leave its workers playing on: they used to, for as long as their rubbers took.
+    command = [sys.executable, "-m", "honeymoon", "match", "hard", "hard", "--rubbers", "50"]
+    match = subprocess.Popen(
+        [*command, "--jobs", "2", "--no-records"],
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 120
+        workers: list[int] = []
+        while len(workers) < 2 and time.monotonic() < deadline:
+            time.sleep(0.5)
+            workers = [pid for pid in _children(match.pid) if _running(pid)]
+        # the pool's two workers (the spawn start method may add a helper process)
+        assert len(workers) >= 2, "the match never started its workers"
+    finally:
+        match.kill()
+        match.wait()
+    deadline = time.monotonic() + 60
+    while any(_running(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.5)
+    left = [pid for pid in workers if _running(pid)]
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    assert not left, "workers went on after the match's process was killed"
