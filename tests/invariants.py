@@ -103,11 +103,40 @@ def rule_sets(variant: str) -> st.SearchStrategy[RuleSet]:
     return options.map(lambda chosen: base.with_options(**chosen))
 
 
+def option_rows(count: int) -> list[tuple[bool, ...]]:
+    """Settings of ``count`` on/off options in which every two options take all four pairs of
+    values together (a pairwise covering), every option off and every option on among them.
+
+    Chosen greedily, in a fixed order: each next row is the first that covers the most pairs
+    not yet covered. Three options need 5 rows rather than 8, four need 6 rather than 16.
+    """
+    rows = [(False,) * count, (True,) * count]
+    wanted = {
+        (i, j, a, b)
+        for i in range(count)
+        for j in range(i + 1, count)
+        for a in (False, True)
+        for b in (False, True)
+    }
+
+    def pairs(row: tuple[bool, ...]) -> set[tuple[int, int, bool, bool]]:
+        return {(i, j, row[i], row[j]) for i in range(count) for j in range(i + 1, count)}
+
+    for row in rows:
+        wanted -= pairs(row)
+    while wanted:
+        best = max(product((False, True), repeat=count), key=lambda row: len(pairs(row) & wanted))
+        rows.append(best)
+        wanted -= pairs(best)
+    return sorted(set(rows))
+
+
 def every_rule_set() -> Iterator[RuleSet]:
-    """Every variant with every combination of its options."""
+    """Every variant with its options set as :func:`option_rows` covers them (every pair of
+    options in all four settings); a variant with one option has both of its settings."""
     for name in ALL_VARIANT_NAMES:
         base = find_variant(name, four_hands=True)
-        for values in product((False, True), repeat=len(base.option_names)):
+        for values in option_rows(len(base.option_names)):
             yield base.with_options(**dict(zip(base.option_names, values, strict=True)))
 
 

@@ -1,4 +1,4 @@
-"""Property tests over every variant and option, through the one invariant harness
+"""Property tests over every variant and its options, through the one invariant harness
 (``invariants.py``): every action is drawn by hypothesis, so a failure shrinks to a short game.
 
 Each step keeps every card in exactly one place, shows each seat its own cards and nothing it
@@ -7,6 +7,8 @@ replays to the same state; whole rubbers end exactly at two games and replay.
 """
 
 from __future__ import annotations
+
+from itertools import combinations, product
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -63,13 +65,20 @@ def test_every_variant_plays_whole_rubbers_that_end_at_two_games_and_replay(
     assert any(not h.result.passed_out for h in game.history)
 
 
-def test_the_rule_sets_cover_every_variant_and_option() -> None:
+def test_the_rule_sets_cover_every_variant_and_every_pair_of_options() -> None:
     names = {rules.name for rules in every_rule_set()}
     assert names == set(VARIANTS) | set(TABLE_VARIANTS)
     for rules in [*VARIANTS.values(), *TABLE_VARIANTS.values()]:
+        sets = [r for r in every_rule_set() if r.name == rules.name]
         for option in rules.option_names:
-            values = {getattr(r, option) for r in every_rule_set() if r.name == rules.name}
-            assert values == {False, True}, (rules.name, option)
+            assert {getattr(r, option) for r in sets} == {False, True}, (rules.name, option)
+        for first, second in combinations(rules.option_names, 2):
+            settings_seen = {(getattr(r, first), getattr(r, second)) for r in sets}
+            assert settings_seen == set(product((False, True), repeat=2)), (first, second)
+        settings_of = [tuple(getattr(r, option) for option in rules.option_names) for r in sets]
+        count = len(rules.option_names)
+        assert {(False,) * count, (True,) * count} <= set(settings_of), rules.name
+        assert len(settings_of) == len(set(settings_of)) <= 2**count, rules.name
 
 
 @pytest.mark.parametrize("variant", ALL_VARIANT_NAMES)
