@@ -11,7 +11,15 @@ from helpers import call_all, cards, draw_all, play_south_against, stock_for_han
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from honeymoon.auction import DOUBLE, FIRST_BID, PASS, AuctionSummary, Call, Contract
+from honeymoon.auction import (
+    DOUBLE,
+    FIRST_BID,
+    PASS,
+    AuctionSummary,
+    Call,
+    Contract,
+    cheapest_bid,
+)
 from honeymoon.bots import ExpertBot, make_bot
 from honeymoon.bots import expert as expert_module
 from honeymoon.bots.expert import CALL_TOLERANCE, READER_SAMPLES, CallReader
@@ -460,3 +468,61 @@ def test_the_drawing_gives_up_on_a_call_too_rare_for_its_tries() -> None:
         else:
             assert (quick, quick_fits, quick_drawn) == (patient, patient_fits, patient_drawn)
             assert quick_fits == 20
+
+
+# -- the model's second answer ---------------------------------------------------------------
+
+
+def test_the_point_after_an_answer_and_the_seats_next_call_is_the_auctions_own() -> None:
+    # East opened 1♠. South bids 2♦, East answers 2♠ and South bids 3♥: East then stands
+    # where the real auction would leave it, having seen South bid diamonds and hearts.
+    game = _deal("AKQJ98.K2.Q2.K32", "5.AQJ98.K983.J54", ["1S"])
+    view = view_for(game, Seat.SOUTH)
+    reader = CallReader(view, knowledge_from_view(view))
+    calls = [Call.parse(text).action for text in ("2D", "2S", "3H")]
+    point = reader.answer_point(*calls)
+    call_all(game, ["2D", "2S", "3H"])
+    assert point is not None and game.to_act is Seat.EAST
+    assert point.legal == tuple(game.legal_actions())
+    assert point.current == Contract(3, Strain.HEARTS) and not point.theirs_standing
+    assert point.seat_suits == (int(Strain.DIAMONDS), int(Strain.HEARTS))
+    assert point.seat_bid == Contract(3, Strain.HEARTS)
+    # a pass after East's answer ends the auction: there is no point to answer
+    assert reader.answer_point(calls[0], calls[1], PASS) is None
+
+
+class _SpadesOverEverything(CallReader):
+    """The opponent answers each bid of the seat with the cheapest spade bid over it, up to
+    4♠, and passes over anything higher (a scripted model, for the valuation's sake)."""
+
+    def answer(self, hand: int, point: expert_module._CallPoint) -> int:
+        bid = cheapest_bid(Strain.SPADES, point.current)
+        return bid.action if bid is not None and bid.level <= 4 else PASS
+
+
+def test_the_seats_next_call_is_valued_with_the_models_second_answer() -> None:
+    # East opened 1♠ and takes ten tricks; South takes nine in every strain. East outbids
+    # each of South's bids with spades up to 4♠. One answer deep, 2♥ looked good: after
+    # East's 2♠, South's 3♥ was valued as if East could only pass or double it. With the
+    # second answer East bids 3♠ over it, and 2♥ is worth no more than passing 2♠ or bidding
+    # on into a failing contract: a cheap waiting bid is no longer flattered.
+    game = _deal("AKQJ98.K2.Q2.K32", "5.AQJ98.K983.J54", ["1S"])
+    view = view_for(game, Seat.SOUTH)
+    search = _search_with(view, [10] * 8, seat_tricks=8)
+    table = expert_module._AuctionLayouts(
+        (0, 0, 0, 0), [0] * 8, [(8,) * 5] * 8, [(10,) * 5] * 8, [True] * 8
+    )
+    reader = _SpadesOverEverything(view, knowledge_from_view(view))
+    state = expert_module._state_of(AuctionSummary.read(view.auction, view.first_caller, 0))
+    answers = expert_module._Answers(view, 0, table, table.weights(), reader, 0.5)
+    members = range(8)
+    width = expert_module.ANSWERED_CALLS
+    one_deep = dict(answers.call_values(search, state, (), members, width, 0))
+    two_deep = dict(answers.call_values(search, state, (), members, width, 2))
+    two_hearts = Call.parse("2H").action
+    assert one_deep[two_hearts] > 0 > two_deep[two_hearts]
+    # the pass ends the auction on 1♠ and needs no answer: the same either way
+    assert one_deep[PASS] == two_deep[PASS] == search.settled_value(state, PASS)
+    # South may still pass 2♠, so 2♥ is worth at least that
+    after = search.next_state(search.next_state(state, two_hearts), Call.parse("2S").action)
+    assert two_deep[two_hearts] >= search.settled_value(after, PASS)

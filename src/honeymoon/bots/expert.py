@@ -165,6 +165,10 @@ MISFIT_WEIGHT = 0.02
 #: The calls (the best ones searched one call deep, and the pass) valued with the opponent's
 #: answers when ``model_answers`` is on.
 ANSWERED_CALLS = 4
+#: After an answer of the model's that bids or doubles, the seat's calls (the best ones
+#: one call deep) valued with the model's second answer, on the layouts that answered alike;
+#: 0 values them one call deep.
+ANSWERED_CONTINUATIONS = 0
 #: Whether the seat's calls are valued with the opponent's answers as the bidding model
 #: makes them (on by default: against the yardstick at 60 layouts it took the expert from
 #: +948 to +1,255 points per rubber pair over the same 200 pairs; docs/bots.md).
@@ -451,22 +455,24 @@ class CallReader:
         )
         return values
 
-    def answer_point(self, call: int) -> _CallPoint | None:
-        """Where the opponent stands after the seat's ``call`` (its own call unknown, -1), or
-        None when ``call`` ends the auction."""
+    def answer_point(self, *calls: int) -> _CallPoint | None:
+        """Where the opponent stands after ``calls`` from now (the seat's call, and then the
+        opponent's answer and the seat's next call; the opponent's own call unknown, -1), or
+        None when the last call ends the auction."""
         auction = self._auction.copy()
-        auction.add(call)
+        for call in calls:
+            auction.add(call)
         if auction.is_finished:
             return None
-        calls = (*self._seat_calls, call)
+        seat_calls = (*self._seat_calls, *calls[::2])
         suits = sorted(
             {
                 int(strain)
-                for strain in (Call(action).strain for action in calls)
+                for strain in (Call(action).strain for action in seat_calls)
                 if strain is not None and strain is not Strain.NOTRUMP
             }
         )
-        bids = [c for c in (Call(action).contract for action in calls) if c is not None]
+        bids = [c for c in (Call(action).contract for action in seat_calls) if c is not None]
         return _CallPoint(
             -1,
             auction.legal_calls(),
@@ -1058,6 +1064,29 @@ def _state_of(summary: AuctionSummary) -> _State:
     return (bid, side, contract.doubling, summary.opening_passes, 0)
 
 
+class _ContractValues(dict[Contract, tuple[float, float, float]]):
+    """One side's contracts, each to the seat's expected score undoubled, doubled and
+    redoubled over a trick histogram (``histogram[strain][tricks]``), worked out when first
+    asked for."""
+
+    def __init__(self, histogram: list[list[float]], sign: float, scorer: _ContractScorer) -> None:
+        super().__init__()
+        self._histogram = histogram
+        self._sign = sign
+        self._scorer = scorer
+
+    def __missing__(self, bid: Contract) -> tuple[float, float, float]:
+        row = self._histogram[bid.strain]
+        scorer, sign = self._scorer, self._sign
+        triple = tuple(
+            sign * sum(p * scorer(contract, t) for t, p in enumerate(row) if p)
+            for contract in (bid, *_DOUBLED[bid])
+        )
+        value = (triple[0], triple[1], triple[2])
+        self[bid] = value
+        return value
+
+
 class _AuctionSearch:
     """Expected values of the final contracts, and a short max/min search over calls."""
 
@@ -1088,21 +1117,12 @@ class _AuctionSearch:
             [sum(t * p for t, p in enumerate(histogram[side][strain])) for strain in range(5)]
             for side in range(2)
         ]
-        # value[side][bid][doubling]: the seat's expected score when ``side`` declares.
-        self.value: list[dict[Contract, tuple[float, float, float]]] = [{}, {}]
-        for side in range(2):
-            declarer = me if side == 0 else 1 - me
-            scorer = _contract_scorer(sheet, declarer, part_score_share)
-            sign = 1.0 if side == 0 else -1.0
-            for call in BIDS:
-                bid = call.contract
-                assert bid is not None
-                row = histogram[side][bid.strain]
-                triple = tuple(
-                    sign * sum(p * scorer(contract, t) for t, p in enumerate(row) if p)
-                    for contract in (bid, *_DOUBLED[bid])
-                )
-                self.value[side][bid] = (triple[0], triple[1], triple[2])
+        # value[side][bid][doubling]: the seat's expected score when ``side`` declares
+        # (worked out for the bids asked about, which are few).
+        self.value = [
+            _ContractValues(histogram[0], 1.0, _contract_scorer(sheet, me, part_score_share)),
+            _ContractValues(histogram[1], -1.0, _contract_scorer(sheet, 1 - me, part_score_share)),
+        ]
         # Levels worth trying per side and strain: natural, game and slams the tricks support.
         self.levels: list[list[tuple[int, ...]]] = []
         for side in range(2):
@@ -1209,67 +1229,123 @@ def _answered_values(
     search: _AuctionSearch,
     state: _State,
     part_score_share: float,
+    continuations: int = ANSWERED_CONTINUATIONS,
 ) -> list[tuple[int, float]]:
     """Each candidate call of the seat valued with the opponent's answer on each layout.
 
     On each layout the opponent's hand answers the call as the bots' bidding model would
     (:meth:`CallReader.answer`). Where it passes, the auction ends and the layout's own
     double-dummy tricks score the contract. The layouts where it answers with the same call
-    form a group, and the seat then makes the call best over that group (the one-call
-    search on the group's layouts: the opponent may still double). A pass that ends the
-    auction is valued as before.
+    form a group, and the seat then makes the call best over that group. That call is valued
+    one call deep (the opponent may still double) or, for the seat's ``continuations`` best
+    calls there, with the model's second answer on the group's layouts in the same way. A
+    pass that ends the auction is valued as before.
     """
-    total = sum(weights)
-    sheet = view.score_sheet
-    groups: dict[frozenset[int], _AuctionSearch] = {}
-    results: list[tuple[int, float]] = []
-    plain = search.root_values(state, 1)
-    ranked_calls = sorted(plain, key=lambda option: -option[1])
-    answered = {call for call, _ in ranked_calls[:ANSWERED_CALLS]} | {PASS}
-    unanswered: list[tuple[int, float]] = []
-    for call, plain_value in plain:
-        if call not in answered:
-            unanswered.append((call, plain_value))
-            continue
-        point = reader.answer_point(call)
-        if point is None:  # the call ends the auction
-            results.append((call, search.settled_value(state, call)))
-            continue
-        after = search.next_state(state, call)
-        by_answer: dict[int, list[int]] = {}
-        for index, layout in enumerate(table.layouts):
-            by_answer.setdefault(reader.answer(layout, point), []).append(index)
-        value = 0.0
-        for answer, members in by_answer.items():
-            share = sum(weights[i] for i in members)
-            if answer == PASS:
-                bid, bidder, doubling, _passes, _side = after
-                if bid is None:  # passed out
-                    continue
-                declarer = me if bidder == 0 else 1 - me
-                tricks = table.seat_tricks if bidder == 0 else table.opponent_tricks
-                scorer = _contract_scorer(sheet, declarer, part_score_share)
-                contract = Contract(bid.level, bid.strain, doubling)
-                sign = 1.0 if bidder == 0 else -1.0
-                value += sign * sum(
-                    weights[i] * scorer(contract, tricks[i][bid.strain]) for i in members
-                )
-                continue
-            key = frozenset(members)
-            group = groups.get(key)
-            if group is None:
-                group_weights = [0.0] * len(weights)
-                for i in members:
-                    group_weights[i] = weights[i]
-                group = _AuctionSearch(view, me, table, group_weights, part_score_share)
-                groups[key] = group
-            value += share * max(
-                v for _, v in group.root_values(search.next_state(after, answer), 1)
+    answers = _Answers(view, me, table, weights, reader, part_score_share)
+    members = range(len(table.layouts))
+    return answers.call_values(search, state, (), members, ANSWERED_CALLS, continuations)
+
+
+class _Answers:
+    """The seat's calls valued with the bidding model's answers on the auction's layouts."""
+
+    def __init__(
+        self,
+        view: SeatView,
+        me: int,
+        table: _AuctionLayouts,
+        weights: Sequence[float],
+        reader: CallReader,
+        part_score_share: float,
+    ) -> None:
+        self._view = view
+        self._me = me
+        self._table = table
+        self._weights = weights
+        self._reader = reader
+        self._part_score_share = part_score_share
+        #: The one-call search over each group of layouts that answered alike.
+        self._groups: dict[frozenset[int], _AuctionSearch] = {}
+
+    def _group_search(self, members: Sequence[int]) -> _AuctionSearch:
+        key = frozenset(members)
+        group = self._groups.get(key)
+        if group is None:
+            group_weights = [0.0] * len(self._weights)
+            for i in members:
+                group_weights[i] = self._weights[i]
+            group = _AuctionSearch(
+                self._view, self._me, self._table, group_weights, self._part_score_share
             )
-        results.append((call, value / total))
-    # The others, far from the best one call deep, are not worth the model's answers: valued
-    # so, but never above the answered ones (their one-call values leave out the opponent's
-    # bids, as the answered ones' did before the answers).
-    floor = min(value for _, value in results)
-    results.extend((call, min(value, floor)) for call, value in unanswered)
-    return results
+            self._groups[key] = group
+        return group
+
+    def _ended(self, after: _State, members: Sequence[int]) -> float:
+        """The weighted sum of the seat's scores over ``members`` if the auction ends in
+        ``after``'s contract (each layout's own tricks)."""
+        bid, bidder, doubling, _passes, _side = after
+        if bid is None:  # passed out
+            return 0.0
+        weights = self._weights
+        declarer = self._me if bidder == 0 else 1 - self._me
+        tricks = self._table.seat_tricks if bidder == 0 else self._table.opponent_tricks
+        scorer = _contract_scorer(self._view.score_sheet, declarer, self._part_score_share)
+        contract = Contract(bid.level, bid.strain, doubling)
+        sign = 1.0 if bidder == 0 else -1.0
+        return sign * sum(weights[i] * scorer(contract, tricks[i][bid.strain]) for i in members)
+
+    def call_values(
+        self,
+        search: _AuctionSearch,
+        state: _State,
+        calls: tuple[int, ...],
+        members: Sequence[int],
+        width: int,
+        deeper: int,
+    ) -> list[tuple[int, float]]:
+        """Each candidate call of the seat at ``state`` (after ``calls`` from the auction's
+        point now) valued over the layouts ``members``, ``search`` being their one-call
+        search: the ``width`` best calls one call deep, and the pass, with the model's answer
+        on each layout, the seat's ``deeper`` best calls after an answer with a second one."""
+        weights = self._weights
+        total = sum(weights[i] for i in members)
+        layouts = self._table.layouts
+        results: list[tuple[int, float]] = []
+        plain = search.root_values(state, 1)
+        ranked_calls = sorted(plain, key=lambda option: -option[1])
+        answered = {call for call, _ in ranked_calls[:width]} | {PASS}
+        unanswered: list[tuple[int, float]] = []
+        for call, plain_value in plain:
+            if call not in answered:
+                unanswered.append((call, plain_value))
+                continue
+            point = self._reader.answer_point(*calls, call)
+            if point is None:  # the call ends the auction
+                results.append((call, search.settled_value(state, call)))
+                continue
+            after = search.next_state(state, call)
+            by_answer: dict[int, list[int]] = {}
+            for index in members:
+                by_answer.setdefault(self._reader.answer(layouts[index], point), []).append(index)
+            value = 0.0
+            for answer, group in by_answer.items():
+                if answer == PASS:
+                    value += self._ended(after, group)
+                    continue
+                share = sum(weights[i] for i in group)
+                group_search = self._group_search(group)
+                then = search.next_state(after, answer)
+                if deeper > 0:
+                    options = self.call_values(
+                        group_search, then, (*calls, call, answer), group, deeper, 0
+                    )
+                else:
+                    options = group_search.root_values(then, 1)
+                value += share * max(v for _, v in options)
+            results.append((call, value / total))
+        # The others, far from the best one call deep, are not worth the model's answers:
+        # valued so, but never above the answered ones (their one-call values leave out the
+        # opponent's bids, as the answered ones' did before the answers).
+        floor = min(value for _, value in results)
+        results.extend((call, min(value, floor)) for call, value in unanswered)
+        return results

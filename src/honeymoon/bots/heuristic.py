@@ -333,8 +333,7 @@ def trick_table(
     """
     if candidates is not None:
         samples = len(candidates)
-    counts: list[dict[int, float]] = [{} for _ in range(5)]
-    noise = [(offset, weight / samples) for offset, weight in _NOISE]
+    rounded: list[list[int]] = [[] for _ in range(5)]
     for index in range(samples):
         # A natural bidder holds four cards of each suit it bid and comes close to its
         # contract: keep the first sample that fits, else the one that fits best.
@@ -359,18 +358,27 @@ def trick_table(
             if misfit == 0:
                 break
         assert best is not None
-        mask = best[1]
-        for row, tricks in zip(counts, calibrated_tricks(hand, mask), strict=True):
-            rounded = round(tricks)
-            for offset, share in noise:
-                spread = rounded + offset
-                if not 0 <= spread <= 13:
-                    spread = 0 if spread < 0 else 13
-                row[spread] = row.get(spread, 0.0) + share
-    return _TrickTable(
-        tuple(tuple(sorted(row.items())) for row in counts),
-        tuple(sum(t * w for t, w in row.items()) for row in counts),
-    )
+        for row, tricks in zip(rounded, calibrated_tricks(hand, best[1]), strict=True):
+            row.append(round(tricks))
+    spread = [_spread(tuple(row)) for row in rounded]
+    return _TrickTable(tuple(row for row, _ in spread), tuple(mean for _, mean in spread))
+
+
+@lru_cache(maxsize=1 << 14)
+def _spread(rounded: tuple[int, ...]) -> tuple[tuple[tuple[int, float], ...], float]:
+    """One strain's row of a trick table: each sample's rounded tricks spread by the quick
+    estimate's error (kept within 0 to 13), the shares in tricks order, and the mean. Kept:
+    many hands and samples come to the same tricks."""
+    samples = len(rounded)
+    noise = [(offset, weight / samples) for offset, weight in _NOISE]
+    row: dict[int, float] = {}
+    for tricks in rounded:
+        for offset, share in noise:
+            spread = tricks + offset
+            if not 0 <= spread <= 13:
+                spread = 0 if spread < 0 else 13
+            row[spread] = row.get(spread, 0.0) + share
+    return tuple(sorted(row.items())), sum(t * w for t, w in row.items())
 
 
 def call_values(
