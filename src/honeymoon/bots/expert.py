@@ -54,7 +54,6 @@ from functools import lru_cache
 
 from honeymoon.actions import card_action, card_of_action
 from honeymoon.auction import (
-    BIDS,
     DOUBLE,
     PASS,
     REDOUBLE,
@@ -68,6 +67,7 @@ from honeymoon.auction import (
 from honeymoon.bots.advice import Advice, Candidate, Figures, Reason, ranked
 from honeymoon.bots.bridgette import BridgetteCallReader
 from honeymoon.bots.heuristic import (
+    DOUBLED,
     SAMPLE_ATTEMPTS,
     HeuristicBot,
     _TrickTable,
@@ -167,7 +167,9 @@ MISFIT_WEIGHT = 0.02
 ANSWERED_CALLS = 4
 #: After an answer of the model's that bids or doubles, the seat's calls (the best ones
 #: one call deep) valued with the model's second answer, on the layouts that answered alike;
-#: 0 values them one call deep.
+#: 0 values them one call deep, which flatters a cheap bid the opponent would outbid (against
+#: the yardstick at 60 layouts 2 took the expert from +1,156 to +1,407 points per rubber
+#: pair over the same 200 pairs; docs/bots.md).
 ANSWERED_CONTINUATIONS = 0
 #: Whether the seat's calls are valued with the opponent's answers as the bidding model
 #: makes them (on by default: against the yardstick at 60 layouts it took the expert from
@@ -175,12 +177,6 @@ ANSWERED_CONTINUATIONS = 0
 DEFAULT_MODEL_ANSWERS = True
 #: The memory award's contract: 1NT made (RULES.md 4).
 _ONE_NO_TRUMP = Contract(1, Strain.NOTRUMP)
-#: Each bid's contract doubled and redoubled (built once, not at every layout's count).
-_DOUBLED: dict[Contract, tuple[Contract, Contract]] = {
-    bid: (Contract(bid.level, bid.strain, 1), Contract(bid.level, bid.strain, 2))
-    for bid in (call.contract for call in BIDS)
-    if bid is not None
-}
 
 
 def _game_level(strain: Strain) -> int:
@@ -1080,7 +1076,7 @@ class _ContractValues(dict[Contract, tuple[float, float, float]]):
         scorer, sign = self._scorer, self._sign
         triple = tuple(
             sign * sum(p * scorer(contract, t) for t, p in enumerate(row) if p)
-            for contract in (bid, *_DOUBLED[bid])
+            for contract in (bid, *DOUBLED[bid])
         )
         value = (triple[0], triple[1], triple[2])
         self[bid] = value

@@ -39,7 +39,16 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from honeymoon.actions import KEEP, REJECT
-from honeymoon.auction import DOUBLE, PASS, REDOUBLE, AuctionSummary, Call, Contract, SeenCall
+from honeymoon.auction import (
+    BIDS,
+    DOUBLE,
+    PASS,
+    REDOUBLE,
+    AuctionSummary,
+    Call,
+    Contract,
+    SeenCall,
+)
 from honeymoon.bots.advice import Advice, Candidate, Figures, PhasedBot, Reason
 from honeymoon.bots.sampling import Knowledge, knowledge_from_view, sample_layouts
 from honeymoon.cards import FULL_DECK_MASK, SUIT_MASKS, Card, Strain, Suit, mask_to_card_ids
@@ -234,26 +243,39 @@ def calibrated_tricks(hand: int, other: int) -> tuple[float, ...]:
 def _estimate_all(mine: int, theirs: int) -> tuple[float, float, float, float, float]:
     """:func:`estimate_tricks` for the five strains at once."""
     suits = [_match_suit(mine >> (16 * s) & 0x1FFF, theirs >> (16 * s) & 0x1FFF) for s in range(4)]
-    top_mine = sum(m[0] for m in suits)
-    top_theirs = sum(m[1] for m in suits)
-    extra_mine = sum(m[2] for m in suits)
-    extra_theirs = sum(m[3] for m in suits)
+    top_mine = top_theirs = extra_mine = extra_theirs = 0
+    for wins, losses, extra, their_extra in suits:
+        top_mine += wins
+        top_theirs += losses
+        extra_mine += extra
+        extra_theirs += their_extra
     estimates: list[float] = []
-    for trump in range(4):
-        my_trumps = (mine & SUIT_MASKS[trump]).bit_count()
-        their_trumps = (theirs & SUIT_MASKS[trump]).bit_count()
-        my_count = top_mine + suits[trump][2]
-        their_count = top_theirs + suits[trump][3]
-        if my_trumps > their_trumps:
-            my_count += extra_mine - suits[trump][2]
-        elif their_trumps > my_trumps:
-            their_count += extra_theirs - suits[trump][3]
+    for _, _, extra, their_extra in suits:
+        # The suit's matched cards are as many on each side, so the longer trump holding is
+        # the side with the extra length.
+        my_count = top_mine + extra
+        their_count = top_theirs + their_extra
+        if extra > their_extra:
+            my_count += extra_mine - extra
+        elif their_extra > extra:
+            their_count += extra_theirs - their_extra
         total = my_count + their_count
         estimates.append(13.0 * my_count / total if total else 6.5)
     my_count = top_mine + extra_mine
     total = my_count + top_theirs + extra_theirs
     estimates.append(13.0 * my_count / total if total else 6.5)
     return (estimates[0], estimates[1], estimates[2], estimates[3], estimates[4])
+
+
+#: Each bid's contract, by its action.
+BID_CONTRACTS: dict[int, Contract] = {
+    call.action: call.contract for call in BIDS if call.contract is not None
+}
+#: Each bid's contract doubled and redoubled (built once, not at every call valued).
+DOUBLED: dict[Contract, tuple[Contract, Contract]] = {
+    bid: (Contract(bid.level, bid.strain, 1), Contract(bid.level, bid.strain, 2))
+    for bid in BID_CONTRACTS.values()
+}
 
 
 @lru_cache(maxsize=4096)
@@ -334,6 +356,10 @@ def trick_table(
     if candidates is not None:
         samples = len(candidates)
     rounded: list[list[int]] = [[] for _ in range(5)]
+    shown_masks = [SUIT_MASKS[suit] for suit in shown_suits]
+    if their_bid is not None:
+        bid_strain = int(their_bid.strain)
+        bid_tricks = their_bid.tricks_needed - _BID_SLACK
     for index in range(samples):
         # A natural bidder holds four cards of each suit it bid and comes close to its
         # contract: keep the first sample that fits, else the one that fits best.
@@ -347,12 +373,11 @@ def trick_table(
             else:
                 break
             misfit = 0.0
-            for suit in shown_suits:
-                misfit += max(0, 4 - (candidate & SUIT_MASKS[suit]).bit_count())
+            for suit_mask in shown_masks:
+                misfit += max(0, 4 - (candidate & suit_mask).bit_count())
             if their_bid is not None:
-                estimate = calibrated_tricks(hand, candidate)
-                their_tricks = 13 - estimate[their_bid.strain]
-                misfit += max(0.0, their_bid.tricks_needed - _BID_SLACK - their_tricks)
+                their_tricks = 13 - calibrated_tricks(hand, candidate)[bid_strain]
+                misfit += max(0.0, bid_tricks - their_tricks)
             if best is None or misfit < best[0]:
                 best = (misfit, candidate)
             if misfit == 0:
@@ -436,14 +461,12 @@ def call_values(
                 continue
             value = my_value(Contract(current.level, current.strain, 2))
         else:
-            bid = Call(action).contract
-            assert bid is not None
+            bid = BID_CONTRACTS[action]
             # A sacrifice, yes; a hopeless contract, no.
             if mean_tricks[int(bid.strain)] < bid.tricks_needed - _SACRIFICE_LIMIT:
                 continue
             # The opponent passes or doubles, whichever hurts the bot more.
-            doubled = Contract(bid.level, bid.strain, 1)
-            value = min(my_value(bid), my_value(doubled))
+            value = min(my_value(bid), my_value(DOUBLED[bid][0]))
             if best_bid is None or value > best_bid[0]:
                 best_bid = (value, action)
         values[action] = value
