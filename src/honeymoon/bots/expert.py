@@ -49,7 +49,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from honeymoon.actions import card_action, card_of_action
@@ -170,7 +170,7 @@ ANSWERED_CALLS = 4
 #: 0 values them one call deep, which flatters a cheap bid the opponent would outbid (against
 #: the yardstick at 60 layouts 2 took the expert from +1,156 to +1,407 points per rubber
 #: pair over the same 200 pairs; docs/bots.md).
-ANSWERED_CONTINUATIONS = 0
+ANSWERED_CONTINUATIONS = 2
 #: Whether the seat's calls are valued with the opponent's answers as the bidding model
 #: makes them (on by default: against the yardstick at 60 layouts it took the expert from
 #: +948 to +1,255 points per rubber pair over the same 200 pairs; docs/bots.md).
@@ -1242,38 +1242,30 @@ def _answered_values(
     return answers.call_values(search, state, (), members, ANSWERED_CALLS, continuations)
 
 
+@dataclass(slots=True)
 class _Answers:
     """The seat's calls valued with the bidding model's answers on the auction's layouts."""
 
-    def __init__(
-        self,
-        view: SeatView,
-        me: int,
-        table: _AuctionLayouts,
-        weights: Sequence[float],
-        reader: CallReader,
-        part_score_share: float,
-    ) -> None:
-        self._view = view
-        self._me = me
-        self._table = table
-        self._weights = weights
-        self._reader = reader
-        self._part_score_share = part_score_share
-        #: The one-call search over each group of layouts that answered alike.
-        self._groups: dict[frozenset[int], _AuctionSearch] = {}
+    view: SeatView
+    me: int
+    table: _AuctionLayouts
+    weights: Sequence[float]
+    reader: CallReader
+    part_score_share: float
+    #: The one-call search over each group of layouts that answered alike.
+    groups: dict[frozenset[int], _AuctionSearch] = field(default_factory=dict)
 
     def _group_search(self, members: Sequence[int]) -> _AuctionSearch:
         key = frozenset(members)
-        group = self._groups.get(key)
+        group = self.groups.get(key)
         if group is None:
-            group_weights = [0.0] * len(self._weights)
+            group_weights = [0.0] * len(self.weights)
             for i in members:
-                group_weights[i] = self._weights[i]
+                group_weights[i] = self.weights[i]
             group = _AuctionSearch(
-                self._view, self._me, self._table, group_weights, self._part_score_share
+                self.view, self.me, self.table, group_weights, self.part_score_share
             )
-            self._groups[key] = group
+            self.groups[key] = group
         return group
 
     def _ended(self, after: _State, members: Sequence[int]) -> float:
@@ -1282,10 +1274,10 @@ class _Answers:
         bid, bidder, doubling, _passes, _side = after
         if bid is None:  # passed out
             return 0.0
-        weights = self._weights
-        declarer = self._me if bidder == 0 else 1 - self._me
-        tricks = self._table.seat_tricks if bidder == 0 else self._table.opponent_tricks
-        scorer = _contract_scorer(self._view.score_sheet, declarer, self._part_score_share)
+        weights = self.weights
+        declarer = self.me if bidder == 0 else 1 - self.me
+        tricks = self.table.seat_tricks if bidder == 0 else self.table.opponent_tricks
+        scorer = _contract_scorer(self.view.score_sheet, declarer, self.part_score_share)
         contract = Contract(bid.level, bid.strain, doubling)
         sign = 1.0 if bidder == 0 else -1.0
         return sign * sum(weights[i] * scorer(contract, tricks[i][bid.strain]) for i in members)
@@ -1303,9 +1295,9 @@ class _Answers:
         point now) valued over the layouts ``members``, ``search`` being their one-call
         search: the ``width`` best calls one call deep, and the pass, with the model's answer
         on each layout, the seat's ``deeper`` best calls after an answer with a second one."""
-        weights = self._weights
+        weights = self.weights
         total = sum(weights[i] for i in members)
-        layouts = self._table.layouts
+        layouts = self.table.layouts
         results: list[tuple[int, float]] = []
         plain = search.root_values(state, 1)
         ranked_calls = sorted(plain, key=lambda option: -option[1])
@@ -1315,14 +1307,14 @@ class _Answers:
             if call not in answered:
                 unanswered.append((call, plain_value))
                 continue
-            point = self._reader.answer_point(*calls, call)
+            point = self.reader.answer_point(*calls, call)
             if point is None:  # the call ends the auction
                 results.append((call, search.settled_value(state, call)))
                 continue
             after = search.next_state(state, call)
             by_answer: dict[int, list[int]] = {}
             for index in members:
-                by_answer.setdefault(self._reader.answer(layouts[index], point), []).append(index)
+                by_answer.setdefault(self.reader.answer(layouts[index], point), []).append(index)
             value = 0.0
             for answer, group in by_answer.items():
                 if answer == PASS:
