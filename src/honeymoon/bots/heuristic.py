@@ -224,12 +224,12 @@ def _hand_terms(hand: int) -> tuple[float, ...]:
 
 
 def _calibrated(estimates: Sequence[float], terms: Sequence[float]) -> tuple[float, ...]:
-    """The quick estimates of the five strains mapped to expected double-dummy tricks."""
-    slopes = (_SUIT_FIT[1],) * 4 + (_NOTRUMP_FIT[1],)
-    return tuple(
-        min(13.0, max(0.0, term + slope * estimate))
-        for estimate, term, slope in zip(estimates, terms, slopes, strict=True)
-    )
+    """The quick estimates of the five strains mapped to expected double-dummy tricks, each
+    kept within 0 to 13."""
+    suit_slope, notrump_slope = _SUIT_FIT[1], _NOTRUMP_FIT[1]
+    tricks = [terms[strain] + suit_slope * estimates[strain] for strain in range(4)]
+    tricks.append(terms[4] + notrump_slope * estimates[4])
+    return tuple(13.0 if t > 13.0 else 0.0 if t <= 0.0 else t for t in tricks)
 
 
 @lru_cache(maxsize=1 << 15)
