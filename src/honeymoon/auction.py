@@ -206,6 +206,15 @@ _BID_CONTRACTS: tuple[Contract, ...] = tuple(
     Contract((action - FIRST_BID) // 5 + 1, Strain((action - FIRST_BID) % 5))
     for action in range(FIRST_BID, LAST_BID + 1)
 )
+#: Each bid's contract by its action (``Call(action).contract`` without building the call).
+CONTRACT_OF_BID: dict[int, Contract] = {
+    FIRST_BID + index: contract for index, contract in enumerate(_BID_CONTRACTS)
+}
+#: Each bid's contract doubled and redoubled (built once, for the bots' arithmetic).
+DOUBLED: dict[Contract, tuple[Contract, Contract]] = {
+    bid: (Contract(bid.level, bid.strain, 1), Contract(bid.level, bid.strain, 2))
+    for bid in _BID_CONTRACTS
+}
 
 
 def cheapest_bid(strain: Strain | int, above: Contract | None = None) -> Call | None:

@@ -55,6 +55,7 @@ from functools import lru_cache
 from honeymoon.actions import card_action, card_of_action
 from honeymoon.auction import (
     DOUBLE,
+    DOUBLED,
     PASS,
     REDOUBLE,
     Auction,
@@ -67,7 +68,6 @@ from honeymoon.auction import (
 from honeymoon.bots.advice import Advice, Candidate, Figures, Reason, ranked
 from honeymoon.bots.bridgette import BridgetteCallReader
 from honeymoon.bots.heuristic import (
-    DOUBLED,
     SAMPLE_ATTEMPTS,
     HeuristicBot,
     _TrickTable,

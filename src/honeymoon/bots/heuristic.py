@@ -40,8 +40,9 @@ from functools import lru_cache
 
 from honeymoon.actions import KEEP, REJECT
 from honeymoon.auction import (
-    BIDS,
+    CONTRACT_OF_BID,
     DOUBLE,
+    DOUBLED,
     PASS,
     REDOUBLE,
     AuctionSummary,
@@ -267,17 +268,6 @@ def _estimate_all(mine: int, theirs: int) -> tuple[float, float, float, float, f
     return (estimates[0], estimates[1], estimates[2], estimates[3], estimates[4])
 
 
-#: Each bid's contract, by its action.
-BID_CONTRACTS: dict[int, Contract] = {
-    call.action: call.contract for call in BIDS if call.contract is not None
-}
-#: Each bid's contract doubled and redoubled (built once, not at every call valued).
-DOUBLED: dict[Contract, tuple[Contract, Contract]] = {
-    bid: (Contract(bid.level, bid.strain, 1), Contract(bid.level, bid.strain, 2))
-    for bid in BID_CONTRACTS.values()
-}
-
-
 @lru_cache(maxsize=4096)
 def _gain_by_tricks(contract: Contract, vulnerable: bool, progress: int) -> tuple[int, ...]:
     """:func:`_contract_gain` for 0 to 13 tricks (one look-up per contract, not per count)."""
@@ -461,7 +451,7 @@ def call_values(
                 continue
             value = my_value(Contract(current.level, current.strain, 2))
         else:
-            bid = BID_CONTRACTS[action]
+            bid = CONTRACT_OF_BID[action]
             # A sacrifice, yes; a hopeless contract, no.
             if mean_tricks[int(bid.strain)] < bid.tricks_needed - _SACRIFICE_LIMIT:
                 continue
