@@ -20,11 +20,13 @@ from helpers import (
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from honeymoon.analysis import trick_table as analysis_trick_table
 from honeymoon.auction import DOUBLE, PASS, REDOUBLE, Call
 from honeymoon.bots import BOTS, ExpertBot, make_bot, resolve_bot_name
 from honeymoon.bots import expert as expert_module
 from honeymoon.bots.advice import Advice, Reason
 from honeymoon.bots.expert import MIN_SAMPLES
+from honeymoon.bots.heuristic import EXPERT_DRAWING, PLAIN_DRAWING, DrawingValues, HeuristicBot
 from honeymoon.bots.sampling import knowledge_from_view, sample_layouts
 from honeymoon.cards import FULL_DECK_MASK, SUIT_MASKS, CardSet
 from honeymoon.game import Game, Phase
@@ -421,3 +423,59 @@ def test_the_opponents_answers_change_the_bids_values_not_a_pass_that_ends_the_a
     bids = [action for action in plain_scores if action not in (PASS, DOUBLE, REDOUBLE)]
     assert any(answered_scores[bid] != plain_scores[bid] for bid in bids), answered
     assert answered.action in view.legal_actions
+
+
+# -- drawing ------------------------------------------------------------------------------------
+
+
+def _drawn_hands(seed: int, values: tuple[DrawingValues, DrawingValues]) -> tuple[int, int]:
+    """South's and East's hands of a Draw and Discard deal drawn with ``values`` (South's
+    first) by the heuristic bot's hand-value comparison."""
+    game = Game(seed=seed, first_dealer=seed % 2)
+    bots = tuple(HeuristicBot(seed, drawing=drawing) for drawing in values)
+    while game.phase is Phase.DRAWING:
+        seat = game.to_act
+        assert seat is not None
+        view = view_for(game, seat)
+        game.apply(bots[int(seat)].act(view), seat)
+    deal = game.hand_log().deal
+    assert deal is not None
+    return deal[0].mask, deal[1].mask
+
+
+def test_it_draws_by_its_own_values_and_with_the_plain_ones_as_the_heuristic_bot() -> None:
+    game = Game(seed="expert:drawing", first_dealer=Seat.SOUTH)
+    others = {seat: make_bot("heuristic", seat.label) for seat in Seat}
+    expert, plain_expert = ExpertBot(3, samples=8), ExpertBot(3, samples=8, drawing=PLAIN_DRAWING)
+    expert_values, plain = HeuristicBot(3, drawing=EXPERT_DRAWING), HeuristicBot(3)
+    decisions = differing = 0
+    while game.phase is Phase.DRAWING:
+        seat = game.to_act
+        assert seat is not None
+        view = view_for(game, seat)
+        if len(view.legal_actions) > 1:
+            decisions += 1
+            action = expert.act(view)
+            assert action == expert_values.act(view)
+            assert plain_expert.act(view) == plain.act(view)
+            differing += action != plain.act(view)
+        game.apply(others[seat].act(view), seat)
+    assert decisions > 20
+    assert differing > 0  # the two sets of values disagree on some cards
+
+
+def test_its_drawing_values_build_better_hands_than_the_plain_ones_on_the_same_stocks() -> None:
+    # The hand drawn with the expert's values against the one drawn with the plain values, from
+    # the same stock in both seat orders: tricks in each hand's best strain, double dummy.
+    edges = []
+    for seed in range(100):
+        edge = 0
+        for seat in (0, 1):
+            values = (EXPERT_DRAWING, PLAIN_DRAWING)[:: 1 if seat == 0 else -1]
+            table = analysis_trick_table(*_drawn_hands(seed, values))
+            best = [max(table.tricks(player, strain) for strain in range(5)) for player in (0, 1)]
+            edge += best[seat] - best[1 - seat]
+        edges.append(edge)
+    assert sum(edges) / (2 * len(edges)) > 0.05
+    assert sum(edge > 0 for edge in edges) > sum(edge < 0 for edge in edges)
+    assert HeuristicBot(1).drawing is PLAIN_DRAWING  # medium's and the yardsticks' drawing

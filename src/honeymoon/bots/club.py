@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from honeymoon.bots.advice import Advice
 from honeymoon.bots.expert import DEFAULT_SAMPLES, ExpertBot
+from honeymoon.bots.heuristic import PLAIN_DRAWING
 from honeymoon.game import Phase
 from honeymoon.views import SeatView, TableView
 
@@ -42,7 +43,9 @@ class ClubBot(ExpertBot):
         samples: int = DEFAULT_SAMPLES,
         max_samples: int | None = None,
     ) -> None:
-        super().__init__(seed, samples=samples, max_samples=max_samples, name="club")
+        super().__init__(
+            seed, samples=samples, max_samples=max_samples, drawing=PLAIN_DRAWING, name="club"
+        )
 
     def advise(self, view: SeatView | TableView) -> Advice:
         """The heuristic bot's call in the auction; otherwise the expert's advice (at the

@@ -21,7 +21,9 @@ with the two-hand double-dummy solver. ``docs/bots.md`` has the method in full.
   (the opponent's hand known, or ``model_answers`` off) a call is valued as if the auction
   ended on it, the opponent still free to double (``auction_depth`` searches further). A tie
   goes to the contract worth most, that is the best strain.
-* **Drawing** (Draw and Discard Bridge) uses the heuristic bot's hand-value comparison.
+* **Drawing** (Draw and Discard Bridge) uses the heuristic bot's hand-value comparison with
+  the expert's values (:data:`~honeymoon.bots.heuristic.EXPERT_DRAWING`): middle cards count
+  for more than in the heuristic bot's, length for a little less.
 * **Draw Bridge preliminary tricks**: the card that leaves the best expected hand after the
   draw, where winning the trick brings the face-up card (when it is shown) and losing brings
   an unseen one. **Memory Bridge preliminary tricks**: sampled layouts solved at no trump,
@@ -68,7 +70,9 @@ from honeymoon.auction import (
 from honeymoon.bots.advice import Advice, Candidate, Figures, Reason, ranked
 from honeymoon.bots.bridgette import BridgetteCallReader
 from honeymoon.bots.heuristic import (
+    EXPERT_DRAWING,
     SAMPLE_ATTEMPTS,
+    DrawingValues,
     HeuristicBot,
     _TrickTable,
     best_call,
@@ -567,6 +571,9 @@ class ExpertBot:
         seat's best call over the layouts where the opponent answered alike), rather than
         with the opponent as a passer or a doubler (``auction_depth`` then unused, except
         when the opponent's hand is known, and in Bridgette). On by default.
+    :param drawing: how the bot values the hand it builds while drawing (Draw and Discard
+        Bridge); :data:`~honeymoon.bots.heuristic.EXPERT_DRAWING` by default,
+        :data:`~honeymoon.bots.heuristic.PLAIN_DRAWING` draws as the heuristic bot does.
     :param name: the name the bot reports.
     """
 
@@ -580,6 +587,7 @@ class ExpertBot:
         time_budget: float | None = None,
         part_score_share: float = DEFAULT_PART_SCORE_SHARE,
         model_answers: bool = DEFAULT_MODEL_ANSWERS,
+        drawing: DrawingValues = EXPERT_DRAWING,
         name: str = "expert",
     ) -> None:
         if samples < 1:
@@ -599,7 +607,7 @@ class ExpertBot:
         self.model_answers = model_answers
         self._deadline: float | None = None
         self._rng = random.Random(seed)
-        self._heuristic = HeuristicBot(seed)
+        self._heuristic = HeuristicBot(seed, drawing=drawing)
         self._auction: _AuctionLayouts | None = None
         self._reading: _PlayReading | None = None
         self._memory: _ModelMemory | None = None

@@ -61,6 +61,9 @@ __all__ = [
     "SAMPLE_ATTEMPTS",
     "HeuristicBot",
     "hand_value",
+    "DrawingValues",
+    "PLAIN_DRAWING",
+    "EXPERT_DRAWING",
     "estimate_tricks",
     "high_card_points",
     "trick_table",
@@ -71,8 +74,36 @@ __all__ = [
 
 #: Length points of a suit by its length: 0 up to three cards, then growing faster than linearly.
 _LENGTH_POINTS = (0.0, 0.0, 0.0, 0.0, 0.5, 1.5, 3.0, 4.5, 6.0, 7.5, 9.0, 10.5, 12.0, 13.5)
-#: The value of a card with ``k`` unknown higher cards of its suit: 4, 2, 1, 0.5, …
-_CARD_VALUE = tuple(4.0 / 2**k for k in range(14))
+
+
+@dataclass(frozen=True, slots=True)
+class DrawingValues:
+    """What a hand-building bot counts in a (partial) hand: ``card_values[k]`` for a card with
+    ``k`` unknown higher cards of its suit, ``length_points[n]`` for a suit of ``n`` cards."""
+
+    card_values: tuple[float, ...]
+    length_points: tuple[float, ...]
+
+    @classmethod
+    def decaying(cls, ratio: float, length_scale: float = 1.0) -> DrawingValues:
+        """Card values ``4 * ratio**k`` and the length points times ``length_scale``."""
+        return cls(
+            tuple(4.0 * ratio**k for k in range(14)),
+            tuple(length_scale * points for points in _LENGTH_POINTS),
+        )
+
+
+#: The heuristic bot's drawing (``medium``'s and the yardsticks'): a card is worth 4, 2, 1,
+#: 0.5, … with 0, 1, 2, 3, … unknown higher cards of its suit. The expert's layouts model the
+#: opponent drawing by it.
+PLAIN_DRAWING = DrawingValues.decaying(0.5)
+#: The expert's drawing: middle cards count for more (4, 3, 2.25, 1.7, … : in a two-hand game
+#: every trick is won by one of the two hands, so a ten or a nine takes tricks a partner's
+#: cards would have taken at four-hand bridge) and length for a little less. On the same
+#: stocks against the plain drawing its hands take 0.09 more double-dummy tricks in their best
+#: strain, and perfect bidding of the two hands gains about 6 points a hand
+#: (``benchmarks/drawing_values.py``; docs/bots.md).
+EXPERT_DRAWING = DrawingValues.decaying(0.75, 0.9)
 #: High-card points by rank (A 4, K 3, Q 2, J 1), for the reasons the bot gives.
 _HCP = {14: 4, 13: 3, 12: 2, 11: 1}
 #: Opponent hands sampled per auction decision.
@@ -137,33 +168,38 @@ def high_card_points(mask: int) -> int:
     return sum(_HCP.get(card % 13 + 2, 0) for card in mask_to_card_ids(mask))
 
 
-def hand_value(hand: int, out_of_play: int) -> float:
-    """The drawing value of ``hand`` (a card mask, possibly partial).
+def hand_value(hand: int, out_of_play: int, values: DrawingValues = PLAIN_DRAWING) -> float:
+    """The drawing value of ``hand`` (a card mask, possibly partial), by ``values``.
 
     ``out_of_play`` holds the cards known not to be in the opponent's hand (the bot's own
-    discards): a card's value halves with each higher card of its suit that is neither in the
-    hand nor out of play. Length points reward long suits.
+    discards): a card's value falls with each higher card of its suit that is neither in the
+    hand nor out of play (it halves with the plain values). Length points reward long suits.
 
     >>> from honeymoon.cards import CardSet
     >>> hand_value(CardSet.parse("A...").mask, 0), hand_value(CardSet.parse("K...").mask, 0)
     (4.0, 2.0)
     >>> hand_value(CardSet.parse("K...").mask, CardSet.parse("A...").mask)
     4.0
+    >>> hand_value(CardSet.parse("K...").mask, 0, EXPERT_DRAWING)
+    3.0
     """
-    return sum(_suit_value(_lane(hand, suit), _lane(out_of_play, suit)) for suit in range(4))
+    return sum(
+        _suit_value(_lane(hand, suit), _lane(out_of_play, suit), values) for suit in range(4)
+    )
 
 
 @lru_cache(maxsize=1 << 16)
-def _suit_value(mine: int, out_of_play: int) -> float:
+def _suit_value(mine: int, out_of_play: int, values: DrawingValues) -> float:
     """:func:`hand_value` of one suit's lanes."""
     if not mine:
         return 0.0
     blocked = mine | out_of_play
+    card_values = values.card_values
     value = 0.0
     for rank in _ranks_high_to_low(mine):
         higher_unknown = (((0x1FFF << (rank - 1)) & 0x1FFF) & ~blocked).bit_count()
-        value += _CARD_VALUE[higher_unknown]
-    return value + _LENGTH_POINTS[mine.bit_count()]
+        value += card_values[higher_unknown]
+    return value + values.length_points[mine.bit_count()]
 
 
 @lru_cache(maxsize=1 << 16)
@@ -484,8 +520,12 @@ class HeuristicBot(PhasedBot):
     #: Whether sampled opponent hands must roughly support the opponent's last bid.
     reads_opponent_bids = True
 
-    def __init__(self, seed: int | str | None = None) -> None:
+    def __init__(
+        self, seed: int | str | None = None, *, drawing: DrawingValues = PLAIN_DRAWING
+    ) -> None:
         self._rng = random.Random(seed)
+        #: How the bot values the hand it builds while drawing.
+        self.drawing = drawing
         # The trick table of the current auction, so each call does not sample again.
         self._table_key: tuple[int, int, int, tuple[int, ...], Contract | None] | None = None
         self._table: _TrickTable | None = None
@@ -499,16 +539,17 @@ class HeuristicBot(PhasedBot):
         hand = view.hand.mask
         out = view.discards.mask
         out_after = out | top.mask
-        keep_value = hand_value(hand | top.mask, out_after)
+        values = self.drawing
+        keep_value = hand_value(hand | top.mask, out_after, values)
         # The value is a sum over suits, so each unseen card changes only its own suit's part.
-        base = [_suit_value(_lane(hand, s), _lane(out_after, s)) for s in range(4)]
+        base = [_suit_value(_lane(hand, s), _lane(out_after, s), values) for s in range(4)]
         base_total = sum(base)
         unseen_ids = mask_to_card_ids(FULL_DECK_MASK & ~(hand | out_after))
         total = 0.0
         for card in unseen_ids:
             s = card // 13
             lane = _lane(hand, s) | 1 << (card % 13)
-            total += base_total - base[s] + _suit_value(lane, _lane(out_after, s))
+            total += base_total - base[s] + _suit_value(lane, _lane(out_after, s), values)
         reject_value = total / max(1, len(unseen_ids))
         suit = int(top.suit)
         compared = (
