@@ -517,8 +517,8 @@ def test_the_seats_next_call_is_valued_with_the_models_second_answer() -> None:
     answers = expert_module._Answers(view, 0, table, table.weights(), reader, 0.5)
     members = range(8)
     width = expert_module.ANSWERED_CALLS
-    one_deep = dict(answers.call_values(search, state, (), members, width, 0))
-    two_deep = dict(answers.call_values(search, state, (), members, width, 2))
+    one_deep = dict(answers.call_values(search, state, (), members, width, ()))
+    two_deep = dict(answers.call_values(search, state, (), members, width, (2,)))
     two_hearts = Call.parse("2H").action
     assert one_deep[two_hearts] > 0 > two_deep[two_hearts]
     # the pass ends the auction on 1♠ and needs no answer: the same either way

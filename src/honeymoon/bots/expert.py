@@ -169,12 +169,13 @@ MISFIT_WEIGHT = 0.02
 #: The calls (the best ones searched one call deep, and the pass) valued with the opponent's
 #: answers when ``model_answers`` is on.
 ANSWERED_CALLS = 4
-#: After an answer of the model's that bids or doubles, the seat's calls (the best ones
-#: one call deep) valued with the model's second answer, on the layouts that answered alike;
-#: 0 values them one call deep, which flatters a cheap bid the opponent would outbid (against
-#: the yardstick at 60 layouts 2 took the expert from +1,156 to +1,407 points per rubber
-#: pair over the same 200 pairs; docs/bots.md).
-ANSWERED_CONTINUATIONS = 2
+#: After an answer of the model's that bids or doubles, how many of the seat's calls (the
+#: best ones one call deep, and the pass) are valued with the model's next answer, on the
+#: layouts that answered alike: one width per further answer. ``()`` values them one call
+#: deep, which flatters a cheap bid the opponent would outbid (against the yardstick at 60
+#: layouts ``(2,)`` took the expert from +1,156 to +1,407 points per rubber pair over the
+#: same 200 pairs; docs/bots.md).
+ANSWERED_CONTINUATIONS: tuple[int, ...] = (2,)
 #: Whether the seat's calls are valued with the opponent's answers as the bidding model
 #: makes them (on by default: against the yardstick at 60 layouts it took the expert from
 #: +948 to +1,255 points per rubber pair over the same 200 pairs; docs/bots.md).
@@ -1233,7 +1234,7 @@ def _answered_values(
     search: _AuctionSearch,
     state: _State,
     part_score_share: float,
-    continuations: int = ANSWERED_CONTINUATIONS,
+    continuations: tuple[int, ...] = ANSWERED_CONTINUATIONS,
 ) -> list[tuple[int, float]]:
     """Each candidate call of the seat valued with the opponent's answer on each layout.
 
@@ -1241,9 +1242,10 @@ def _answered_values(
     (:meth:`CallReader.answer`). Where it passes, the auction ends and the layout's own
     double-dummy tricks score the contract. The layouts where it answers with the same call
     form a group, and the seat then makes the call best over that group. That call is valued
-    one call deep (the opponent may still double) or, for the seat's ``continuations`` best
-    calls there, with the model's second answer on the group's layouts in the same way. A
-    pass that ends the auction is valued as before.
+    one call deep (the opponent may still double) or, for the seat's ``continuations[0]``
+    best calls there, with the model's next answer on the group's layouts in the same way
+    (and so on, one width of ``continuations`` per answer). A pass that ends the auction is
+    valued as before.
     """
     answers = _Answers(view, me, table, weights, reader, part_score_share)
     members = range(len(table.layouts))
@@ -1297,12 +1299,13 @@ class _Answers:
         calls: tuple[int, ...],
         members: Sequence[int],
         width: int,
-        deeper: int,
+        deeper: tuple[int, ...],
     ) -> list[tuple[int, float]]:
         """Each candidate call of the seat at ``state`` (after ``calls`` from the auction's
         point now) valued over the layouts ``members``, ``search`` being their one-call
         search: the ``width`` best calls one call deep, and the pass, with the model's answer
-        on each layout, the seat's ``deeper`` best calls after an answer with a second one."""
+        on each layout; after an answer, the seat's ``deeper[0]`` best calls with the next
+        answer, and so on (none after the last width)."""
         weights = self.weights
         total = sum(weights[i] for i in members)
         layouts = self.table.layouts
@@ -1331,9 +1334,9 @@ class _Answers:
                 share = sum(weights[i] for i in group)
                 group_search = self._group_search(group)
                 then = search.next_state(after, answer)
-                if deeper > 0:
+                if deeper:
                     options = self.call_values(
-                        group_search, then, (*calls, call, answer), group, deeper, 0
+                        group_search, then, (*calls, call, answer), group, deeper[0], deeper[1:]
                     )
                 else:
                     options = group_search.root_values(then, 1)
