@@ -526,3 +526,29 @@ def test_the_seats_next_call_is_valued_with_the_models_second_answer() -> None:
     # South may still pass 2♠, so 2♥ is worth at least that
     after = search.next_state(search.next_state(state, two_hearts), Call.parse("2S").action)
     assert two_deep[two_hearts] >= search.settled_value(after, PASS)
+
+
+def test_a_third_answer_takes_away_the_escape_the_second_left_open() -> None:
+    # As above, East outbids each bid of South's with spades up to 4♠. With two answers,
+    # 2♥ 2♠ 3♥ is valued one call deep after 3♥ (East may only pass or double it): -100,
+    # one down. With a third answer East bids 3♠ over 3♥, so South's best after 2♠ is to pass
+    # it, and 2♥ is worth exactly that.
+    game = _deal("AKQJ98.K2.Q2.K32", "5.AQJ98.K983.J54", ["1S"])
+    view = view_for(game, Seat.SOUTH)
+    search = _search_with(view, [10] * 8, seat_tricks=8)
+    table = expert_module._AuctionLayouts(
+        (0, 0, 0, 0), [0] * 8, [(8,) * 5] * 8, [(10,) * 5] * 8, [True] * 8
+    )
+    reader = _SpadesOverEverything(view, knowledge_from_view(view))
+    state = expert_module._state_of(AuctionSummary.read(view.auction, view.first_caller, 0))
+    answers = expert_module._Answers(view, 0, table, table.weights(), reader, 0.5)
+    width = expert_module.ANSWERED_CALLS
+    two = dict(answers.call_values(search, state, (), range(8), width, (2,)))
+    three = dict(answers.call_values(search, state, (), range(8), width, (2, 1)))
+    two_hearts, two_spades = Call.parse("2H").action, Call.parse("2S").action
+    after_two_spades = search.next_state(search.next_state(state, two_hearts), two_spades)
+    three_hearts = dict(search.root_values(after_two_spades, 1))[Call.parse("3H").action]
+    passing = search.settled_value(after_two_spades, PASS)
+    assert two[two_hearts] == three_hearts > passing
+    assert three[two_hearts] == passing
+    assert two[PASS] == three[PASS] == search.settled_value(state, PASS)
