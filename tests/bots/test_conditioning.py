@@ -500,12 +500,12 @@ class _SpadesOverEverything(CallReader):
         return bid.action if bid is not None and bid.level <= 4 else PASS
 
 
-def test_the_seats_next_call_is_valued_with_the_models_second_answer() -> None:
-    # East opened 1♠ and takes ten tricks; South takes nine in every strain. East outbids
-    # each of South's bids with spades up to 4♠. One answer deep, 2♥ looked good: after
-    # East's 2♠, South's 3♥ was valued as if East could only pass or double it. With the
-    # second answer East bids 3♠ over it, and 2♥ is worth no more than passing 2♠ or bidding
-    # on into a failing contract: a cheap waiting bid is no longer flattered.
+def _outbid_with_spades() -> tuple[
+    expert_module._AuctionSearch, expert_module._State, expert_module._Answers
+]:
+    """East opened 1♠ and takes ten tricks in every strain on eight layouts, South eight;
+    the scripted model outbids each bid of South's with spades up to 4♠. The one-call search,
+    the auction's state and the answers' valuation."""
     game = _deal("AKQJ98.K2.Q2.K32", "5.AQJ98.K983.J54", ["1S"])
     view = view_for(game, Seat.SOUTH)
     search = _search_with(view, [10] * 8, seat_tricks=8)
@@ -515,6 +515,16 @@ def test_the_seats_next_call_is_valued_with_the_models_second_answer() -> None:
     reader = _SpadesOverEverything(view, knowledge_from_view(view))
     state = expert_module._state_of(AuctionSummary.read(view.auction, view.first_caller, 0))
     answers = expert_module._Answers(view, 0, table, table.weights(), reader, 0.5)
+    return search, state, answers
+
+
+def test_the_seats_next_call_is_valued_with_the_models_second_answer() -> None:
+    # East opened 1♠ and takes ten tricks; South takes eight in every strain. East outbids
+    # each of South's bids with spades up to 4♠. One answer deep, 2♥ looked good: after
+    # East's 2♠, South's 3♥ was valued as if East could only pass or double it. With the
+    # second answer East bids 3♠ over it, and 2♥ is worth no more than passing 2♠ or bidding
+    # on into a failing contract: a cheap waiting bid is no longer flattered.
+    search, state, answers = _outbid_with_spades()
     members = range(8)
     width = expert_module.ANSWERED_CALLS
     one_deep = dict(answers.call_values(search, state, (), members, width, ()))
@@ -533,15 +543,7 @@ def test_a_third_answer_takes_away_the_escape_the_second_left_open() -> None:
     # 2♥ 2♠ 3♥ is valued one call deep after 3♥ (East may only pass or double it): -100,
     # one down. With a third answer East bids 3♠ over 3♥, so South's best after 2♠ is to pass
     # it, and 2♥ is worth exactly that.
-    game = _deal("AKQJ98.K2.Q2.K32", "5.AQJ98.K983.J54", ["1S"])
-    view = view_for(game, Seat.SOUTH)
-    search = _search_with(view, [10] * 8, seat_tricks=8)
-    table = expert_module._AuctionLayouts(
-        (0, 0, 0, 0), [0] * 8, [(8,) * 5] * 8, [(10,) * 5] * 8, [True] * 8
-    )
-    reader = _SpadesOverEverything(view, knowledge_from_view(view))
-    state = expert_module._state_of(AuctionSummary.read(view.auction, view.first_caller, 0))
-    answers = expert_module._Answers(view, 0, table, table.weights(), reader, 0.5)
+    search, state, answers = _outbid_with_spades()
     width = expert_module.ANSWERED_CALLS
     two = dict(answers.call_values(search, state, (), range(8), width, (2,)))
     three = dict(answers.call_values(search, state, (), range(8), width, (2, 1)))
