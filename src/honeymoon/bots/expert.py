@@ -174,7 +174,8 @@ ANSWERED_CALLS = 4
 #: layouts that answered alike: one width per further answer. ``()`` values them one call
 #: deep, which flatters a cheap bid the opponent would outbid (against the yardstick at 60
 #: layouts ``(2,)`` took the expert from +1,156 to +1,407 points per rubber pair over the
-#: same 200 pairs; docs/bots.md).
+#: same 200 pairs; ``(2, 1)``, a third answer, cost about a tenth more time for +36 +- 155,
+#: and was not kept; docs/bots.md).
 ANSWERED_CONTINUATIONS: tuple[int, ...] = (2,)
 #: Whether the seat's calls are valued with the opponent's answers as the bidding model
 #: makes them (on by default: against the yardstick at 60 layouts it took the expert from
