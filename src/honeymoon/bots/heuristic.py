@@ -94,8 +94,8 @@ class DrawingValues:
 
 
 #: The heuristic bot's drawing (``medium``'s and the yardsticks'): a card is worth 4, 2, 1,
-#: 0.5, … with 0, 1, 2, 3, … unknown higher cards of its suit. The expert's layouts model the
-#: opponent drawing by it.
+#: 0.5, … with 0, 1, 2, 3, … unknown higher cards of its suit. The expert's layouts take the
+#: opponent to have drawn so (``DRAW_DISCARD_RANK_WEIGHTS`` in :mod:`honeymoon.bots.sampling`).
 PLAIN_DRAWING = DrawingValues.decaying(0.5)
 #: The expert's drawing: middle cards count for more (4, 3, 2.25, 1.7, … : in a two-hand game
 #: every trick is won by one of the two hands, so a ten or a nine takes tricks a partner's

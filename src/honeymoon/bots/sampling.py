@@ -52,9 +52,9 @@ CONDITION_ATTEMPTS = 4
 
 #: Relative weights, by rank (2 … A), of an unseen card being in the opponent's hand after
 #: Draw and Discard Bridge drawing: a player keeps high cards and lets low ones go. Measured
-#: with the hand-building rule the bots share (1500 deals, both seats): an unseen ace is in the
-#: opponent's hand 88% of the time, a king 86%, a queen 76%, a jack 51%, a two 36%. The weights
-#: are tuned so that weighted sampling reproduces those frequencies.
+#: with the heuristic bot's hand-building rule (``PLAIN_DRAWING``; 1500 deals, both seats): an
+#: unseen ace is in the opponent's hand 88% of the time, a king 86%, a queen 76%, a jack 51%, a
+#: two 36%. The weights are tuned so that weighted sampling reproduces those frequencies.
 DRAW_DISCARD_RANK_WEIGHTS: tuple[float, ...] = (
     0.62,
     0.66,
