@@ -24,29 +24,9 @@ import math
 import statistics
 
 from honeymoon.analysis import par, trick_table
-from honeymoon.bots.heuristic import EXPERT_DRAWING, PLAIN_DRAWING, DrawingValues, HeuristicBot
-from honeymoon.game import Game, Phase
+from honeymoon.bots.heuristic import EXPERT_DRAWING, PLAIN_DRAWING, DrawingValues, drawn_hands
 from honeymoon.rules import RuleSet, find_variant
 from honeymoon.scoring import ScoreSheet
-from honeymoon.views import view_for
-
-
-def draw_hands(
-    rules: RuleSet, seed: int, values: tuple[DrawingValues, DrawingValues]
-) -> tuple[int, int]:
-    """South's and East's hands once both have drawn, South with ``values[0]``."""
-    game = Game(rules, seed=seed, first_dealer=seed % 2)
-    bots = tuple(HeuristicBot(seed, drawing=drawing) for drawing in values)
-    while game.phase is Phase.DRAWING:
-        seat = game.to_act
-        assert seat is not None
-        view = view_for(game, seat)
-        legal = view.legal_actions
-        action = legal[0] if len(legal) == 1 else bots[int(seat)].act(view)
-        game.apply(action, seat)
-    deal = game.hand_log().deal
-    assert deal is not None
-    return deal[0].mask, deal[1].mask
 
 
 def compare(
@@ -59,7 +39,7 @@ def compare(
         tricks = points = 0.0
         for seat in (0, 1):
             values = (compared, PLAIN_DRAWING) if seat == 0 else (PLAIN_DRAWING, compared)
-            table = trick_table(*draw_hands(rules, seed, values))
+            table = trick_table(*drawn_hands(seed, values, rules))
             best = [max(table.tricks(player, strain) for strain in range(5)) for player in (0, 1)]
             tricks += best[seat] - best[1 - seat]
             points += statistics.mean(

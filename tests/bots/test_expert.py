@@ -26,7 +26,14 @@ from honeymoon.bots import BOTS, ExpertBot, make_bot, resolve_bot_name
 from honeymoon.bots import expert as expert_module
 from honeymoon.bots.advice import Advice, Reason
 from honeymoon.bots.expert import MIN_SAMPLES
-from honeymoon.bots.heuristic import EXPERT_DRAWING, PLAIN_DRAWING, DrawingValues, HeuristicBot
+from honeymoon.bots.heuristic import (
+    EXPERT_DRAWING,
+    PLAIN_DRAWING,
+    DrawingValues,
+    HeuristicBot,
+    drawn_hands,
+    hand_value,
+)
 from honeymoon.bots.sampling import knowledge_from_view, sample_layouts
 from honeymoon.cards import FULL_DECK_MASK, SUIT_MASKS, CardSet
 from honeymoon.game import Game, Phase
@@ -428,21 +435,6 @@ def test_the_opponents_answers_change_the_bids_values_not_a_pass_that_ends_the_a
 # -- drawing ------------------------------------------------------------------------------------
 
 
-def _drawn_hands(seed: int, values: tuple[DrawingValues, DrawingValues]) -> tuple[int, int]:
-    """South's and East's hands of a Draw and Discard deal drawn with ``values`` (South's
-    first) by the heuristic bot's hand-value comparison."""
-    game = Game(seed=seed, first_dealer=seed % 2)
-    bots = tuple(HeuristicBot(seed, drawing=drawing) for drawing in values)
-    while game.phase is Phase.DRAWING:
-        seat = game.to_act
-        assert seat is not None
-        view = view_for(game, seat)
-        game.apply(bots[int(seat)].act(view), seat)
-    deal = game.hand_log().deal
-    assert deal is not None
-    return deal[0].mask, deal[1].mask
-
-
 def test_it_draws_by_its_own_values_and_with_the_plain_ones_as_the_heuristic_bot() -> None:
     game = Game(seed="expert:drawing", first_dealer=Seat.SOUTH)
     others = {seat: make_bot("heuristic", seat.label) for seat in Seat}
@@ -472,10 +464,23 @@ def test_its_drawing_values_build_better_hands_than_the_plain_ones_on_the_same_s
         edge = 0
         for seat in (0, 1):
             values = (EXPERT_DRAWING, PLAIN_DRAWING)[:: 1 if seat == 0 else -1]
-            table = analysis_trick_table(*_drawn_hands(seed, values))
+            table = analysis_trick_table(*drawn_hands(seed, values))
             best = [max(table.tricks(player, strain) for strain in range(5)) for player in (0, 1)]
             edge += best[seat] - best[1 - seat]
         edges.append(edge)
     assert sum(edges) / (2 * len(edges)) > 0.05
     assert sum(edge > 0 for edge in edges) > sum(edge < 0 for edge in edges)
     assert HeuristicBot(1).drawing is PLAIN_DRAWING  # medium's and the yardsticks' drawing
+
+
+def test_drawing_values_built_apart_are_one_key_of_the_hand_value_cache() -> None:
+    # The values key the hand-value cache by their hash, worked out once: values built apart
+    # from the same figures are equal, hash alike and value every hand alike; other values not.
+    again = DrawingValues.decaying(0.75, 0.9)
+    assert again == EXPERT_DRAWING and again is not EXPERT_DRAWING
+    assert hash(again) == hash(EXPERT_DRAWING) != hash(PLAIN_DRAWING)
+    assert again != DrawingValues.decaying(0.75, 0.8)
+    hand = CardSet.parse("KT9.Q86..AJ5432").mask
+    out = CardSet.parse("A...").mask
+    assert hand_value(hand, out, again) == hand_value(hand, out, EXPERT_DRAWING)
+    assert hand_value(hand, out, again) != hand_value(hand, out, PLAIN_DRAWING)

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from honeymoon.actions import KEEP, REJECT
@@ -53,9 +53,10 @@ from honeymoon.auction import (
 from honeymoon.bots.advice import Advice, Candidate, Figures, PhasedBot, Reason
 from honeymoon.bots.sampling import Knowledge, knowledge_from_view, sample_layouts
 from honeymoon.cards import FULL_DECK_MASK, SUIT_MASKS, Card, Strain, Suit, mask_to_card_ids
-from honeymoon.game import Phase
+from honeymoon.game import Game, Phase
+from honeymoon.rules import DEFAULT_RULES, RuleSet
 from honeymoon.scoring import GAME_POINTS, score_contract
-from honeymoon.views import SeatView
+from honeymoon.views import SeatView, view_for
 
 __all__ = [
     "SAMPLE_ATTEMPTS",
@@ -64,6 +65,7 @@ __all__ = [
     "DrawingValues",
     "PLAIN_DRAWING",
     "EXPERT_DRAWING",
+    "drawn_hands",
     "estimate_tricks",
     "high_card_points",
     "trick_table",
@@ -83,6 +85,15 @@ class DrawingValues:
 
     card_values: tuple[float, ...]
     length_points: tuple[float, ...]
+    #: The hash, worked out once: the values key the hand-value cache, asked a few hundred
+    #: times per drawing decision.
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.card_values, self.length_points)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @classmethod
     def decaying(cls, ratio: float, length_scale: float = 1.0) -> DrawingValues:
@@ -627,6 +638,30 @@ class HeuristicBot(PhasedBot):
         if trick is not None and trick.cards:
             return _follow(state, trick.cards[0], legal)
         return _lead(state, legal)
+
+
+def drawn_hands(
+    seed: int, values: tuple[DrawingValues, DrawingValues], rules: RuleSet = DEFAULT_RULES
+) -> tuple[int, int]:
+    """South's and East's hands (card masks) once both have drawn a deal of ``rules`` dealt
+    with ``seed``, each seat with the heuristic bot's hand-building rule by its own ``values``
+    (South's first): the same stock drawn two ways, for comparing drawings.
+
+    >>> south, east = drawn_hands(7, (EXPERT_DRAWING, PLAIN_DRAWING))
+    >>> south.bit_count(), east.bit_count(), south & east
+    (13, 13, 0)
+    """
+    game = Game(rules, seed=seed, first_dealer=seed % 2)
+    bots = tuple(HeuristicBot(seed, drawing=drawing) for drawing in values)
+    while game.phase is Phase.DRAWING:
+        seat = game.to_act
+        assert seat is not None
+        view = view_for(game, seat)
+        legal = view.legal_actions
+        game.apply(legal[0] if len(legal) == 1 else bots[int(seat)].act(view), seat)
+    deal = game.hand_log().deal
+    assert deal is not None
+    return deal[0].mask, deal[1].mask
 
 
 # -- helpers --------------------------------------------------------------------------------
