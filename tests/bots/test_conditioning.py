@@ -268,20 +268,31 @@ def test_an_opening_no_hand_could_make_leaves_the_expert_its_plain_layouts() -> 
 # -- doubles by their expected score ---------------------------------------------------------
 
 
-def _search_with(
-    view: SeatView, opponent_tricks: list[int], seat_tricks: int = 6
-) -> expert_module._AuctionSearch:
-    """An auction search over layouts where the opponent takes ``opponent_tricks[i]`` as
-    declarer in every strain on layout ``i``."""
-    table = expert_module._AuctionLayouts(
+def _layouts_with(opponent_tricks: list[int], seat_tricks: int) -> expert_module._AuctionLayouts:
+    """Layouts where the opponent takes ``opponent_tricks[i]`` as declarer in every strain on
+    layout ``i``, and the seat ``seat_tricks`` on each."""
+    return expert_module._AuctionLayouts(
         (0, 0, 0, 0),
         [0] * len(opponent_tricks),
         [(seat_tricks,) * 5 for _ in opponent_tricks],
         [(t,) * 5 for t in opponent_tricks],
         [True] * len(opponent_tricks),
     )
+
+
+def _search_with(
+    view: SeatView,
+    opponent_tricks: list[int],
+    seat_tricks: int = 6,
+    play_spread: expert_module.PlaySpread | None = None,
+) -> expert_module._AuctionSearch:
+    """An auction search over :func:`_layouts_with`'s layouts (the contracts scored at the
+    layouts' counts unless ``play_spread`` spreads them)."""
+    table = _layouts_with(opponent_tricks, seat_tricks)
     assert view.seat is not None
-    return expert_module._AuctionSearch(view, int(view.seat), table, table.weights(), 0.5)
+    return expert_module._AuctionSearch(
+        view, int(view.seat), table, table.weights(), 0.5, play_spread
+    )
 
 
 def _values_after(calls: list[str], opponent_tricks: list[int]) -> dict[int, float]:
@@ -509,9 +520,7 @@ def _outbid_with_spades() -> tuple[
     game = _deal("AKQJ98.K2.Q2.K32", "5.AQJ98.K983.J54", ["1S"])
     view = view_for(game, Seat.SOUTH)
     search = _search_with(view, [10] * 8, seat_tricks=8)
-    table = expert_module._AuctionLayouts(
-        (0, 0, 0, 0), [0] * 8, [(8,) * 5] * 8, [(10,) * 5] * 8, [True] * 8
-    )
+    table = _layouts_with([10] * 8, seat_tricks=8)
     reader = _SpadesOverEverything(view, knowledge_from_view(view))
     state = expert_module._state_of(AuctionSummary.read(view.auction, view.first_caller, 0))
     answers = expert_module._Answers(view, 0, table, table.weights(), reader, 0.5)
@@ -554,3 +563,62 @@ def test_a_third_answer_takes_away_the_escape_the_second_left_open() -> None:
     assert two[two_hearts] == three_hearts > passing
     assert three[two_hearts] == passing
     assert two[PASS] == three[PASS] == search.settled_value(state, PASS)
+
+
+# -- the play's spread about the double-dummy count ------------------------------------------
+
+
+def test_the_measured_play_spread_favours_the_experts_play_over_its_opponents() -> None:
+    seat, opponent = expert_module.PLAY_SPREAD
+    for row in (seat, opponent):
+        assert len(row) == 7 and abs(sum(row) - 1) < 1e-9 and min(row) > 0
+    mean = [sum((i - 3) * share for i, share in enumerate(row)) for row in (seat, opponent)]
+    assert mean[0] > 0 > mean[1]  # its declarer play gains on the count, its defence holds
+    assert ExpertBot(1).play_spread == expert_module.PLAY_SPREAD
+    assert ExpertBot(1, play_spread=None).play_spread is None
+
+
+@given(
+    st.lists(st.integers(0, 20), min_size=8, max_size=8).filter(any),
+    st.sampled_from([0, 1]),
+)
+def test_the_spread_keeps_a_histogram_whole_and_moves_its_mean_by_the_plays(
+    weights: list[int], side: int
+) -> None:
+    # Counts from 3 to 10, away from the ends (where the spread is held at 0 and 13).
+    total = sum(weights)
+    row = [0.0] * 3 + [w / total for w in weights] + [0.0] * 3
+    spread = expert_module.PLAY_SPREAD[side]
+    spread_row = expert_module._spread_histogram(row, spread)
+    assert len(spread_row) == 14 and min(spread_row) >= 0
+    assert abs(sum(spread_row) - 1) < 1e-9
+
+    def mean_of(histogram: list[float]) -> float:
+        return sum(t * p for t, p in enumerate(histogram))
+
+    shift = sum((i - 3) * share for i, share in enumerate(spread))
+    assert abs(mean_of(spread_row) - mean_of(row) - shift) < 1e-9
+
+
+@given(st.lists(st.integers(4, 11), min_size=3, max_size=10), st.sampled_from(["2S", "4S"]))
+@settings(max_examples=30, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+def test_the_answers_and_the_search_score_a_contract_alike_with_the_plays_spread(
+    opponent_tricks: list[int], bid: str
+) -> None:
+    # The opponent's contract left undoubled: the answers score it layout by layout, the search
+    # over the trick histogram; with the spread both give the same expected score, and it is
+    # not the score at the layouts' counts.
+    game = _deal("AKQJ10.65.AK.AKQJ", "9.AKQJ1098.432.32", [bid])
+    view = view_for(game, Seat.SOUTH)
+    spread = expert_module.PLAY_SPREAD
+    search = _search_with(view, opponent_tricks, play_spread=spread)
+    table = _layouts_with(opponent_tricks, seat_tricks=6)
+    reader = CallReader(view, knowledge_from_view(view))
+    answers = expert_module._Answers(view, 0, table, table.weights(), reader, 0.5, spread)
+    state = expert_module._state_of(AuctionSummary.read(view.auction, view.first_caller, 0))
+    contract = Call.parse(bid).contract
+    assert contract is not None and state[0] == contract
+    ended = answers._ended(state, range(len(opponent_tricks))) / len(opponent_tricks)
+    assert abs(ended - search.value[1][contract][0]) < 1e-6
+    exact = _search_with(view, opponent_tricks).value[1][contract][0]
+    assert ended != exact

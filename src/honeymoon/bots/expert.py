@@ -11,8 +11,10 @@ with the two-hand double-dummy solver. ``docs/bots.md`` has the method in full.
   the best weighted mean score wins, ties going to more tricks, then to the lower card. A
   close decision deals more layouts (up to ``max_samples``).
 * **Auction**: on each layout the solver gives the tricks of either player as declarer in all
-  five strains (the other player leading). Each final contract is valued for the rubber (a
-  game's worth, and a part score's share of it). Of a few candidate calls (pass, double,
+  five strains (the other player leading). Each side's tricks are spread as the play
+  spreads them about the double-dummy count (``play_spread``: its own contracts take a
+  little more, the opponent's a little less), and each final contract is valued for the
+  rubber (a game's worth, and a part score's share of it). Of a few candidate calls (pass, double,
   redouble, the cheapest bid in each strain, the natural, game and slam levels the layouts
   support) it takes the one with the best expected score. The best few are valued with the
   opponent's answer on each layout as the bots' bidding model makes it with that layout's
@@ -181,6 +183,20 @@ ANSWERED_CONTINUATIONS: tuple[int, ...] = (2,)
 #: makes them (on by default: against the yardstick at 60 layouts it took the expert from
 #: +948 to +1,255 points per rubber pair over the same 200 pairs; docs/bots.md).
 DEFAULT_MODEL_ANSWERS = True
+#: How the play spreads a declarer's tricks about the deal's double-dummy count: for the seat
+#: declaring and for the opponent declaring, the shares of contracts taking 3, 2, 1 fewer
+#: tricks, as many, 1, 2, 3 more (the middle entry is "as many").
+PlaySpread = tuple[tuple[float, ...], tuple[float, ...]]
+#: How a declarer's tricks in the play fall about the double-dummy count of the deal, as the
+#: bots play the cards (single dummy, the opening lead blind): the share of contracts taking
+#: 3, 2, 1 fewer, the same, 1, 2, 3 more. The seat declaring (the expert's play, which reads
+#: the drawing and the calls) and the opponent declaring against its defence; measured over
+#: the expert's contracts and its opponents' in its matches against medium and the yardstick
+#: (3,318 and 3,222 contracts).
+PLAY_SPREAD: PlaySpread = (
+    (0.009, 0.021, 0.129, 0.617, 0.180, 0.039, 0.005),
+    (0.007, 0.034, 0.204, 0.606, 0.129, 0.018, 0.002),
+)
 #: The memory award's contract: 1NT made (RULES.md 4).
 _ONE_NO_TRUMP = Contract(1, Strain.NOTRUMP)
 
@@ -576,6 +592,9 @@ class ExpertBot:
     :param drawing: how the bot values the hand it builds while drawing (Draw and Discard
         Bridge); :data:`~honeymoon.bots.heuristic.EXPERT_DRAWING` by default,
         :data:`~honeymoon.bots.heuristic.PLAIN_DRAWING` draws as the heuristic bot does.
+    :param play_spread: how the auction spreads each side's tricks in the play about the
+        layouts' double-dummy counts (:data:`PLAY_SPREAD` by default); ``None`` scores each
+        contract at the counts themselves, as if both sides played double dummy.
     :param name: the name the bot reports.
     """
 
@@ -590,6 +609,7 @@ class ExpertBot:
         part_score_share: float = DEFAULT_PART_SCORE_SHARE,
         model_answers: bool = DEFAULT_MODEL_ANSWERS,
         drawing: DrawingValues = EXPERT_DRAWING,
+        play_spread: PlaySpread | None = PLAY_SPREAD,
         name: str = "expert",
     ) -> None:
         if samples < 1:
@@ -607,6 +627,7 @@ class ExpertBot:
         self.part_score_share = part_score_share
         self.auction_depth = auction_depth
         self.model_answers = model_answers
+        self.play_spread = play_spread
         self._deadline: float | None = None
         self._rng = random.Random(seed)
         self._heuristic = HeuristicBot(seed, drawing=drawing)
@@ -908,10 +929,20 @@ class ExpertBot:
         rounds = 0
         while True:
             weights = table.weights()
-            search = _AuctionSearch(view, me, table, weights, self.part_score_share)
+            search = _AuctionSearch(
+                view, me, table, weights, self.part_score_share, self.play_spread
+            )
             if self.model_answers and isinstance(reader, CallReader):
                 values = _answered_values(
-                    view, me, table, weights, reader, search, state, self.part_score_share
+                    view,
+                    me,
+                    table,
+                    weights,
+                    reader,
+                    search,
+                    state,
+                    self.part_score_share,
+                    self.play_spread,
                 )
             else:
                 values = search.root_values(state, self.auction_depth)
@@ -1093,6 +1124,33 @@ class _ContractValues(dict[Contract, tuple[float, float, float]]):
         return value
 
 
+def _spread_histogram(row: list[float], spread: Sequence[float]) -> list[float]:
+    """A trick histogram with each count spread by the play (``spread``: the shares of 3
+    fewer to 3 more tricks; counts past 0 or 13 held there)."""
+    middle = len(spread) // 2
+    spread_row = [0.0] * 14
+    for tricks, share in enumerate(row):
+        if share:
+            for offset, part in enumerate(spread):
+                spread_row[min(13, max(0, tricks + offset - middle))] += share * part
+    return spread_row
+
+
+def _spread_scores(
+    scorer: _ContractScorer, contract: Contract, spread: Sequence[float]
+) -> list[float]:
+    """``contract``'s expected value to declarer for each double-dummy count, the play's
+    tricks spread about it by ``spread``."""
+    middle = len(spread) // 2
+    return [
+        sum(
+            part * scorer(contract, min(13, max(0, tricks + offset - middle)))
+            for offset, part in enumerate(spread)
+        )
+        for tricks in range(14)
+    ]
+
+
 class _AuctionSearch:
     """Expected values of the final contracts, and a short max/min search over calls."""
 
@@ -1103,6 +1161,7 @@ class _AuctionSearch:
         table: _AuctionLayouts,
         weights: Sequence[float],
         part_score_share: float = 0.0,
+        play_spread: PlaySpread | None = None,
     ) -> None:
         sheet = view.score_sheet
         total = sum(weights)
@@ -1123,6 +1182,11 @@ class _AuctionSearch:
             [sum(t * p for t, p in enumerate(histogram[side][strain])) for strain in range(5)]
             for side in range(2)
         ]
+        if play_spread is not None:
+            histogram = [
+                [_spread_histogram(row, play_spread[side]) for row in histogram[side]]
+                for side in range(2)
+            ]
         # value[side][bid][doubling]: the seat's expected score when ``side`` declares
         # (worked out for the bids asked about, which are few).
         self.value = [
@@ -1235,6 +1299,7 @@ def _answered_values(
     search: _AuctionSearch,
     state: _State,
     part_score_share: float,
+    play_spread: PlaySpread | None = None,
     continuations: tuple[int, ...] = ANSWERED_CONTINUATIONS,
 ) -> list[tuple[int, float]]:
     """Each candidate call of the seat valued with the opponent's answer on each layout.
@@ -1248,7 +1313,7 @@ def _answered_values(
     (and so on, one width of ``continuations`` per answer). A pass that ends the auction is
     valued as before.
     """
-    answers = _Answers(view, me, table, weights, reader, part_score_share)
+    answers = _Answers(view, me, table, weights, reader, part_score_share, play_spread)
     members = range(len(table.layouts))
     return answers.call_values(search, state, (), members, ANSWERED_CALLS, continuations)
 
@@ -1263,6 +1328,8 @@ class _Answers:
     weights: Sequence[float]
     reader: CallReader
     part_score_share: float
+    #: How the play spreads each side's tricks about the layouts' counts (None: it does not).
+    play_spread: PlaySpread | None = None
     #: The one-call search over each group of layouts that answered alike.
     groups: dict[frozenset[int], _AuctionSearch] = field(default_factory=dict)
 
@@ -1274,7 +1341,12 @@ class _Answers:
             for i in members:
                 group_weights[i] = self.weights[i]
             group = _AuctionSearch(
-                self.view, self.me, self.table, group_weights, self.part_score_share
+                self.view,
+                self.me,
+                self.table,
+                group_weights,
+                self.part_score_share,
+                self.play_spread,
             )
             self.groups[key] = group
         return group
@@ -1291,6 +1363,9 @@ class _Answers:
         scorer = _contract_scorer(self.view.score_sheet, declarer, self.part_score_share)
         contract = Contract(bid.level, bid.strain, doubling)
         sign = 1.0 if bidder == 0 else -1.0
+        if self.play_spread is not None:
+            by_count = _spread_scores(scorer, contract, self.play_spread[bidder])
+            return sign * sum(weights[i] * by_count[tricks[i][bid.strain]] for i in members)
         return sign * sum(weights[i] * scorer(contract, tricks[i][bid.strain]) for i in members)
 
     def call_values(
