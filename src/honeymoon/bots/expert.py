@@ -191,8 +191,10 @@ PlaySpread = tuple[tuple[float, ...], tuple[float, ...]]
 #: bots play the cards (single dummy, the opening lead blind): the share of contracts taking
 #: 3, 2, 1 fewer, the same, 1, 2, 3 more. The seat declaring (the expert's play, which reads
 #: the drawing and the calls) and the opponent declaring against its defence; measured over
-#: the expert's contracts and its opponents' in its matches against medium and the yardstick
-#: (3,318 and 3,222 contracts).
+#: the expert's contracts and its opponents' in its Draw and Discard matches against medium
+#: and the yardstick at 60 layouts (3,318 and 3,222 contracts; ``benchmarks/play_spread.py``
+#: reads them from the records, and the opponent's last share, 0.003 there, is rounded down
+#: so that each row adds up to one). The other variants' auctions use the same spread.
 PLAY_SPREAD: PlaySpread = (
     (0.009, 0.021, 0.129, 0.617, 0.180, 0.039, 0.005),
     (0.007, 0.034, 0.204, 0.606, 0.129, 0.018, 0.002),
