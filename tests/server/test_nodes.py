@@ -36,6 +36,8 @@ DEFAULT_REDIS_URL = "redis://127.0.0.1:63799/0"
 #: Machine-speed clients: the limits meant for strangers are raised (tests/security checks them).
 FAST = {
     "HONEYMOON_MESSAGES_PER_SECOND": "10000",
+    "HONEYMOON_ADDRESS_MESSAGES_PER_SECOND": "10000",
+    "HONEYMOON_HELLOS_PER_MINUTE": "1000000",
     "HONEYMOON_GAMES_PER_HOUR": "1000000000",
     "HONEYMOON_GAMES_BURST": "10000",
 }

@@ -31,6 +31,7 @@ import contextlib
 import gc
 import logging
 import math
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -47,6 +48,7 @@ from honeymoon.errors import HoneymoonError
 from honeymoon.game import Game
 from honeymoon.rules import DEFAULT_RULES, OPTIONS, PACK_VARIANTS, TABLE_VARIANTS, VARIANTS
 from honeymoon.seats import SEAT_NAMES
+from honeymoon.server.budgets import Budgets
 from honeymoon.server.hub import CLOSE_OVERFLOW, COMPUTER_LEVELS, Connection, Hub
 from honeymoon.server.limits import (
     BodyLimit,
@@ -64,7 +66,6 @@ from honeymoon.server.protocol import (
     SEAT_LINK_REPLACED,
     TOO_MANY_SOCKETS,
     Hello,
-    Move,
     ProtocolError,
     error_message,
     parse_client_message,
@@ -113,11 +114,19 @@ PAGE_HEADERS = {
 
 
 class Limits:
-    """The limiters of one application (kept in the lifespan state, never shared)."""
+    """The limiters of one application (kept in the lifespan state, never shared): games
+    created per address, sockets per address on this node, and the budgets of messages and
+    hellos (per seat and per address, shared by the nodes through Redis)."""
 
     def __init__(self, settings: Settings) -> None:
         self.games = RateLimiter(rate=settings.games_per_hour / 3600.0, burst=settings.games_burst)
         self.sockets_by_address: dict[str, int] = {}
+        self.budgets = Budgets(
+            messages_per_second=settings.messages_per_second,
+            address_messages_per_second=settings.address_messages_per_second,
+            hellos_per_minute=settings.hellos_per_minute,
+            redis_url=settings.redis_url,
+        )
 
 
 def _hub(connection: HTTPConnection) -> Hub:
@@ -427,8 +436,9 @@ def _player_safe(game: Game | TableGame) -> GameRecord:
     )
 
 
-async def _read_hello(websocket: WebSocket, timeout: float) -> str | None:
-    """The token from the first message. None after sending an error."""
+async def _read_hello(websocket: WebSocket, timeout: float, budgets: Budgets) -> str | None:
+    """The token from the first message, charged to the address's hello budget before it is
+    read. None after sending an error."""
     try:
         message = await asyncio.wait_for(websocket.receive(), timeout)
     except TimeoutError:
@@ -437,6 +447,12 @@ async def _read_hello(websocket: WebSocket, timeout: float) -> str | None:
         )
         return None
     if message["type"] == "websocket.disconnect":
+        return None
+    wait = await budgets.hello(f"address:{_address(websocket)}")
+    if wait > 0:
+        await websocket.send_text(
+            error_message(RATE_LIMITED, _too_many_hellos(wait, "from this address"))
+        )
         return None
     text = message.get("text")
     if text is None:
@@ -453,6 +469,11 @@ async def _read_hello(websocket: WebSocket, timeout: float) -> str | None:
         )
         return None
     return hello.token
+
+
+def _too_many_hellos(wait: float, whence: str) -> str:
+    seconds = max(1, math.ceil(wait))
+    return f"too many connections opened {whence}: try again in {seconds} seconds"
 
 
 async def _write(websocket: WebSocket, connection: Connection) -> None:
@@ -478,12 +499,18 @@ async def _refuse_and_close(websocket: WebSocket, code: str, message: str, close
 
 
 def _move_id(text: str) -> str | None:
-    """The move id of a message, if it is a well-formed move (for a refusal to name it)."""
-    try:
-        message = parse_client_message(text)
-    except ProtocolError:
-        return None
-    return message.move_id if isinstance(message, Move) else None
+    """The move id of a message refused unread (past the budget), found without parsing the
+    message: one linear search for a well-formed ``"move_id"`` field."""
+    found = _MOVE_ID_FIELD.search(text)
+    return found.group(1) if found is not None else None
+
+
+_MOVE_ID_FIELD = re.compile(r'"move_id"\s*:\s*"([A-Za-z0-9_.:-]{1,64})"')
+#: Messages refused in a row past the budget after which the server stops reading the socket
+#: until the budget has filled up again (``PAUSE_SECONDS``): a flood then costs one refusal
+#: per message for this many messages, and then nothing but the client's own socket buffer.
+REFUSALS_BEFORE_PAUSE = 20
+PAUSE_SECONDS = 1.0
 
 
 async def game_socket(websocket: WebSocket) -> None:
@@ -524,7 +551,8 @@ async def game_socket(websocket: WebSocket) -> None:
 
 async def _serve_seat(websocket: WebSocket, settings: Settings) -> None:
     hub = _hub(websocket)
-    token = await _read_hello(websocket, settings.hello_timeout)
+    budgets = _limits(websocket).budgets
+    token = await _read_hello(websocket, settings.hello_timeout, budgets)
     found = await hub.authenticate(token) if token else None
     if found is None:
         if token:
@@ -533,6 +561,13 @@ async def _serve_seat(websocket: WebSocket, settings: Settings) -> None:
             await websocket.close(CLOSE_BAD_TOKEN)
         return
     room, seat = found
+    seat_key = f"{room.id}:{seat}"
+    wait = await budgets.hello(f"seat:{seat_key}")
+    if wait > 0:
+        await _refuse_and_close(
+            websocket, RATE_LIMITED, _too_many_hellos(wait, "on this seat"), CLOSE_OVERFLOW
+        )
+        return
     connection = Connection(seat, hash_token(token) if token else None)
     if not hub.join(room, connection):
         await _refuse_and_close(
@@ -543,9 +578,8 @@ async def _serve_seat(websocket: WebSocket, settings: Settings) -> None:
         )
         return
     writer = asyncio.create_task(_write(websocket, connection))
-    messages = RateLimiter(
-        rate=settings.messages_per_second, burst=max(1, int(2 * settings.messages_per_second))
-    )
+    address = _address(websocket)
+    refused_in_a_row = 0
     try:
         while not connection.closed:
             # A client that does not read its answers is not read either: what it sends
@@ -569,16 +603,21 @@ async def _serve_seat(websocket: WebSocket, settings: Settings) -> None:
             if text is None:
                 connection.send(error_message(BAD_MESSAGE, "messages are JSON text"))
                 continue
-            if messages.take("") > 0:
+            if await budgets.message(address, seat_key) > 0:
                 connection.send(
                     error_message(
                         RATE_LIMITED,
-                        f"at most {settings.messages_per_second:g} messages a second: "
-                        "wait for the answer before sending again",
+                        f"at most {settings.messages_per_second:g} messages a second from a "
+                        "seat: wait for the answer before sending again",
                         move_id=_move_id(text),
                     )
                 )
+                refused_in_a_row += 1
+                if refused_in_a_row >= REFUSALS_BEFORE_PAUSE:
+                    refused_in_a_row = 0
+                    await asyncio.sleep(PAUSE_SECONDS)
                 continue
+            refused_in_a_row = 0
             await hub.handle(room, connection, text)
     except WebSocketDisconnect:
         pass
@@ -623,8 +662,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
         gc.freeze()
         gc.set_threshold(5000, 20, 100)
         logger.info("honeymoon server ready")
+        limits = Limits(config)
         try:
-            yield {"hub": hub, "storage": storage, "settings": config, "limits": Limits(config)}
+            yield {"hub": hub, "storage": storage, "settings": config, "limits": limits}
         finally:
             await hub.close()
             storage.close()

@@ -21,8 +21,6 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from honeymoon.server.limits import json_too_deep
-
 __all__ = [
     "BAD_MESSAGE",
     "BAD_TOKEN",
@@ -79,10 +77,16 @@ NO_HINT = "no_hint"
 #: A request the four-hand table does not answer yet: a hint, a claim, the review or the
 #: analysis of a hand in a variant where each player has a dummy.
 NOT_AT_TABLE = "not_at_table"
-#: How deeply a client message may nest arrays and objects (a valid one nests 1 deep).
-MAX_JSON_DEPTH = 4
+#: How deeply a client message may nest arrays and objects: it is one flat object.
+MAX_JSON_DEPTH = 1
+#: The most fields a client message may have (the longest valid one has four).
+MAX_FIELDS = 16
+#: The most digits of a number in a client message (an action, a version, a hand number).
+MAX_DIGITS = 18
 
 _MOVE_ID = re.compile(r"^[A-Za-z0-9_.:-]{1,64}$")
+#: A seat token, as the server makes them (``secrets.token_urlsafe``).
+_TOKEN = re.compile(r"^[A-Za-z0-9_-]{1,256}$")
 _MAX_MESSAGE = 4096
 
 
@@ -162,22 +166,39 @@ def _int_field(data: dict[str, Any], name: str) -> int:
     return value
 
 
+def _short_int(digits: str) -> int:
+    """An integer of the JSON text, refused past :data:`MAX_DIGITS` digits (converting a
+    long one costs more than its length)."""
+    if len(digits) > MAX_DIGITS + 1:  # a minus sign and the digits
+        raise ValueError("a number is too long")
+    return int(digits)
+
+
 def parse_client_message(text: str) -> ClientMessage:
     """Read one client message.
 
     :raises ProtocolError: with code ``bad_message`` (and, for an unusable token in a
         ``hello``, ``bad_token``), saying what a valid message looks like.
     """
+    # Each check before the parser is one pass of compiled code over the text, and it leaves
+    # the parser nothing to do that costs more than reading the text once: no nesting (no
+    # valid field holds a bracket), a few fields, short numbers.
     if len(text) > _MAX_MESSAGE:
         raise ProtocolError(BAD_MESSAGE, f"messages are at most {_MAX_MESSAGE} characters")
-    if json_too_deep(text, MAX_JSON_DEPTH):
+    if "[" in text or text.count("{") > 1:
         raise ProtocolError(
-            BAD_MESSAGE, f"a message is one flat JSON object (nested at most {MAX_JSON_DEPTH} deep)"
+            BAD_MESSAGE, "a message is one flat JSON object: no arrays, no objects inside it"
         )
+    if text.count(",") >= MAX_FIELDS:
+        raise ProtocolError(BAD_MESSAGE, f"a message has at most {MAX_FIELDS} fields")
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=_short_int)
     except ValueError:
-        raise ProtocolError(BAD_MESSAGE, "a message is one JSON object") from None
+        raise ProtocolError(
+            BAD_MESSAGE,
+            f'a message is one JSON object, such as {{"type": "ping"}}, with numbers of at most '
+            f"{MAX_DIGITS} digits",
+        ) from None
     if not isinstance(data, dict):
         raise ProtocolError(BAD_MESSAGE, "a message is one JSON object")
     kind = data.get("type")
@@ -192,8 +213,10 @@ def parse_client_message(text: str) -> ClientMessage:
         return Move(action, version, move_id)
     if kind == "hello":
         token = data.get("token")
-        if not isinstance(token, str) or not token or len(token) > 256:
-            raise ProtocolError(BAD_TOKEN, "hello needs the seat's 'token' from its link")
+        if not isinstance(token, str) or not _TOKEN.match(token):
+            raise ProtocolError(
+                BAD_TOKEN, "hello needs the seat's 'token' from its link (letters, digits, _ and -)"
+            )
         return Hello(token)
     if kind == "sync":
         return Sync()

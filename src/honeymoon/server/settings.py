@@ -37,7 +37,12 @@ explains each one.
 ``HONEYMOON_MAX_SOCKETS_PER_SEAT``      websockets on one seat at once (8)
 ``HONEYMOON_MAX_SOCKETS_PER_ADDRESS``   websockets from one address at once (32)
 ``HONEYMOON_GAMES_PER_HOUR``            games one address may create per hour (60, in bursts of 10)
-``HONEYMOON_MESSAGES_PER_SECOND``       websocket messages one connection may send per second (20)
+``HONEYMOON_MESSAGES_PER_SECOND``       websocket messages one seat may send per second, over all
+                                        its sockets and nodes (20, in bursts of 40)
+``HONEYMOON_ADDRESS_MESSAGES_PER_SECOND``  websocket messages one address may send per second,
+                                        over all its seats (60, in bursts of 120)
+``HONEYMOON_HELLOS_PER_MINUTE``         sockets one address, and one seat, may open per minute
+                                        (60, in bursts of 30)
 ``HONEYMOON_KEEP_FINISHED``             age after which finished games are purged (``30d``)
 ``HONEYMOON_KEEP_ABANDONED``            idle time before unfinished games are purged (``90d``)
 ======================================  ============================================================
@@ -165,6 +170,8 @@ class Settings:
     games_per_hour: float = 60.0
     games_burst: int = 10
     messages_per_second: float = 20.0
+    address_messages_per_second: float = 60.0
+    hellos_per_minute: float = 60.0
     keep_finished: float = 30 * 86400.0
     keep_abandoned: float = 90 * 86400.0
 
