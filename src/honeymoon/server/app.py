@@ -52,6 +52,7 @@ from honeymoon.server.budgets import Budgets
 from honeymoon.server.hub import CLOSE_OVERFLOW, COMPUTER_LEVELS, Connection, Hub
 from honeymoon.server.limits import (
     BodyLimit,
+    NoSniff,
     RateLimiter,
     is_loopback,
     origin_allowed,
@@ -194,7 +195,12 @@ def _base_url(request: Request) -> str | None:
     if settings.public_url is not None:
         return settings.public_url
     if is_loopback(request.client.host if request.client else None):
-        return str(request.base_url).rstrip("/")
+        # The address the connection reached (the listening socket's), never the Host
+        # header: a page on this machine can send any Host it likes.
+        server = request.scope.get("server")
+        if server is not None and server[0] and server[1] is not None:
+            host = f"[{server[0]}]" if ":" in server[0] else server[0]
+            return f"{request.url.scheme}://{host}:{server[1]}"
     return None
 
 
@@ -683,6 +689,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.add_middleware(BodyLimit, max_bytes=config.max_body_bytes, timeout=config.header_timeout)
+    app.add_middleware(NoSniff)
     return app
 
 

@@ -36,7 +36,9 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 
 __all__ = [
     "BodyLimit",
+    "NoSniff",
     "RateLimiter",
+    "host_is_address",
     "RedactTokens",
     "guarded_http_protocol",
     "json_too_deep",
@@ -141,6 +143,32 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
 
+class NoSniff:
+    """ASGI middleware: every HTTP response says ``X-Content-Type-Options: nosniff`` (JSON,
+    static files, errors), so no browser reads a response as another type than it says."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_header(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = [
+                    (name, value)
+                    for name, value in message.get("headers", [])
+                    if name.lower() != b"x-content-type-options"
+                ]
+                headers.append((b"x-content-type-options", b"nosniff"))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, send_with_header)
+
+
 class RateLimiter:
     """Token buckets by key: ``rate`` tokens a second, at most ``burst`` saved up.
 
@@ -201,12 +229,47 @@ def is_loopback(host: str | None) -> bool:
         return False
 
 
+def host_is_address(host: str | None) -> bool:
+    """Whether a ``Host`` header names this server by an address (an IP literal, or
+    ``localhost``) rather than by a DNS name, with or without a port.
+
+    A page can only reach a server by a name it does not own through DNS rebinding (its
+    own name made to point at the server's address): without a configured public URL, only
+    a server reached by address is trusted to be the page's own.
+
+    >>> [host_is_address(h) for h in ("127.0.0.1:8000", "[::1]:8000", "localhost", "192.0.2.7")]
+    [True, True, True, True]
+    >>> host_is_address("evil.example:8000"), host_is_address(None), host_is_address("1.2.3.4:x")
+    (False, False, False)
+    """
+    if not host:
+        return False
+    host = host.strip().lower()
+    if host.startswith("["):  # an IPv6 literal, [::1]:8000
+        name, _, rest = host[1:].partition("]")
+        port = rest.removeprefix(":") if rest.startswith(":") else rest
+    else:
+        name, _, port = host.rpartition(":") if host.count(":") == 1 else (host, "", "")
+    if port and not port.isdigit():
+        return False
+    if name == "localhost":
+        return True
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
+
+
 def origin_allowed(origin: str | None, host: str | None, allowed: Iterable[str]) -> bool:
     """Whether a request with this ``Origin`` header may use the API or the websocket.
 
     No Origin header (a program, not a browser page): allowed, a browser always sends one
     with a cross-origin request. Otherwise the origin must be in ``allowed`` or, when
-    ``allowed`` is empty, name the same host and port as the ``Host`` header.
+    ``allowed`` is empty, name the same host and port as the ``Host`` header, and that host
+    must be an address (:func:`host_is_address`): a page served under a DNS name that was
+    made to point at this server (DNS rebinding) has an Origin equal to its Host, and is
+    refused all the same.
 
     >>> origin_allowed("http://127.0.0.1:8000", "127.0.0.1:8000", ())
     True
@@ -216,6 +279,8 @@ def origin_allowed(origin: str | None, host: str | None, allowed: Iterable[str])
     True
     >>> origin_allowed("null", "127.0.0.1:8000", ())
     False
+    >>> origin_allowed("http://rebound.example:8000", "rebound.example:8000", ())
+    False
     """
     if origin is None:
         return True
@@ -223,7 +288,7 @@ def origin_allowed(origin: str | None, host: str | None, allowed: Iterable[str])
     allowed = tuple(allowed)
     if allowed:
         return origin in allowed
-    if not host or "://" not in origin:
+    if not host or "://" not in origin or not host_is_address(host):
         return False
     netloc = origin.split("://", 1)[1]
     scheme = origin.split("://", 1)[0]
