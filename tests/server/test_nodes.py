@@ -510,3 +510,43 @@ def test_a_link_replaced_on_one_node_closes_its_sockets_on_the_other(
         refused.send(json.dumps({"type": "hello", "token": south_token}))
         assert json.loads(refused.recv(timeout=WAIT))["code"] == "bad_token"
     Seat(second, answer.json["token"]).close()  # the new link opens the seat there
+
+
+# -- budgets shared by the nodes ------------------------------------------------------------
+
+#: One seat's message budget: 2 a second, in bursts of 4 (the rest at machine speed).
+TIGHT = {"HONEYMOON_MESSAGES_PER_SECOND": "2"}
+
+
+def _pongs(seat: Seat, sent: int) -> int:
+    """How many of ``sent`` pings were answered (the others were refused)."""
+    pongs = 0
+    for _ in range(sent):
+        while True:
+            message = seat.recv()
+            if message["type"] == "pong":
+                pongs += 1
+                break
+            if message["type"] == "error":
+                assert message["code"] == "rate_limited", message
+                break
+    return pongs
+
+
+def test_a_seats_message_budget_is_shared_by_the_nodes(
+    nodes: Callable[..., Any], redis_url: str
+) -> None:
+    first = nodes(redis_url, **TIGHT)
+    second = nodes(redis_url, **TIGHT)
+    _, south, _ = _friend_game(first)
+    here, there = Seat(first, south), Seat(second, south)
+    started = time.monotonic()
+    for _ in range(6):
+        here.ws.send(json.dumps({"type": "ping"}))
+        there.ws.send(json.dumps({"type": "ping"}))
+    pongs = _pongs(here, 6) + _pongs(there, 6)
+    elapsed = time.monotonic() - started
+    here.close()
+    there.close()
+    # Each node alone would have given a burst of 4: 8 pongs at least.
+    assert pongs <= 4 + 2 * elapsed + 1
