@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from starlette.websockets import WebSocketDisconnect
 
 from honeymoon.server import app as server_app
 from honeymoon.server import hub as server_hub
@@ -155,6 +156,10 @@ def test_a_hello_past_the_addresss_budget_is_refused_unread(
             with server.client.websocket_connect("/ws") as websocket:
                 websocket.send_text(json.dumps({"type": "hello", "token": game["token"]}))
                 codes.append(websocket.receive_json().get("code", "hello"))
+                if codes[-1] == "rate_limited":
+                    with pytest.raises(WebSocketDisconnect) as closed:
+                        websocket.receive_json()
+                    assert closed.value.code == 4429
     assert codes[:3] == ["hello"] * 3
     assert codes[3:] == ["rate_limited"] * 3
     assert len(parsed) == 3

@@ -456,8 +456,8 @@ async def _read_hello(websocket: WebSocket, timeout: float, budgets: Budgets) ->
         return None
     wait = await budgets.hello(f"address:{_address(websocket)}")
     if wait > 0:
-        await websocket.send_text(
-            error_message(RATE_LIMITED, _too_many_hellos(wait, "from this address"))
+        await _refuse_and_close(
+            websocket, RATE_LIMITED, _too_many_hellos(wait, "from this address"), CLOSE_OVERFLOW
         )
         return None
     text = message.get("text")
