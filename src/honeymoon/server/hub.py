@@ -809,10 +809,10 @@ class Hub:
 
         Accepted: both seats are told, and the rest of the hand is played out along the
         verdict's line of best play, card by card through the normal commit (so the stored
-        actions are ordinary moves). Refused: the claimant is told how many of the remaining
-        tricks the best defence leaves them, the other seat only that the claim was refused,
-        and play goes on. The line names cards the claimant has not seen: it goes out only in
-        the review of the hand, once the hand is over.
+        actions are ordinary moves). Refused: both seats are told only that it was refused,
+        and play goes on. The count the best defence leaves the claimant and the line depend
+        on the opponent's hidden cards (a count at every turn would be a double-dummy oracle):
+        they go out only in the review of the hand, once the hand is over.
         """
         seat = connection.seat
         async with room.lock:
@@ -868,23 +868,23 @@ class Hub:
                 SEAT_NAMES[seat],
                 "accepted" if verdict.accepted else "refused",
             )
-            told = {
-                "type": "claim",
-                "hand": hand,
-                "trick": trick,
-                "claimant": SEAT_NAMES[seat],
-                "accepted": verdict.accepted,
-                "remaining": verdict.remaining,
-            }
-            if not verdict.accepted:
-                connection.send(encode({**told, "guaranteed": verdict.guaranteed}))
-                for other in room.connections[1 - seat]:
-                    other.send(encode(told))
-                return
-            text = encode({**told, "guaranteed": verdict.guaranteed})
+            # Only what either seat may know: the verdict and the public position. The same
+            # text goes to both seats, whatever the hidden cards are.
+            text = encode(
+                {
+                    "type": "claim",
+                    "hand": hand,
+                    "trick": trick,
+                    "claimant": SEAT_NAMES[seat],
+                    "accepted": verdict.accepted,
+                    "remaining": verdict.remaining,
+                }
+            )
             for side in (0, 1):
                 for other in room.connections[side]:
                     other.send(text)
+            if not verdict.accepted:
+                return
             try:
                 for card in verdict.line:
                     mover = game.to_act
