@@ -38,6 +38,7 @@ from honeymoon.server.nodes import Notice, Notifier, default_node_id
 from honeymoon.server.protocol import (
     BAD_MESSAGE,
     CANNOT_CLAIM,
+    GAME_GONE,
     NO_HINT,
     NOT_AT_TABLE,
     RATE_LIMITED,
@@ -59,7 +60,14 @@ from honeymoon.server.protocol import (
     parse_client_message,
     presence_message,
 )
-from honeymoon.server.storage import NewGame, Storage, StorageConflict, StoredGame, hash_token
+from honeymoon.server.storage import (
+    GameGone,
+    NewGame,
+    Storage,
+    StorageConflict,
+    StoredGame,
+    hash_token,
+)
 from honeymoon.table import TableGame, new_game
 from honeymoon.views import SeatView, TableView, review_for, view_for
 
@@ -544,6 +552,27 @@ class Hub:
             logger.info("purged %d old games", len(ids))
         return len(ids)
 
+    def _forget(self, room: Room) -> None:
+        """A game whose stored row is gone (``honeymoon purge`` ran beside this server): drop
+        its room and the cached seats of its tokens, so that its links open nothing and its
+        record is not served from memory, and close its sockets with ``game_gone``."""
+        if self.rooms.get(room.id) is room:
+            del self.rooms[room.id]
+        self._seats = {h: found for h, found in self._seats.items() if found[0] != room.id}
+        room.analyses.clear()
+        room.claims.clear()
+        task = room.bot_task
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+        text = error_message(
+            GAME_GONE, "this game was deleted from the server: its links open nothing any more"
+        )
+        for seat in (0, 1):
+            for connection in list(room.connections[seat]):
+                connection.send(text)
+                connection.close(GAME_GONE)
+        logger.info("game %s: no longer stored; its room is closed", room.id)
+
     async def _purge_regularly(self) -> None:
         assert self.keep_finished is not None and self.keep_abandoned is not None
         while True:
@@ -890,6 +919,8 @@ class Hub:
                     mover = game.to_act
                     assert mover is not None
                     await self._commit(room, int(mover), card.action, None)
+            except GameGone:
+                return  # every socket of the game was told and closed (_forget)
             except Exception as error:
                 logger.error(
                     "game %s: could not store a claimed card (%s)", room.id, type(error).__name__
@@ -930,6 +961,8 @@ class Hub:
                     )
                 )
                 return
+            except GameGone:
+                return  # every socket of the game was told and closed (_forget)
             except StorageConflict:
                 if self.shared:
                     await self._refuse_raced(room, connection, move)
@@ -966,12 +999,18 @@ class Hub:
         without fail once it is stored.
 
         :raises IllegalActionError: if the action is not legal (nothing is stored).
+        :raises GameGone: if the game's row is gone from storage (purged beside the server);
+            the room is then forgotten and its sockets closed (:meth:`_forget`).
         """
         game = room.game
         game.check(action, seat)
         number = room.version
         due = self._bot_due() if self.shared and room.bot_seat is not None else None
-        await self.storage.commit_action(room.id, number, seat, action, move_id, bot_due=due)
+        try:
+            await self.storage.commit_action(room.id, number, seat, action, move_id, bot_due=due)
+        except GameGone:
+            self._forget(room)
+            raise
         game.apply(action, seat)
         room.version = number + 1
         if move_id is not None:
@@ -1009,6 +1048,8 @@ class Hub:
                 action = await _computer_action(room, view_for(game, seat))
                 try:
                     await self._commit(room, int(seat), action, None)
+                except GameGone:
+                    return
                 except Exception as error:
                     logger.error(
                         "game %s: could not store the computer's move (%s)",
@@ -1261,6 +1302,8 @@ class Hub:
                 action = await _computer_action(room, view_for(game, SEATS[seat]))
                 try:
                     await self._commit(room, seat, action, None)
+                except GameGone:
+                    return False
                 except StorageConflict:
                     await self._catch_up_locked(room)
                     return room.game.to_act == seat
