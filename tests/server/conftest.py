@@ -139,7 +139,12 @@ class SeatSocket:
 
 #: The tests play at machine speed: the rate limits meant for strangers are raised for them
 #: (tests/security checks the limits themselves).
-FAST_CLIENT = {"messages_per_second": 10_000.0, "games_per_hour": 1e9, "games_burst": 10_000}
+FAST_CLIENT = {
+    "messages_per_second": 10_000.0,
+    "games_per_hour": 1e9,
+    "games_burst": 10_000,
+    "hints_per_minute": 1e6,
+}
 
 
 class Server:

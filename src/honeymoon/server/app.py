@@ -612,6 +612,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             storage,
             bot_delay=config.bot_delay,
             max_sockets_per_seat=config.max_sockets_per_seat,
+            hints_per_minute=config.hints_per_minute,
             keep_finished=config.keep_finished,
             keep_abandoned=config.keep_abandoned,
             redis_url=config.redis_url,

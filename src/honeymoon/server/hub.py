@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import secrets
 import time
 from dataclasses import dataclass, field
@@ -34,6 +35,7 @@ from honeymoon.rules import (
     find_variant,
 )
 from honeymoon.seats import SEAT_NAMES, SEATS, Seat
+from honeymoon.server.limits import RateLimiter
 from honeymoon.server.nodes import Notice, Notifier, default_node_id
 from honeymoon.server.protocol import (
     BAD_MESSAGE,
@@ -85,6 +87,14 @@ BUSY_QUEUED = 64
 CLOSE_OVERFLOW = 4429
 #: Seconds that presence changes are gathered for, to share them in one round trip to Redis.
 PRESENCE_GATHER = 0.05
+#: Hints a seat may ask for one decision (one version of the game), over all its sockets;
+#: the first is worked out, the others are answered from the room's cache.
+HINTS_PER_VERSION = 3
+#: Hints a seat may ask a minute by default, over all its sockets and decisions (a token
+#: bucket: as many at once, then one every ``60 / HINTS_PER_MINUTE`` seconds; the setting
+#: ``hints_per_minute``). A person asking at every decision of the drawing, a turn every
+#: two seconds or so, stays within it.
+HINTS_PER_MINUTE = 12.0
 
 
 class GameNotFound(Exception):
@@ -170,6 +180,11 @@ class Room:
     last_claim: tuple[int, int, ClaimVerdict] | None = None
     #: The analysis of each finished hand, worked out on the first request.
     analyses: dict[int, HandAnalysis] = field(default_factory=dict)
+    #: Each seat's hint at one version, being worked out or done (the ``hint`` message's
+    #: text): a hint asked again, from any socket of the seat, waits for the same one.
+    hints: dict[int, tuple[int, asyncio.Future[str]]] = field(default_factory=dict)
+    #: How many hints each seat asked at one version (against :data:`HINTS_PER_VERSION`).
+    hint_asks: dict[int, tuple[int, int]] = field(default_factory=dict)
     #: Which seats have a device connected on another node (nodes sharing a database).
     elsewhere: tuple[bool, bool] = (False, False)
 
@@ -411,6 +426,7 @@ class Hub:
         idle_seconds: float = 900.0,
         max_sockets_per_seat: int = 8,
         max_analyses: int = 2,
+        hints_per_minute: float = HINTS_PER_MINUTE,
         keep_finished: float | None = None,
         keep_abandoned: float | None = None,
         purge_every: float = 3600.0,
@@ -443,6 +459,14 @@ class Hub:
         self.max_sockets_per_seat = max_sockets_per_seat
         # Analyses and claims run in worker threads, at most this many at once server-wide.
         self._solving = asyncio.Semaphore(max_analyses)
+        #: Each seat's hints a minute, by game and seat: the budget is the seat's, shared by
+        #: its sockets, and outlives the room (a game evicted and loaded again keeps it).
+        self.hints_per_minute = hints_per_minute
+        self.hint_budget = RateLimiter(
+            rate=hints_per_minute / 60.0, burst=max(1, int(hints_per_minute))
+        )
+        #: How many hints were worked out (the adviser run), not answered from a cache.
+        self.hints_worked_out = 0
         self.keep_finished = keep_finished
         self.keep_abandoned = keep_abandoned
         self.purge_every = purge_every
@@ -808,30 +832,79 @@ class Hub:
         """Answer a ``hint`` request: the strongest bot's advice on the seat's decision, from
         the seat's own view (so it holds no card the seat has not seen), worked out in a
         worker thread. The advice is data (a reason code, its figures and the choices
-        compared); the browser words it. Refused when the seat has no decision to make."""
+        compared); the browser words it. Refused when the seat has no decision to make.
+
+        A hint is worked out once per seat and version: asked again, from any socket of the
+        seat, it is answered from the room's cache (a request that comes while it is being
+        worked out waits for the same one). Each seat may ask :data:`HINTS_PER_VERSION` hints
+        for one decision and ``hints_per_minute`` a minute; beyond that the answer is
+        ``rate_limited``, before any work is done.
+        """
+        seat = connection.seat
         async with room.lock:  # the view is a snapshot: the bot thinks without the lock
             version = room.version
-            view = view_for(room.two_hands(), SEATS[connection.seat])
-        if hint.version is not None and hint.version != version:
-            connection.send(
-                error_message(
-                    STALE_VERSION,
-                    f"the game is at version {version}, not {hint.version}: "
-                    "ask again for the current state",
+            if hint.version is not None and hint.version != version:
+                connection.send(
+                    error_message(
+                        STALE_VERSION,
+                        f"the game is at version {version}, not {hint.version}: "
+                        "ask again for the current state",
+                    )
                 )
+                return
+            refusal = self._spend_hint(room, seat, version)
+            if refusal is not None:
+                connection.send(error_message(RATE_LIMITED, refusal, version=version))
+                return
+            cached = room.hints.get(seat)
+            if cached is not None and cached[0] == version:
+                working = cached[1]
+            else:
+                view = view_for(room.two_hands(), SEATS[seat])
+                if not view.legal_actions:
+                    refusal = "a hint is given on your turn, for your decision"
+                    connection.send(error_message(NO_HINT, refusal))
+                    return
+                working = asyncio.ensure_future(self._work_out_hint(room, view, version))
+                room.hints[seat] = (version, working)
+        try:
+            # Shielded: a socket that goes away does not cancel the others' hint.
+            text = await asyncio.shield(working)
+        except Exception:
+            if room.hints.get(seat, (version, None))[1] is working:
+                del room.hints[seat]  # a hint that failed is worked out again if asked
+            raise
+        connection.send(text)
+
+    def _spend_hint(self, room: Room, seat: int, version: int) -> str | None:
+        """Count one hint asked by ``seat`` at ``version`` against the seat's budget; the
+        words of the refusal if it is spent (nothing is counted then), else None."""
+        asked_version, asked = room.hint_asks.get(seat, (version, 0))
+        if asked_version != version:
+            asked = 0
+        if asked >= HINTS_PER_VERSION:
+            return (
+                f"at most {HINTS_PER_VERSION} hints for one decision: "
+                "ask again at your next decision"
             )
-            return
-        if not view.legal_actions:
-            refusal = "a hint is given on your turn, for your decision"
-            connection.send(error_message(NO_HINT, refusal))
-            return
+        wait = self.hint_budget.take(f"{room.id}:{seat}")
+        if wait > 0:
+            return (
+                f"at most {self.hints_per_minute:g} hints a minute: "
+                f"ask again in {math.ceil(wait)} s"
+            )
+        room.hint_asks[seat] = (version, asked + 1)
+        return None
+
+    async def _work_out_hint(self, room: Room, view: SeatView, version: int) -> str:
+        """The ``hint`` message for ``view`` at ``version``: the strongest bot's advice,
+        worked out in a worker thread (with the analyses' and claims' limit)."""
         adviser, _ = choose_bot(strongest_bot_name(), f"hint:{room.id}:{version}", room.game.rules)
         name = adviser.name
         async with self._solving:
+            self.hints_worked_out += 1
             advice = await asyncio.to_thread(advise, adviser, view)
-        connection.send(
-            encode({"type": "hint", "version": version, "adviser": name, **advice.to_dict()})
-        )
+        return encode({"type": "hint", "version": version, "adviser": name, **advice.to_dict()})
 
     async def claim(self, room: Room, connection: Connection, claim: Claim) -> None:
         """Judge a claim of every remaining trick with :func:`honeymoon.claims.judge_claim`.

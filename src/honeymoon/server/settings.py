@@ -38,6 +38,8 @@ explains each one.
 ``HONEYMOON_MAX_SOCKETS_PER_ADDRESS``   websockets from one address at once (32)
 ``HONEYMOON_GAMES_PER_HOUR``            games one address may create per hour (60, in bursts of 10)
 ``HONEYMOON_MESSAGES_PER_SECOND``       websocket messages one connection may send per second (20)
+``HONEYMOON_HINTS_PER_MINUTE``          hints one seat may ask a minute, over all its sockets (12,
+                                        in bursts of as many; and 3 for one decision)
 ``HONEYMOON_KEEP_FINISHED``             age after which finished games are purged (``30d``)
 ``HONEYMOON_KEEP_ABANDONED``            idle time before unfinished games are purged (``90d``)
 ======================================  ============================================================
@@ -165,6 +167,7 @@ class Settings:
     games_per_hour: float = 60.0
     games_burst: int = 10
     messages_per_second: float = 20.0
+    hints_per_minute: float = 12.0
     keep_finished: float = 30 * 86400.0
     keep_abandoned: float = 90 * 86400.0
 
