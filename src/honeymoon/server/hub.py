@@ -568,9 +568,7 @@ class Hub:
         for game_id in gone:
             room = self.rooms.pop(game_id, None)
             if room is not None:
-                for seat in (0, 1):
-                    for connection in room.connections[seat]:
-                        connection.close()
+                self._close_gone(room)
         self._seats = {h: found for h, found in self._seats.items() if found[0] not in gone}
         if ids:
             logger.info("purged %d old games", len(ids))
@@ -583,6 +581,12 @@ class Hub:
         if self.rooms.get(room.id) is room:
             del self.rooms[room.id]
         self._seats = {h: found for h, found in self._seats.items() if found[0] != room.id}
+        self._close_gone(room)
+        logger.info("game %s: no longer stored; its room is closed", room.id)
+
+    def _close_gone(self, room: Room) -> None:
+        """Stop a deleted game's room: its computer player, its caches, and its sockets,
+        each told ``game_gone`` (so a client stops reconnecting to a game that is gone)."""
         room.analyses.clear()
         room.claims.clear()
         task = room.bot_task
@@ -595,7 +599,6 @@ class Hub:
             for connection in list(room.connections[seat]):
                 connection.send(text)
                 connection.close(GAME_GONE)
-        logger.info("game %s: no longer stored; its room is closed", room.id)
 
     async def _purge_regularly(self) -> None:
         assert self.keep_finished is not None and self.keep_abandoned is not None
