@@ -11,7 +11,9 @@ from typing import Any
 from honeymoon.actions import KEEP, PASS, REJECT
 from honeymoon.auction import FIRST_BID, Call
 from honeymoon.cards import ALL_CARDS, Card, CardSet
-from honeymoon.game import Game, Phase
+from honeymoon.claims import judge_claim
+from honeymoon.errors import HoneymoonError
+from honeymoon.game import Game, Phase, shuffled_stock
 from honeymoon.rules import find_variant
 from honeymoon.seats import Direction, Seat
 from honeymoon.table import TableGame
@@ -30,6 +32,7 @@ __all__ = [
     "double_dummy_best_cards",
     "snapshot",
     "card_locations",
+    "refused_claim_twins",
 ]
 
 
@@ -300,3 +303,45 @@ def double_dummy_best_cards(south: Any, east: Any, seed: str) -> int:
             checked += 1
         game.apply(action, seat)
     return checked
+
+
+def refused_claim_twins(seed: str) -> tuple[Game, Game, Seat]:
+    """Two games at the same point of the play, alike in everything the claimant (the seat
+    to move) may see: the second's stock swaps a card the opponent still holds with one of
+    the opponent's discards, of the same suit (so every card played stays legal). The
+    claimant's claim is refused in both, and the best defence leaves it a different count:
+    what a refused claim tells must not differ between them."""
+    for attempt in range(50):
+        stock = list(shuffled_stock(f"{seed}:{attempt}", 0))
+        game = Game(stocks=[stock], first_dealer=Seat.EAST)
+        rng = random.Random(attempt)
+        while game.phase is not Phase.PLAY:
+            game.apply(random_action(game, rng, pass_chance=0.2))
+        if game.hand_number != 0:
+            continue
+        for _ in range(rng.randrange(4, 16)):
+            game.apply(rng.choice(game.legal_actions()))
+        claimant = game.to_act
+        assert claimant is not None
+        verdict = judge_claim(game, claimant)
+        if verdict.accepted:
+            continue
+        opponent = claimant.other
+        for held in game.hand(opponent):
+            for discarded in game.discards(opponent):
+                if held.suit != discarded.suit:
+                    continue
+                order = list(stock)
+                i, j = order.index(held.id), order.index(discarded.id)
+                order[i], order[j] = order[j], order[i]
+                twin = Game(stocks=[order], first_dealer=Seat.EAST)
+                try:
+                    for action in game.actions:
+                        twin.apply(action)
+                except HoneymoonError:
+                    continue
+                assert view_for(twin, claimant).to_dict() == view_for(game, claimant).to_dict()
+                other = judge_claim(twin, claimant)
+                if not other.accepted and other.guaranteed != verdict.guaranteed:
+                    return game, twin, claimant
+    raise AssertionError("no such pair of deals in 50 random games")

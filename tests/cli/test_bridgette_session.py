@@ -54,15 +54,18 @@ def test_a_good_claim_in_bridgette_is_played_out_at_the_terminal_colon_included(
     assert game.history[0].result.declarer_tricks == 0
 
 
-def test_a_refused_claim_in_bridgette_tells_the_count_after_a_spoiling_colon() -> None:
+def test_a_refused_claim_in_bridgette_is_refused_after_a_spoiling_colon() -> None:
     game = bar_deal()
     table = Table(game, SOUTH, RandomBot(1))
     game.apply(Card.parse("SA").action, EAST)
     table.play(Card.parse(":G").action)
     assert game.barred_suit == 3 and game.to_act == EAST
-    # South claims the twelve left: East, barred from spades, still takes eleven of them.
+    # South claims the twelve left: East, barred from spades, still takes eleven of them
+    # (the count is told once the deal is over).
+    verdict = judge_claim(game, SOUTH)
+    assert (verdict.guaranteed, verdict.remaining) == (1, 12)
     lines = table.claim()
-    assert lines == [render.claim_refused_words(1, 12)]
+    assert lines == [render.claim_refused_words()]
     assert game.phase is Phase.PLAY and len(game.completed_tricks) == 1
 
 

@@ -1,14 +1,16 @@
 """Claims at the terminal: an accepted claim plays the hand out as ordinary moves and says so;
-a refused one says how many tricks the best defence leaves, names no card the player has not
-seen while the hand is in play, tells the line that beat it once the hand is over, and stops
-undo. In the session, the line-by-line mode and the full-screen table."""
+a refused one says only that (the same words whatever the opponent's hidden cards), names no
+card the player has not seen while the hand is in play, tells the count and the line that beat
+it once the hand is over, and stops undo. In the session, the line-by-line mode and the
+full-screen table."""
 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 
-from helpers import random_action
+from helpers import random_action, refused_claim_twins
 from textual.widgets import Static
 
 from honeymoon import records
@@ -94,16 +96,16 @@ def test_an_accepted_claim_plays_the_hand_out_as_ordinary_moves() -> None:
     assert table.has_played and table.beaten_claim(0) is None
 
 
-def test_a_refused_claim_tells_a_count_then_the_line_once_the_hand_is_over() -> None:
+def test_a_refused_claim_says_only_that_then_the_count_and_the_line_once_the_hand_is_over() -> None:
     table, game, verdict = _table_at(_refused, "claim-bad")
     assert table.can_undo  # South's last card could be taken back before the claim
     actions = game.actions
     secret = _unseen(game, Seat.SOUTH)
     lines = table.claim()
     assert game.actions == actions  # nothing was played
-    expected = render.claim_refused_words(verdict.guaranteed, verdict.remaining)
+    expected = render.claim_refused_words()
     assert lines == [expected]
-    assert f"you take {verdict.guaranteed} of the {verdict.remaining} remaining" in expected
+    assert not re.search(r"\d", expected)  # no count: it depends on the hidden cards
     for card in secret:
         assert card not in "\n".join(lines)
     # Undo does not go back past the claim: the count was told.
@@ -111,8 +113,13 @@ def test_a_refused_claim_tells_a_count_then_the_line_once_the_hand_is_over() -> 
     assert table.undo().startswith("Undo stops here: your claim was judged")
     # The rest of the hand: no message names a card the opponent still holds.
     line_words = render.claim_line_words(
-        14 - verdict.remaining, _tricks_of(game, verdict.line), Seat.SOUTH
+        14 - verdict.remaining,
+        _tricks_of(game, verdict.line),
+        Seat.SOUTH,
+        guaranteed=verdict.guaranteed,
     )
+    count = f"you take {verdict.guaranteed} of the {verdict.remaining} tricks"
+    assert count in line_words
     said: list[str] = []
     while table.view().hand_number == 0:
         if table.computer_to_act:
@@ -180,7 +187,7 @@ def test_claim_is_a_command_of_the_line_by_line_mode() -> None:
         None, Seat.SOUTH, None, read, output.append, table=Table(game, Seat.SOUTH, RandomBot(3))
     )
     session.run()
-    refused = render.claim_refused_words(verdict.guaranteed, verdict.remaining)
+    refused = render.claim_refused_words()
     assert refused in output
     assert any(line.strip().startswith("claim ") for line in output)  # listed in help
     for card in _unseen(game, Seat.SOUTH):
@@ -201,7 +208,7 @@ async def test_c_and_enter_claims_in_the_full_screen_table() -> None:
         await pilot.press("c", "enter")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
-        refused = render.claim_refused_words(verdict.guaranteed, verdict.remaining)
+        refused = render.claim_refused_words()
         assert refused.split(": ")[1][:40] in _log(app).replace("\n", " ")
         assert app.table.view().hand_number == 0 and len(game.completed_tricks) == (
             13 - verdict.remaining
@@ -226,3 +233,31 @@ async def test_c_and_enter_claims_in_the_full_screen_table() -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert "Claim accepted" in "\n".join(text for _, text in app.game_screen.messages)
+
+
+def _plain_output(table: Table, commands: list[str]) -> list[str]:
+    """What the line-by-line mode prints at ``table`` for ``commands``, then the end of input."""
+    output: list[str] = []
+    answers = iter(commands)
+
+    def read(prompt: str) -> str:
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    PlainSession(None, table.human, None, read, output.append, table=table).run()
+    return output
+
+
+def test_a_refused_claim_says_the_same_whatever_the_opponents_hidden_cards() -> None:
+    """Two deals alike in everything the player has seen, whose best defence leaves the
+    player a different count: the line-by-line mode says the same words in both."""
+    said = []
+    for game in refused_claim_twins("claim-plain-swap")[:2]:
+        claimant = game.to_act
+        assert claimant is not None
+        output = _plain_output(Table(game, claimant, RandomBot(3)), ["claim"])
+        assert any(line.startswith("Claim refused") for line in output)
+        said.append(output)
+    assert said[0] == said[1]

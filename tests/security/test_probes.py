@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import socket
 import sqlite3
+import subprocess
 import sys
 import threading
 import time
@@ -400,6 +401,47 @@ def test_a_replaced_seat_link_stops_working_at_once(live_server: Any) -> None:
         assert hello(again, new)["type"] == "hello"
     record = server.request("GET", "/api/record", headers={"Authorization": f"Bearer {old}"})
     assert record.status == 401
+
+
+def test_a_game_purged_beside_the_server_is_closed_and_its_links_open_nothing(
+    live_server: Any,
+) -> None:
+    """``honeymoon purge`` run beside a live server deletes a game that is open: the next move
+    finds its row gone, so every socket of the game gets ``game_gone`` and is closed (4410),
+    and the old links open nothing (not from the server's memory either)."""
+    server = live_server()
+    game = server.create({"opponent": "friend", "seat": "south"}).json
+    tokens = {"south": game["token"], "east": game["opponent_token"]}
+    with connect(server.ws_url) as south, connect(server.ws_url) as east:
+        sockets = {"south": south, "east": east}
+        views = {seat: hello(sockets[seat], tokens[seat])["view"] for seat in sockets}
+        record = server.request(
+            "GET", "/api/record", headers={"Authorization": f"Bearer {tokens['south']}"}
+        )
+        assert record.status == 200
+        time.sleep(1.1)  # older than the one second kept below
+        purge = subprocess.run(
+            [sys.executable, "-m", "honeymoon", "purge", "--database", server.database_url,
+             "--keep-abandoned", "1s"],
+            capture_output=True, text=True, timeout=60, cwd=server.folder,
+        )  # fmt: skip
+        assert purge.returncode == 0 and "deleted 1 games" in purge.stdout, purge
+        to_act = views["south"]["to_act"]
+        mover = sockets[to_act]
+        action = views[to_act]["legal_actions"][0]["action"]
+        move = {"type": "move", "action": action, "version": 0, "move_id": "after-purge"}
+        mover.send(json.dumps(move))
+        for socket in (south, east):
+            assert receive_until(socket, "error")["code"] == "game_gone"
+            with pytest.raises(ConnectionClosed) as closed:
+                while True:
+                    socket.recv(timeout=5)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 4410
+    for token in tokens.values():
+        with connect(server.ws_url) as again:
+            assert hello(again, token)["code"] == "bad_token"
+        record = server.request("GET", "/api/record", headers={"Authorization": f"Bearer {token}"})
+        assert record.status == 401 and record.code == "bad_token"
 
 
 def test_seat_links_use_the_public_url_and_never_a_strangers_host(live_server: Any) -> None:

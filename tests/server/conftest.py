@@ -145,6 +145,7 @@ FAST_CLIENT = {
     "hellos_per_minute": 1e6,
     "games_per_hour": 1e9,
     "games_burst": 10_000,
+    "hints_per_minute": 1e6,
 }
 
 

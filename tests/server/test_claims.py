@@ -1,8 +1,9 @@
 """The ``claim`` message: a claim of every remaining trick, judged on the server's game by
 ``claims.judge_claim``. Accepted, the rest of the hand is played out along the verdict's line as
-ordinary moves; refused, the claimant learns how many tricks the best defence leaves them and
-play goes on. The line names cards the claimant has not seen: no message during the hand
-names a card a seat may not see; the line comes in the hand's review once it is over."""
+ordinary moves; refused, both seats learn only that, and play goes on. The count the best
+defence leaves the claimant and the line depend on the opponent's hidden cards: no message
+during the hand names a card a seat may not see or differs with the hidden cards; the count
+and the line come in the hand's review once it is over."""
 
 from __future__ import annotations
 
@@ -10,15 +11,20 @@ import json
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import refused_claim_twins
 
 from honeymoon.actions import PASS
 from honeymoon.cards import ALL_CARDS, Card
 from honeymoon.claims import judge_claim
 from honeymoon.game import Game, Phase
 from honeymoon.seats import Seat
+from honeymoon.server.hub import Connection, Hub, Room
+from honeymoon.server.protocol import Claim
+from honeymoon.server.storage import NewGame, Storage
 
 _QUOTED = re.compile(r'"([SHDC][2-9TJQKA])"')
 _SYMBOLS = re.compile(r"([♠♥♦♣])(10|[2-9JQKA])(?![0-9])")
@@ -106,9 +112,7 @@ def _play_until_a_claim(ws: Any, sockets: dict[Seat, Any], live: Any, accepted: 
             read[seat] = len(socket.texts)
 
 
-def test_a_refused_claim_tells_the_claimant_the_best_defence_and_play_goes_on(
-    server: Any, ws: Any
-) -> None:
+def test_a_refused_claim_tells_both_seats_only_that_and_play_goes_on(server: Any, ws: Any) -> None:
     with _two_seats_in_play(server, ws) as (game, sockets, live):
         south, east = sockets[Seat.SOUTH], sockets[Seat.EAST]
         refused = _play_until_a_claim(ws, sockets, live, accepted=False)
@@ -121,10 +125,9 @@ def test_a_refused_claim_tells_the_claimant_the_best_defence_and_play_goes_on(
         assert told["accepted"] is False
         assert told["claimant"] == refused.key
         assert told["remaining"] == verdict.remaining
-        assert told["guaranteed"] == verdict.guaranteed < verdict.remaining
+        assert "guaranteed" not in told
         seen = other.expect("claim")
-        assert seen["accepted"] is False and seen["claimant"] == refused.key
-        assert "guaranteed" not in seen
+        assert seen == told
         for seat, socket in sockets.items():
             assert not named_cards(socket.texts[-1]) & hidden[seat]
             assert "line" not in socket.texts[-1]
@@ -148,7 +151,7 @@ def test_an_accepted_claim_plays_the_rest_along_the_line_and_the_review_shows_it
         for seat, socket in sockets.items():
             told = socket.expect("claim")
             assert told["accepted"] is True and told["claimant"] == claimant_seat.key
-            assert told["remaining"] == told["guaranteed"] == verdict.remaining
+            assert told["remaining"] == verdict.remaining and "guaranteed" not in told
             assert not named_cards(socket.texts[-1]) & hidden[seat]
             state = socket.expect("state")
             assert state["view"]["hand_number"] == hand + 1
@@ -225,8 +228,7 @@ def test_a_claim_against_the_computer_is_judged_and_the_computer_plays_on(
             told = south.recv()
             while told["type"] != "claim":
                 told = south.recv()
-            assert told["accepted"] is verdict.accepted
-            assert told["guaranteed"] == verdict.guaranteed
+            assert told["accepted"] is verdict.accepted and "guaranteed" not in told
             if verdict.accepted:
                 while south.view["hand_number"] == hand:
                     south.expect("state")
@@ -255,3 +257,34 @@ def test_claim_and_analysis_messages_are_parsed_and_checked() -> None:
         with pytest.raises(ProtocolError) as caught:
             parse_client_message(bad)
         assert caught.value.code == "bad_message"
+
+
+async def test_a_refused_claim_says_the_same_whatever_the_opponents_hidden_cards(
+    tmp_path: Path,
+) -> None:
+    """The answer to a refused claim is built from nothing the claimant may not see: two
+    deals that differ only in a card hidden from it (and in the count the best defence
+    leaves it) give both seats the same bytes."""
+    first, second, claimant = refused_claim_twins("claim-swap")
+    storage = Storage(f"sqlite:///{tmp_path / 'games.db'}")
+    hub = Hub(storage)
+    told: list[list[str]] = []
+    try:
+        for number, game in enumerate((first, second)):
+            params = NewGame(f"swap{number}", game.rules.name, {}, 1, 1, "friend", None, None)
+            room = Room(params, game, len(game.actions), ({}, {}))
+            claimant_socket, other_socket = Connection(int(claimant)), Connection(1 - claimant)
+            room.connections[int(claimant)].add(claimant_socket)
+            room.connections[1 - claimant].add(other_socket)
+            await hub.claim(room, claimant_socket, Claim(room.version))
+            texts = []
+            for socket in (claimant_socket, other_socket):
+                while not socket.queue.empty():
+                    text = socket.queue.get_nowait()
+                    assert text is not None
+                    texts.append(text)
+            assert [json.loads(text)["accepted"] for text in texts] == [False, False]
+            told.append(texts)
+    finally:
+        storage.close()
+    assert told[0] == told[1]

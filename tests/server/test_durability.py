@@ -8,12 +8,13 @@ from __future__ import annotations
 import json
 import random
 import time
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
 
 from honeymoon.game import Game
-from honeymoon.server.storage import NewGame, Storage, StorageConflict
+from honeymoon.server.storage import GameGone, NewGame, Storage, StorageConflict
 
 
 def test_every_move_is_committed_before_it_is_acknowledged(
@@ -179,5 +180,37 @@ def test_storage_refuses_an_action_out_of_order(database_url: str) -> None:
         ]
         assert stored.params == params and storage.action_count("g1") == 2
         assert storage.find_seat("b" * 64) == ("g1", 1) and storage.find_seat("c" * 64) is None
+    finally:
+        storage.close()
+
+
+@pytest.mark.parametrize("driver", [True, False], ids=["driver", "sqlalchemy"])
+async def test_storage_tells_a_game_that_is_gone_from_one_at_another_version(
+    database_url: str, driver: bool
+) -> None:
+    """An action for a game whose row was deleted (a purge beside the server) is refused with
+    :class:`GameGone`, not as a version conflict: the hub then closes the game."""
+    storage = Storage(database_url)
+    if not driver:
+        storage._driver_sql = None  # the SQLAlchemy path of other drivers
+    try:
+        storage.migrate()
+        old = NewGame("old", "draw-discard", {}, 1, 0, "friend", None, None)
+        storage.create_game(old, {0: "a" * 64, 1: "b" * 64})
+        storage.append_action("old", 0, 1, 90, "m1")
+        far = datetime.now(UTC) + timedelta(days=1)
+        assert storage.purge(finished_before=far, abandoned_before=far) == ["old"]
+        live = NewGame("live", "draw-discard", {}, 2, 0, "friend", None, None)
+        storage.create_game(live, {0: "c" * 64, 1: "d" * 64})
+        with pytest.raises(GameGone):
+            storage.append_action("old", 1, 0, 91, "m2")
+        with pytest.raises(GameGone):
+            await storage.commit_action("old", 1, 0, 91, "m3")
+        with pytest.raises(StorageConflict):
+            storage.append_action("live", 3, 1, 90, "m1")  # there, at another version
+        with pytest.raises(StorageConflict):
+            await storage.commit_action("live", 3, 1, 90, "m1")
+        await storage.commit_action("live", 0, 1, 90, "m1")
+        assert storage.action_count("live") == 1 and storage.load_game("old") is None
     finally:
         storage.close()

@@ -50,6 +50,21 @@ def test_the_server_purges_old_games_and_keeps_the_rest(
             assert websocket.receive_json()["code"] == "bad_token"
 
 
+def test_a_game_the_server_purges_while_it_is_open_closes_its_sockets_with_game_gone(
+    server_factory: Any, sqlite_url: str
+) -> None:
+    with server_factory(sqlite_url) as server:
+        game = server.create(opponent="friend", seat="south")
+        with server.seat(game["token"]) as south:
+            _age(server.hub.storage, game["game_id"], days=91, complete=False)
+            days = 86400.0
+            assert server.client.portal.call(server.hub.purge, 30 * days, 90 * days) == 1
+            assert south.expect("error")["code"] == "game_gone"
+        with server.client.websocket_connect("/ws") as websocket:
+            websocket.send_json({"type": "hello", "token": game["token"]})
+            assert websocket.receive_json()["code"] == "bad_token"
+
+
 def test_the_purge_command_deletes_what_the_flags_say(tmp_path: Any, capsys: Any) -> None:
     url = f"sqlite:///{tmp_path / 'games.db'}"
     storage = Storage(url)

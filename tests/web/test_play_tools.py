@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import time
 import urllib.request
 from pathlib import Path
@@ -107,8 +108,9 @@ def test_a_claim_is_refused_or_accepted_as_the_server_judges_it(
         if message["accepted"]:
             accepted = message
             break
-        note = _notice(page, f"you take {message['guaranteed']} of the {message['remaining']}")
-        assert note.startswith("You claimed the rest") and "refused" in note
+        assert "guaranteed" not in message
+        note = _notice(page, "): refused. Play on")
+        assert note.startswith("You claimed the rest")
         if player.act():  # the player's card; or the computer's comes by itself
             player.wait_version(before + 1)
         else:
@@ -128,6 +130,50 @@ def test_a_claim_is_refused_or_accepted_as_the_server_judges_it(
     # the line: every card left in both hands (less one if the claim came mid-trick)
     faces = listed.last.locator(".face").count()
     assert 2 * accepted["remaining"] - 1 <= faces <= 2 * accepted["remaining"]
+    page.context.close()
+
+
+def test_a_refused_claim_is_worded_as_refused_and_nothing_more(
+    server: Any, browser: Any, table: Any
+) -> None:
+    """The page words a refused claim from the verdict and the public position only: no count
+    of the tricks the best defence leaves (it depends on the opponent's hidden cards); the
+    review tells it once the hand is over."""
+    game = table.create_game(server, {"opponent": "computer", "level": "easy", "seat": "south"})
+    page = table.open_seat(browser, game["link"])
+    claims = _frames(page, "claim", "error")
+    player = table.Player(page)
+    deadline = time.monotonic() + 180
+    refused = None
+    while refused is None:
+        assert time.monotonic() < deadline, "no refused claim in three minutes"
+        if _phase(page) != "play":
+            if not player.act():
+                page.wait_for_timeout(30)
+            continue
+        answered = len(claims)
+        try:
+            page.locator("button[data-claim]:not([disabled])").click(timeout=5000)
+        except PlaywrightTimeout:
+            continue
+        for _ in range(400):
+            if len(claims) > answered:
+                break
+            page.wait_for_timeout(25)
+        if len(claims) > answered and claims[-1]["type"] == "claim":
+            if not claims[-1]["accepted"]:
+                refused = claims[-1]
+            continue
+    assert "guaranteed" not in refused and "line" not in refused
+    note = _notice(page, "): refused")
+    rest = refused["remaining"]
+    trick_words = f"{rest} trick" if rest == 1 else f"{rest} tricks"
+    assert note == (
+        f"You claimed the rest ({trick_words}): refused. Play on; the review of the hand "
+        "shows the best defence."
+    )
+    shown = str(page.locator(".claim-note").text_content())
+    assert shown == note and not re.search(r"\d", shown.replace(trick_words, ""))
     page.context.close()
 
 

@@ -556,34 +556,41 @@ def claim_accepted_words(remaining: int) -> str:
     return f"Claim accepted: you take the last {remaining} tricks."
 
 
-def claim_refused_words(guaranteed: int, remaining: int) -> str:
-    """How many of the remaining tricks the best defence leaves the claimant (a count, no card).
+def claim_refused_words() -> str:
+    """That a claim was refused, and nothing more: how many tricks the best defence would
+    leave depends on the opponent's hidden cards (a count at every turn would be a
+    double-dummy oracle), so it is told with the line once the hand is over.
 
-    >>> claim_refused_words(3, 4)
-    'Claim refused: against the best defence you take 3 of the 4 remaining tricks.'
-    >>> claim_refused_words(0, 1)
-    'Claim refused: against the best defence you do not take the last trick.'
+    >>> claim_refused_words()
+    'Claim refused: play on. The best defence is shown once the hand is over.'
     """
-    if remaining == 1:
-        return "Claim refused: against the best defence you do not take the last trick."
-    taken = "none" if guaranteed == 0 else str(guaranteed)
-    return (
-        f"Claim refused: against the best defence you take {taken} of the {remaining} "
-        "remaining tricks."
-    )
+    return "Claim refused: play on. The best defence is shown once the hand is over."
 
 
 def claim_line_words(
-    first: int, tricks: Sequence[TrickView], human: Seat | None, style: CardStyle = SYMBOLS
+    first: int,
+    tricks: Sequence[TrickView],
+    human: Seat | None,
+    style: CardStyle = SYMBOLS,
+    *,
+    guaranteed: int,
 ) -> str:
-    """The line that beat a claim made at trick ``first`` (from 1): best play by both from
-    there, trick by trick. It names the opponent's cards, so it is shown only once the hand
-    is over."""
+    """The line that beat a claim made at trick ``first`` (from 1): how many of the remaining
+    tricks the best defence left the claimant (``guaranteed``), then best play by both from
+    there, trick by trick. It names the opponent's cards and the count depends on them, so it
+    is shown only once the hand is over."""
     played = "; ".join(
         f"{number}) {trick_words(trick, human, style)}"
         for number, trick in enumerate(tricks, first)
     )
-    return f"Against your claim at trick {first} the best defence goes: {played}."
+    remaining = 14 - first
+    taken = "none" if guaranteed == 0 else str(guaranteed)
+    count = (
+        "you do not take the last trick"
+        if remaining == 1
+        else f"you take {taken} of the {remaining} tricks"
+    )
+    return f"Against your claim at trick {first} the best defence goes ({count}): {played}."
 
 
 # -- narration: what one action did, in words ------------------------------------------------

@@ -157,7 +157,7 @@ class Snapshot(Generic[GameT]):
     label: str
     hand_number: int = 0
     seen: frozenset[int] = frozenset()
-    #: Claims judged at the table before the action (a refused claim tells a count).
+    #: Claims judged at the table before the action (a refused claim tells that much).
     claims: int = 0
 
 
@@ -184,10 +184,12 @@ def cards_seen(view: SeatView) -> frozenset[int]:
 class _Memory:
     last_trick: TrickView | None = None
     events: tuple[Event, ...] = ()
-    #: Claims judged so far; undo never goes back past one (it told the player a count).
+    #: Claims judged so far; undo never goes back past one (its verdict rests on the
+    #: opponent's cards).
     claims: int = 0
     #: The hand number and the words of the line that beat the player's last refused claim,
-    #: held back until that hand is over (it names the opponent's unseen cards).
+    #: held back until that hand is over (it names the opponent's unseen cards, and its
+    #: count depends on them).
     beaten_claim: tuple[int, str] | None = None
     #: Those words once the hand is over, by hand number.
     claim_lines: dict[int, str] = field(default_factory=dict)
@@ -582,9 +584,10 @@ class Table(Seated[Game]):
         """The player claims every remaining trick of the hand in play; the solver judges it
         (:func:`~honeymoon.claims.judge_claim`). Accepted: the rest of the hand is played out
         along the best line, each card through the engine as an ordinary move, and the lines
-        say so and give the hand's result. Refused: one line with how many of the remaining
-        tricks the best defence leaves the player (a count, no card); play goes on, the line
-        that beats the claim is told once the hand is over, and undo stops at the claim."""
+        say so and give the hand's result. Refused: one line saying only that (the count the
+        best defence leaves depends on the opponent's hidden cards); play goes on, the count
+        and the line that beats the claim are told once the hand is over, and undo stops at
+        the claim."""
         if self._game.phase is not Phase.PLAY:
             return ["A claim is made during the play of a hand, after the auction."]
         verdict = judge_claim(self._game, self.human)
@@ -593,10 +596,14 @@ class Table(Seated[Game]):
             self._memory.beaten_claim = (
                 self._game.hand_number,
                 render.claim_line_words(
-                    14 - verdict.remaining, self._line_tricks(verdict.line), self.human, self.style
+                    14 - verdict.remaining,
+                    self._line_tricks(verdict.line),
+                    self.human,
+                    self.style,
+                    guaranteed=verdict.guaranteed,
                 ),
             )
-            return [render.claim_refused_words(verdict.guaranteed, verdict.remaining)]
+            return [render.claim_refused_words()]
         self._moves += 1
         said: list[Event] = []
         for card in verdict.line:

@@ -61,6 +61,7 @@ from honeymoon.server.limits import (
 from honeymoon.server.protocol import (
     BAD_MESSAGE,
     BAD_TOKEN,
+    GAME_GONE,
     IDLE,
     ORIGIN_REFUSED,
     RATE_LIMITED,
@@ -90,12 +91,15 @@ CLOSE_BAD_TOKEN = 4401
 CLOSE_ORIGIN = 4403
 #: Close code for a websocket that stayed silent past the idle limit.
 CLOSE_IDLE = 4408
+#: Close code for a websocket of a game deleted from the database while it was open.
+CLOSE_GONE = 4410
 #: The close code for each reason the server closes a socket of its own accord.
 CLOSE_CODES = {
     RATE_LIMITED: CLOSE_OVERFLOW,
     TOO_MANY_SOCKETS: CLOSE_OVERFLOW,
     SEAT_LINK_REPLACED: CLOSE_BAD_TOKEN,
     IDLE: CLOSE_IDLE,
+    GAME_GONE: CLOSE_GONE,
 }
 #: Longest variant name, option name and option count a request may carry.
 MAX_NAME = 64
@@ -653,6 +657,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             storage,
             bot_delay=config.bot_delay,
             max_sockets_per_seat=config.max_sockets_per_seat,
+            hints_per_minute=config.hints_per_minute,
             keep_finished=config.keep_finished,
             keep_abandoned=config.keep_abandoned,
             redis_url=config.redis_url,

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import secrets
 import time
 from dataclasses import dataclass, field
@@ -34,10 +35,12 @@ from honeymoon.rules import (
     find_variant,
 )
 from honeymoon.seats import SEAT_NAMES, SEATS, Seat
+from honeymoon.server.limits import RateLimiter
 from honeymoon.server.nodes import Notice, Notifier, default_node_id
 from honeymoon.server.protocol import (
     BAD_MESSAGE,
     CANNOT_CLAIM,
+    GAME_GONE,
     NO_HINT,
     NOT_AT_TABLE,
     RATE_LIMITED,
@@ -59,7 +62,14 @@ from honeymoon.server.protocol import (
     parse_client_message,
     presence_message,
 )
-from honeymoon.server.storage import NewGame, Storage, StorageConflict, StoredGame, hash_token
+from honeymoon.server.storage import (
+    GameGone,
+    NewGame,
+    Storage,
+    StorageConflict,
+    StoredGame,
+    hash_token,
+)
 from honeymoon.table import TableGame, new_game
 from honeymoon.views import SeatView, TableView, review_for, view_for
 
@@ -77,6 +87,14 @@ BUSY_QUEUED = 64
 CLOSE_OVERFLOW = 4429
 #: Seconds that presence changes are gathered for, to share them in one round trip to Redis.
 PRESENCE_GATHER = 0.05
+#: Hints a seat may ask for one decision (one version of the game), over all its sockets;
+#: the first is worked out, the others are answered from the room's cache.
+HINTS_PER_VERSION = 3
+#: Hints a seat may ask a minute by default, over all its sockets and decisions (a token
+#: bucket: as many at once, then one every ``60 / HINTS_PER_MINUTE`` seconds; the setting
+#: ``hints_per_minute``). A person asking at every decision of the drawing, a turn every
+#: two seconds or so, stays within it.
+HINTS_PER_MINUTE = 12.0
 
 
 class GameNotFound(Exception):
@@ -162,6 +180,11 @@ class Room:
     last_claim: tuple[int, int, ClaimVerdict] | None = None
     #: The analysis of each finished hand, worked out on the first request.
     analyses: dict[int, HandAnalysis] = field(default_factory=dict)
+    #: Each seat's hint at one version, being worked out or done (the ``hint`` message's
+    #: text): a hint asked again, from any socket of the seat, waits for the same one.
+    hints: dict[int, tuple[int, asyncio.Future[str]]] = field(default_factory=dict)
+    #: How many hints each seat asked at one version (against :data:`HINTS_PER_VERSION`).
+    hint_asks: dict[int, tuple[int, int]] = field(default_factory=dict)
     #: Which seats have a device connected on another node (nodes sharing a database).
     elsewhere: tuple[bool, bool] = (False, False)
 
@@ -403,6 +426,7 @@ class Hub:
         idle_seconds: float = 900.0,
         max_sockets_per_seat: int = 8,
         max_analyses: int = 2,
+        hints_per_minute: float = HINTS_PER_MINUTE,
         keep_finished: float | None = None,
         keep_abandoned: float | None = None,
         purge_every: float = 3600.0,
@@ -435,6 +459,14 @@ class Hub:
         self.max_sockets_per_seat = max_sockets_per_seat
         # Analyses and claims run in worker threads, at most this many at once server-wide.
         self._solving = asyncio.Semaphore(max_analyses)
+        #: Each seat's hints a minute, by game and seat: the budget is the seat's, shared by
+        #: its sockets, and outlives the room (a game evicted and loaded again keeps it).
+        self.hints_per_minute = hints_per_minute
+        self.hint_budget = RateLimiter(
+            rate=hints_per_minute / 60.0, burst=max(1, int(hints_per_minute))
+        )
+        #: How many hints were worked out (the adviser run), not answered from a cache.
+        self.hints_worked_out = 0
         self.keep_finished = keep_finished
         self.keep_abandoned = keep_abandoned
         self.purge_every = purge_every
@@ -536,13 +568,37 @@ class Hub:
         for game_id in gone:
             room = self.rooms.pop(game_id, None)
             if room is not None:
-                for seat in (0, 1):
-                    for connection in room.connections[seat]:
-                        connection.close()
+                self._close_gone(room)
         self._seats = {h: found for h, found in self._seats.items() if found[0] not in gone}
         if ids:
             logger.info("purged %d old games", len(ids))
         return len(ids)
+
+    def _forget(self, room: Room) -> None:
+        """A game whose stored row is gone (``honeymoon purge`` ran beside this server): drop
+        its room and the cached seats of its tokens, so that its links open nothing and its
+        record is not served from memory, and close its sockets with ``game_gone``."""
+        if self.rooms.get(room.id) is room:
+            del self.rooms[room.id]
+        self._seats = {h: found for h, found in self._seats.items() if found[0] != room.id}
+        self._close_gone(room)
+        logger.info("game %s: no longer stored; its room is closed", room.id)
+
+    def _close_gone(self, room: Room) -> None:
+        """Stop a deleted game's room: its computer player, its caches, and its sockets,
+        each told ``game_gone`` (so a client stops reconnecting to a game that is gone)."""
+        room.analyses.clear()
+        room.claims.clear()
+        task = room.bot_task
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+        text = error_message(
+            GAME_GONE, "this game was deleted from the server: its links open nothing any more"
+        )
+        for seat in (0, 1):
+            for connection in list(room.connections[seat]):
+                connection.send(text)
+                connection.close(GAME_GONE)
 
     async def _purge_regularly(self) -> None:
         assert self.keep_finished is not None and self.keep_abandoned is not None
@@ -779,40 +835,89 @@ class Hub:
         """Answer a ``hint`` request: the strongest bot's advice on the seat's decision, from
         the seat's own view (so it holds no card the seat has not seen), worked out in a
         worker thread. The advice is data (a reason code, its figures and the choices
-        compared); the browser words it. Refused when the seat has no decision to make."""
+        compared); the browser words it. Refused when the seat has no decision to make.
+
+        A hint is worked out once per seat and version: asked again, from any socket of the
+        seat, it is answered from the room's cache (a request that comes while it is being
+        worked out waits for the same one). Each seat may ask :data:`HINTS_PER_VERSION` hints
+        for one decision and ``hints_per_minute`` a minute; beyond that the answer is
+        ``rate_limited``, before any work is done.
+        """
+        seat = connection.seat
         async with room.lock:  # the view is a snapshot: the bot thinks without the lock
             version = room.version
-            view = view_for(room.two_hands(), SEATS[connection.seat])
-        if hint.version is not None and hint.version != version:
-            connection.send(
-                error_message(
-                    STALE_VERSION,
-                    f"the game is at version {version}, not {hint.version}: "
-                    "ask again for the current state",
+            if hint.version is not None and hint.version != version:
+                connection.send(
+                    error_message(
+                        STALE_VERSION,
+                        f"the game is at version {version}, not {hint.version}: "
+                        "ask again for the current state",
+                    )
                 )
+                return
+            refusal = self._spend_hint(room, seat, version)
+            if refusal is not None:
+                connection.send(error_message(RATE_LIMITED, refusal, version=version))
+                return
+            cached = room.hints.get(seat)
+            if cached is not None and cached[0] == version:
+                working = cached[1]
+            else:
+                view = view_for(room.two_hands(), SEATS[seat])
+                if not view.legal_actions:
+                    refusal = "a hint is given on your turn, for your decision"
+                    connection.send(error_message(NO_HINT, refusal))
+                    return
+                working = asyncio.ensure_future(self._work_out_hint(room, view, version))
+                room.hints[seat] = (version, working)
+        try:
+            # Shielded: a socket that goes away does not cancel the others' hint.
+            text = await asyncio.shield(working)
+        except Exception:
+            if room.hints.get(seat, (version, None))[1] is working:
+                del room.hints[seat]  # a hint that failed is worked out again if asked
+            raise
+        connection.send(text)
+
+    def _spend_hint(self, room: Room, seat: int, version: int) -> str | None:
+        """Count one hint asked by ``seat`` at ``version`` against the seat's budget; the
+        words of the refusal if it is spent (nothing is counted then), else None."""
+        asked_version, asked = room.hint_asks.get(seat, (version, 0))
+        if asked_version != version:
+            asked = 0
+        if asked >= HINTS_PER_VERSION:
+            return (
+                f"at most {HINTS_PER_VERSION} hints for one decision: "
+                "ask again at your next decision"
             )
-            return
-        if not view.legal_actions:
-            refusal = "a hint is given on your turn, for your decision"
-            connection.send(error_message(NO_HINT, refusal))
-            return
+        wait = self.hint_budget.take(f"{room.id}:{seat}")
+        if wait > 0:
+            return (
+                f"at most {self.hints_per_minute:g} hints a minute: "
+                f"ask again in {math.ceil(wait)} s"
+            )
+        room.hint_asks[seat] = (version, asked + 1)
+        return None
+
+    async def _work_out_hint(self, room: Room, view: SeatView, version: int) -> str:
+        """The ``hint`` message for ``view`` at ``version``: the strongest bot's advice,
+        worked out in a worker thread (with the analyses' and claims' limit)."""
         adviser, _ = choose_bot(strongest_bot_name(), f"hint:{room.id}:{version}", room.game.rules)
         name = adviser.name
         async with self._solving:
+            self.hints_worked_out += 1
             advice = await asyncio.to_thread(advise, adviser, view)
-        connection.send(
-            encode({"type": "hint", "version": version, "adviser": name, **advice.to_dict()})
-        )
+        return encode({"type": "hint", "version": version, "adviser": name, **advice.to_dict()})
 
     async def claim(self, room: Room, connection: Connection, claim: Claim) -> None:
         """Judge a claim of every remaining trick with :func:`honeymoon.claims.judge_claim`.
 
         Accepted: both seats are told, and the rest of the hand is played out along the
         verdict's line of best play, card by card through the normal commit (so the stored
-        actions are ordinary moves). Refused: the claimant is told how many of the remaining
-        tricks the best defence leaves them, the other seat only that the claim was refused,
-        and play goes on. The line names cards the claimant has not seen: it goes out only in
-        the review of the hand, once the hand is over.
+        actions are ordinary moves). Refused: both seats are told only that it was refused,
+        and play goes on. The count the best defence leaves the claimant and the line depend
+        on the opponent's hidden cards (a count at every turn would be a double-dummy oracle):
+        they go out only in the review of the hand, once the hand is over.
         """
         seat = connection.seat
         async with room.lock:
@@ -868,28 +973,30 @@ class Hub:
                 SEAT_NAMES[seat],
                 "accepted" if verdict.accepted else "refused",
             )
-            told = {
-                "type": "claim",
-                "hand": hand,
-                "trick": trick,
-                "claimant": SEAT_NAMES[seat],
-                "accepted": verdict.accepted,
-                "remaining": verdict.remaining,
-            }
-            if not verdict.accepted:
-                connection.send(encode({**told, "guaranteed": verdict.guaranteed}))
-                for other in room.connections[1 - seat]:
-                    other.send(encode(told))
-                return
-            text = encode({**told, "guaranteed": verdict.guaranteed})
+            # Only what either seat may know: the verdict and the public position. The same
+            # text goes to both seats, whatever the hidden cards are.
+            text = encode(
+                {
+                    "type": "claim",
+                    "hand": hand,
+                    "trick": trick,
+                    "claimant": SEAT_NAMES[seat],
+                    "accepted": verdict.accepted,
+                    "remaining": verdict.remaining,
+                }
+            )
             for side in (0, 1):
                 for other in room.connections[side]:
                     other.send(text)
+            if not verdict.accepted:
+                return
             try:
                 for card in verdict.line:
                     mover = game.to_act
                     assert mover is not None
                     await self._commit(room, int(mover), card.action, None)
+            except GameGone:
+                return  # every socket of the game was told and closed (_forget)
             except Exception as error:
                 logger.error(
                     "game %s: could not store a claimed card (%s)", room.id, type(error).__name__
@@ -930,6 +1037,8 @@ class Hub:
                     )
                 )
                 return
+            except GameGone:
+                return  # every socket of the game was told and closed (_forget)
             except StorageConflict:
                 if self.shared:
                     await self._refuse_raced(room, connection, move)
@@ -966,12 +1075,18 @@ class Hub:
         without fail once it is stored.
 
         :raises IllegalActionError: if the action is not legal (nothing is stored).
+        :raises GameGone: if the game's row is gone from storage (purged beside the server);
+            the room is then forgotten and its sockets closed (:meth:`_forget`).
         """
         game = room.game
         game.check(action, seat)
         number = room.version
         due = self._bot_due() if self.shared and room.bot_seat is not None else None
-        await self.storage.commit_action(room.id, number, seat, action, move_id, bot_due=due)
+        try:
+            await self.storage.commit_action(room.id, number, seat, action, move_id, bot_due=due)
+        except GameGone:
+            self._forget(room)
+            raise
         game.apply(action, seat)
         room.version = number + 1
         if move_id is not None:
@@ -1009,6 +1124,8 @@ class Hub:
                 action = await _computer_action(room, view_for(game, seat))
                 try:
                     await self._commit(room, int(seat), action, None)
+                except GameGone:
+                    return
                 except Exception as error:
                     logger.error(
                         "game %s: could not store the computer's move (%s)",
@@ -1261,6 +1378,8 @@ class Hub:
                 action = await _computer_action(room, view_for(game, SEATS[seat]))
                 try:
                     await self._commit(room, seat, action, None)
+                except GameGone:
+                    return False
                 except StorageConflict:
                     await self._catch_up_locked(room)
                     return room.game.to_act == seat

@@ -31,6 +31,7 @@ __all__ = [
     "ORIGIN_REFUSED",
     "IDLE",
     "SEAT_LINK_REPLACED",
+    "GAME_GONE",
     "CANNOT_CLAIM",
     "NO_HINT",
     "NOT_AT_TABLE",
@@ -70,6 +71,9 @@ ORIGIN_REFUSED = "origin_refused"
 IDLE = "idle"
 #: The seat's link was replaced: this socket's token no longer opens the seat.
 SEAT_LINK_REPLACED = "seat_link_replaced"
+#: The game was deleted from the server's database (by a purge) while it was open: its
+#: sockets are closed and its links open nothing any more.
+GAME_GONE = "game_gone"
 #: A claim made outside the play of a hand (the auction, the preliminary tricks, the drawing).
 CANNOT_CLAIM = "cannot_claim"
 #: A hint asked for when the seat has no decision to make (not its turn).

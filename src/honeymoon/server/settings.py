@@ -43,6 +43,8 @@ explains each one.
                                         over all its seats (60, in bursts of 120)
 ``HONEYMOON_HELLOS_PER_MINUTE``         sockets one address, and one seat, may open per minute
                                         (60, in bursts of 30)
+``HONEYMOON_HINTS_PER_MINUTE``          hints one seat may ask a minute, over all its sockets (12,
+                                        in bursts of as many; and 3 for one decision)
 ``HONEYMOON_KEEP_FINISHED``             age after which finished games are purged (``30d``)
 ``HONEYMOON_KEEP_ABANDONED``            idle time before unfinished games are purged (``90d``)
 ======================================  ============================================================
@@ -172,6 +174,7 @@ class Settings:
     messages_per_second: float = 20.0
     address_messages_per_second: float = 60.0
     hellos_per_minute: float = 60.0
+    hints_per_minute: float = 12.0
     keep_finished: float = 30 * 86400.0
     keep_abandoned: float = 90 * 86400.0
 

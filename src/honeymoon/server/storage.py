@@ -53,6 +53,7 @@ __all__ = [
     "StoredAction",
     "NewGame",
     "StorageConflict",
+    "GameGone",
     "hash_token",
     "MIGRATIONS",
 ]
@@ -124,6 +125,8 @@ _ADVANCE_GAME = (
 #: next looked at, in the same transaction (so a node that dies after the commit leaves the
 #: computer's turn to another).
 _ADVANCE_GAME_DUE = _ADVANCE_GAME.values(bot_due=bindparam("bot_due"))
+#: Whether a game's row is there (asked only when the update above matched nothing).
+_GAME_EXISTS = select(games.c.id).where(games.c.id == bindparam("game_id"))
 _INSERT_ACTION = insert(actions).values(
     game_id=bindparam("game_id"),
     number=bindparam("number"),
@@ -163,7 +166,9 @@ def _action_values(
     }
 
 
-def _conflict(values: dict[str, Any]) -> StorageConflict:
+def _conflict(values: dict[str, Any], *, gone: bool) -> StorageConflict | GameGone:
+    if gone:
+        return GameGone(f"game {values['game_id']} is no longer stored")
     return StorageConflict(f"game {values['game_id']} is not at version {values['number']}")
 
 
@@ -199,6 +204,11 @@ def hash_token(token: str) -> str:
 
 class StorageConflict(Exception):
     """The stored game moved on under us (another writer): the action was not stored."""
+
+
+class GameGone(Exception):
+    """The stored game is gone (deleted by a purge, say from ``honeymoon purge`` beside the
+    server): the action was not stored, and no action of this game ever will be."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -416,6 +426,7 @@ class Storage:
         """Commit action ``number`` (0-based) of a game; returns only once it is durable.
 
         :raises StorageConflict: if the stored game does not hold exactly ``number`` actions.
+        :raises GameGone: if there is no such stored game (any more).
         """
         values = _action_values(game_id, number, seat, action, move_id, complete)
         result = self.write_actions([values])[0]
@@ -437,7 +448,8 @@ class Storage:
         while a transaction is being written go together into the next one. Returns only once
         this action is durable.
 
-        :raises StorageConflict: as :meth:`append_action`; other errors if the write failed.
+        :raises StorageConflict: as :meth:`append_action`; :class:`GameGone` too; other
+            errors if the write failed.
         """
         loop = asyncio.get_running_loop()
         done: asyncio.Future[None] = loop.create_future()
@@ -478,20 +490,23 @@ class Storage:
         finally:
             self._flushing = False
 
-    def write_actions(self, batch: list[dict[str, Any]]) -> list[StorageConflict | None]:
+    def write_actions(self, batch: list[dict[str, Any]]) -> list[StorageConflict | GameGone | None]:
         """Write several games' actions in one transaction; for each, None once it is
-        committed or the :class:`StorageConflict` that kept it out.
+        committed, or what kept it out: a :class:`StorageConflict` (the game is at another
+        version) or :class:`GameGone` (there is no such game any more).
         """
         if self._driver_sql is not None:
             return self._write_actions_driver(batch, *self._driver_sql)
-        results: list[StorageConflict | None] = []
+        results: list[StorageConflict | GameGone | None] = []
         advance = _ADVANCE_GAME_DUE if self.shared else _ADVANCE_GAME
         try:
             with self.engine.begin() as connection:
                 for values in batch:
                     moved = connection.execute(advance, values)
                     if moved.rowcount != 1:
-                        results.append(_conflict(values))
+                        # Only on this rare path: is the row there at another version, or gone?
+                        row = connection.execute(_GAME_EXISTS, values).first()
+                        results.append(_conflict(values, gone=row is None))
                         continue
                     connection.execute(_INSERT_ACTION, values)
                     results.append(None)
@@ -501,10 +516,11 @@ class Storage:
 
     def _write_actions_driver(
         self, batch: list[dict[str, Any]], advance: str, insert_action: str
-    ) -> list[StorageConflict | None]:
+    ) -> list[StorageConflict | GameGone | None]:
         # The hot path, straight on the driver: the same two statements as the SQLAlchemy
         # path above, at a fraction of its cost per move.
-        results: list[StorageConflict | None] = []
+        results: list[StorageConflict | GameGone | None] = []
+        exists = "SELECT 1 FROM games WHERE id = " + ("?" if self.is_sqlite else "%s")
         integrity_error = self.engine.dialect.loaded_dbapi.IntegrityError
         raw = self.engine.raw_connection()
         try:
@@ -526,7 +542,8 @@ class Storage:
                     ),
                 )
                 if cursor.rowcount != 1:
-                    results.append(_conflict(values))
+                    cursor.execute(exists, (values["game_id"],))
+                    results.append(_conflict(values, gone=cursor.fetchone() is None))
                     continue
                 cursor.execute(
                     insert_action,

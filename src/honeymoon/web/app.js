@@ -233,6 +233,12 @@ function showTable(token) {
           or <a href="/">start a new game</a>.</p></div>`;
         return;
       }
+      if (message.type === "error" && message.code === "game_gone") {
+        main.innerHTML = `<div class="lobby"><h2>This game was deleted</h2>
+          <p>The server no longer keeps this game, so its links open nothing.
+          <a href="/">Start a new game</a>.</p></div>`;
+        return;
+      }
       // The first hello says which table this game is played at: two hands or four.
       if (!table) {
         if (message.type === "error") notify(message.message);

@@ -73,7 +73,8 @@ export class GameConnection {
       }
       if (
         message.type === "error" &&
-        (message.code === "bad_token" || message.code === "seat_link_replaced")
+        (message.code === "bad_token" || message.code === "seat_link_replaced" ||
+          message.code === "game_gone")
       ) {
         this.stopped = true;
       }

@@ -157,8 +157,9 @@ export class Table {
     }
   }
 
-  /** The verdict on a claim, this seat's own or the opponent's (the line that beats a refused
-   * claim is not sent during the hand: the review shows it once the hand is over). */
+  /** The verdict on a claim, this seat's own or the opponent's. A refused claim is told only
+   * as refused: the count the best defence leaves and its line depend on the opponent's hidden
+   * cards, so the review shows them once the hand is over. */
   onClaim(message) {
     const mine = message.claimant === this.mySeat();
     if (mine) this.claiming = false;
@@ -167,8 +168,8 @@ export class Table {
     if (mine && message.accepted) {
       text = `You claimed the rest (${rest}): accepted. The hand is played out.`;
     } else if (mine) {
-      text = `You claimed the rest (${rest}): refused. Against the best defence you take ` +
-        `${message.guaranteed} of the ${message.remaining}. Play on; the review of the hand shows the line.`;
+      text = `You claimed the rest (${rest}): refused. Play on; the review of the hand ` +
+        "shows the best defence.";
     } else if (message.accepted) {
       text = `${this.opponentName()} claimed the rest (${rest}): accepted.`;
     } else {

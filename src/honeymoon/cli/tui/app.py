@@ -524,8 +524,8 @@ class GameScreen(PlayScreen[SeatView, TrickView]):
 
     def _claim(self) -> None:
         """The player claims the rest of the tricks: accepted, the hand is played out and
-        ends; refused, one line says how many tricks the best defence leaves, and play goes
-        on."""
+        ends; refused, one line says so (the best defence is shown once the hand is over), and
+        play goes on."""
         before = self.view()
         if before.phase is not Phase.PLAY:
             self.say("A claim is made during the play of a hand, after the auction.", "error")
