@@ -22,6 +22,7 @@ from honeymoon.cards import ALL_CARDS, Card
 from honeymoon.claims import judge_claim
 from honeymoon.game import Game, Phase
 from honeymoon.seats import Seat
+from honeymoon.server import hub as server_hub
 from honeymoon.server.hub import Connection, Hub, Room
 from honeymoon.server.protocol import Claim
 from honeymoon.server.storage import NewGame, Storage
@@ -288,3 +289,28 @@ async def test_a_refused_claim_says_the_same_whatever_the_opponents_hidden_cards
     finally:
         storage.close()
     assert told[0] == told[1]
+
+
+def test_claims_repeated_by_both_seats_in_turn_are_solved_once_a_seat(
+    server: Any, ws: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A refused claim costs a solve: claiming again and again on one position, the two seats
+    taking turns, buys no more than one solve for each seat."""
+    with _two_seats_in_play(server, ws) as (game, sockets, live):
+        _play_until_a_claim(ws, sockets, live, accepted=False)
+        room = server.hub.rooms[game["game_id"]]
+        solved: list[Seat] = []
+
+        def counting(game: Game, seat: Seat) -> Any:
+            solved.append(seat)
+            return judge_claim(game, seat)
+
+        monkeypatch.setattr(server_hub, "judge_claim", counting)
+        answers = []
+        for _ in range(4):
+            for seat in Seat:
+                _claim(sockets[seat], room.version)
+                answers.append(sockets[seat].expect("claim"))
+                sockets[seat.other].expect("claim")
+        assert len(answers) == 8 and room.version == sockets[Seat.SOUTH].version
+        assert sorted(solved) == sorted(Seat)

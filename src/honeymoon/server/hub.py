@@ -175,9 +175,10 @@ class Room:
     #: is over: who claimed at which trick, the verdict, and the line of best play (kept in
     #: memory only: a restarted server reviews the hand without them).
     claims: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
-    #: The last claim judged: the version, the claimant and the verdict (a claim repeated on
-    #: the same position is answered from here, not solved again).
-    last_claim: tuple[int, int, ClaimVerdict] | None = None
+    #: Each seat's last claim judged: the version and the verdict (a claim repeated on the
+    #: same position, by either seat in turn, is answered from here, not solved again: a
+    #: seat's claims cost one solve per position, whatever it sends).
+    last_claims: dict[int, tuple[int, ClaimVerdict]] = field(default_factory=dict)
     #: The analysis of each finished hand, worked out on the first request.
     analyses: dict[int, HandAnalysis] = field(default_factory=dict)
     #: Each seat's hint at one version, being worked out or done (the ``hint`` message's
@@ -467,6 +468,7 @@ class Hub:
         )
         #: How many hints were worked out (the adviser run), not answered from a cache.
         self.hints_worked_out = 0
+
         self.keep_finished = keep_finished
         self.keep_abandoned = keep_abandoned
         self.purge_every = purge_every
@@ -948,13 +950,13 @@ class Hub:
                     )
                 )
                 return
-            cached = room.last_claim
-            if cached is not None and cached[0] == room.version and cached[1] == seat:
-                verdict = cached[2]
+            cached = room.last_claims.get(seat)
+            if cached is not None and cached[0] == room.version:
+                verdict = cached[1]
             else:
                 async with self._solving:
                     verdict = await asyncio.to_thread(judge_claim, game, SEATS[seat])
-                room.last_claim = (room.version, seat, verdict)
+                room.last_claims[seat] = (room.version, verdict)
             hand = game.hand_number
             trick = len(game.completed_tricks) + 1
             entry = {
