@@ -11,6 +11,7 @@ from typing import Any
 from honeymoon.actions import KEEP, PASS, REJECT
 from honeymoon.auction import FIRST_BID, Call
 from honeymoon.cards import ALL_CARDS, Card, CardSet
+from honeymoon.engines import new_game
 from honeymoon.game import Game, Phase
 from honeymoon.rules import find_variant
 from honeymoon.seats import Direction, Seat
@@ -278,7 +279,7 @@ def double_dummy_best_cards(south: Any, east: Any, seed: str) -> int:
     maximum of its tricks; the number of cards checked."""
     from honeymoon.solver import card_values_raw
 
-    game = Game(find_variant("draw"), seed=seed)
+    game = new_game(find_variant("draw"), seed=seed)
     bots = {Seat.SOUTH: south, Seat.EAST: east}
     checked = 0
     while not game.is_over and game.hand_number < 1:
