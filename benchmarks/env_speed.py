@@ -20,8 +20,8 @@ from collections.abc import Callable
 
 import numpy as np
 
+from honeymoon.engines import new_game
 from honeymoon.env import HoneymoonState, env, raw_env
-from honeymoon.game import Game
 from honeymoon.rules import find_variant
 
 Runner = Callable[[float, int], int]
@@ -38,7 +38,7 @@ def native(seconds: float, seed: int) -> int:
     hand = 0
     deadline = time.perf_counter() + seconds
     while time.perf_counter() < deadline:
-        game = Game(rules, seed=f"{seed}:{hand}", first_dealer=hand & 1)
+        game = new_game(rules, seed=f"{seed}:{hand}", first_dealer=hand & 1)
         legal_actions, apply = game.legal_actions, game.apply
         while game.hand_number == 0:
             actions = legal_actions()

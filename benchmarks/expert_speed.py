@@ -26,7 +26,8 @@ from collections.abc import Callable
 
 from honeymoon.bots import LEVELS, Bot, ExpertBot, make_bot
 from honeymoon.bots.expert import DEFAULT_SAMPLES
-from honeymoon.game import Game, Phase
+from honeymoon.engines import new_game
+from honeymoon.game import Phase
 from honeymoon.rules import find_variant
 from honeymoon.seats import Seat
 from honeymoon.solver import BACKEND
@@ -60,7 +61,7 @@ def run(
     rules = find_variant(variant)
     times: dict[Phase, list[float]] = {phase: [] for phase in _KINDS}
     for number in range(games):
-        game = Game(rules, seed=f"{seed}:{number}")
+        game = new_game(rules, seed=f"{seed}:{number}")
         expert_seat = Seat.SOUTH if number % 2 == 0 else Seat.EAST
         expert = build(f"{seed}:{number}:expert")
         other = make_bot("heuristic", f"{seed}:{number}:heuristic")

@@ -30,6 +30,7 @@ from honeymoon.cli.table_render import choice_words
 from honeymoon.cli.table_session import FourHandTable
 from honeymoon.cli.tui import GameScreen, HoneymoonApp
 from honeymoon.cli.tui.table_screen import FourHandScreen
+from honeymoon.engines import new_game
 from honeymoon.game import Game, Phase
 from honeymoon.rules import find_variant
 from honeymoon.seats import Seat
@@ -181,7 +182,7 @@ async def make_draw_preliminary(output: Path) -> Path:
     """A Draw Bridge preliminary trick with the face-up stock: East has led, South to follow."""
     output.mkdir(parents=True, exist_ok=True)
     rules = find_variant("draw").with_options(face_up_stock=True)
-    game = Game(rules, seed=SEED, first_dealer=Seat.EAST)
+    game = new_game(rules, seed=SEED, first_dealer=Seat.EAST)
     adviser = HousePlayer()
     app = HoneymoonApp(Table(game, Seat.SOUTH, HousePlayer()), delay=0, record_path=None)
     name = "draw-preliminary.svg"
@@ -239,7 +240,7 @@ async def make_bridgette(output: Path) -> list[Path]:
     """Bridgette: the player's exchange (the upcard, the cards taken), and the play with a
     Colon in the player's hand."""
     output.mkdir(parents=True, exist_ok=True)
-    game = Game(find_variant("bridgette"), seed=SEED, first_dealer=Seat.SOUTH)
+    game = new_game(find_variant("bridgette"), seed=SEED, first_dealer=Seat.SOUTH)
     adviser = BridgetteHousePlayer()
     app = HoneymoonApp(Table(game, Seat.SOUTH, BridgetteHousePlayer()), delay=0, record_path=None)
     written: list[Path] = []

@@ -12,6 +12,7 @@ from honeymoon.actions import KEEP, PASS, REJECT
 from honeymoon.auction import FIRST_BID, Call
 from honeymoon.cards import ALL_CARDS, Card, CardSet
 from honeymoon.claims import judge_claim
+from honeymoon.engines import new_game
 from honeymoon.errors import HoneymoonError
 from honeymoon.game import Game, Phase, shuffled_stock
 from honeymoon.rules import find_variant
@@ -281,7 +282,7 @@ def double_dummy_best_cards(south: Any, east: Any, seed: str) -> int:
     maximum of its tricks; the number of cards checked."""
     from honeymoon.solver import card_values_raw
 
-    game = Game(find_variant("draw"), seed=seed)
+    game = new_game(find_variant("draw"), seed=seed)
     bots = {Seat.SOUTH: south, Seat.EAST: east}
     checked = 0
     while not game.is_over and game.hand_number < 1:

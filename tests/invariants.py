@@ -416,7 +416,7 @@ def check_refusals(game: AnyGame) -> None:
 def check_record_replays(game: AnyGame) -> None:
     """The game's JSON record reads back and replays to the same state."""
     record = loads(dumps(game))
-    replayed: AnyGame = record.replay_table() if isinstance(game, TableGame) else record.replay()
+    replayed: AnyGame = record.replay()
     assert replayed.rules == game.rules
     assert snapshot(replayed) == snapshot(game)
 
@@ -595,7 +595,7 @@ def play_rubber(game: AnyGame, data: st.DataObject, free_hands: int = 6) -> int:
     check_refusals(game)
     check_record_replays(game)
     record = loads(dumps(game))
-    replayed: AnyGame = record.replay_table() if isinstance(game, TableGame) else record.replay()
+    replayed: AnyGame = record.replay()
     assert replayed.is_over
     assert [h.result for h in replayed.history] == [h.result for h in game.history]
     return hands

@@ -21,6 +21,7 @@ from honeymoon.actions import COLON_ACTIONS, PASS
 from honeymoon.auction import Call, Contract
 from honeymoon.bridgette import BridgetteGame, dealer_exchange_size
 from honeymoon.cards import BRIDGETTE_DECK_MASK, Card, CardSet
+from honeymoon.engines import new_game
 from honeymoon.errors import IllegalActionError, NotationError, RecordError
 from honeymoon.game import Game, Phase
 from honeymoon.records import dumps, loads
@@ -35,7 +36,7 @@ SOUTH, EAST = Seat.SOUTH, Seat.EAST
 
 
 def game_on(stock: list[int], dealer: Seat = SOUTH, **options: bool) -> Game:
-    return Game(BRIDGETTE.with_options(**options), seed=1, stocks=[stock], first_dealer=dealer)
+    return new_game(BRIDGETTE.with_options(**options), seed=1, stocks=[stock], first_dealer=dealer)
 
 
 def to_play(non_dealer: str, dealer: str, contract: str = "1NT", upcard: str = "H2") -> Game:
@@ -91,7 +92,7 @@ def test_a_colon_has_no_suit_or_rank() -> None:
 def test_bridgette_is_found_by_name_and_not_offered_with_the_52_card_variants() -> None:
     assert find_variant("Bridgette") is BRIDGETTE and "bridgette" not in VARIANTS
     assert BRIDGETTE.deals_in_match == 6 and BRIDGETTE.first_caller.value == "dealer"
-    assert isinstance(Game(BRIDGETTE, seed=1), BridgetteGame)
+    assert isinstance(new_game(BRIDGETTE, seed=1), BridgetteGame)
     assert not isinstance(Game(seed=1), BridgetteGame)
 
 
@@ -298,7 +299,7 @@ def _exchange_first_cards(game: Game) -> None:
 
 
 def test_a_passed_out_deal_is_dealt_again_by_the_same_dealer_and_does_not_count() -> None:
-    game = Game(BRIDGETTE, seed=3, first_dealer=SOUTH)
+    game = new_game(BRIDGETTE, seed=3, first_dealer=SOUTH)
     _exchange_first_cards(game)
     game.apply(PASS, SOUTH)
     game.apply(PASS, EAST)
@@ -321,7 +322,7 @@ def _play_deal(game: Game, bid: str) -> None:
 
 
 def test_six_deals_with_their_vulnerability_schedule_make_the_totals() -> None:
-    game = Game(BRIDGETTE, seed=11, first_dealer=EAST)
+    game = new_game(BRIDGETTE, seed=11, first_dealer=EAST)
     bids = ["1NT", "3NT", "2S", "4H", "1C", "6NT"]
     expected = [0, 0]
     for deal, bid in enumerate(bids):
@@ -362,7 +363,7 @@ def test_the_deal_bonuses() -> None:
 
 def test_rubber_scoring_as_an_option_ends_at_two_games() -> None:
     rules = BRIDGETTE.with_options(rubber_scoring=True)
-    game = Game(rules, seed=5, first_dealer=SOUTH)
+    game = new_game(rules, seed=5, first_dealer=SOUTH)
     assert game.score_sheet.match_deals == 0
     while not game.is_over:
         _play_deal(game, "1NT")
@@ -379,7 +380,7 @@ def test_rubber_scoring_as_an_option_ends_at_two_games() -> None:
 def test_bridgette_keeps_every_invariant(
     rubber: bool, data: st.DataObject, seed: int, dealer: Seat
 ) -> None:
-    game = Game(BRIDGETTE.with_options(rubber_scoring=rubber), seed=seed, first_dealer=dealer)
+    game = new_game(BRIDGETTE.with_options(rubber_scoring=rubber), seed=seed, first_dealer=dealer)
     play_checked(game, data, max_actions=160)
 
 
@@ -388,7 +389,7 @@ def test_bridgette_keeps_every_invariant(
 def test_whole_bridgette_matches_end_after_six_scored_deals_and_replay(
     data: st.DataObject, seed: int, dealer: Seat
 ) -> None:
-    game = Game(BRIDGETTE, seed=seed, first_dealer=dealer)
+    game = new_game(BRIDGETTE, seed=seed, first_dealer=dealer)
     passed_out = 0
     while not game.is_over:
         legal = game.legal_actions()
@@ -424,7 +425,7 @@ def test_whole_bridgette_matches_end_after_six_scored_deals_and_replay(
 
 
 def _random_match(seed: int, hands: int) -> Game:
-    game = Game(BRIDGETTE, seed=seed, first_dealer=SOUTH)
+    game = new_game(BRIDGETTE, seed=seed, first_dealer=SOUTH)
     chooser = random.Random(seed)
     while len(game.history) < hands and not game.is_over:
         legal = game.legal_actions()
@@ -501,7 +502,7 @@ def test_the_pbn_export_keeps_the_deal_valid_and_names_the_colons_in_tags() -> N
 
 
 def test_the_events_of_the_exchange_name_no_card_and_a_colon_played_is_a_card() -> None:
-    game = Game(BRIDGETTE, seed=31, first_dealer=SOUTH)
+    game = new_game(BRIDGETTE, seed=31, first_dealer=SOUTH)
     chooser = random.Random(31)
     seen: list[object] = []
     while not game.is_over:

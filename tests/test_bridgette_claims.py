@@ -17,6 +17,7 @@ from honeymoon.auction import Call
 from honeymoon.bridgette import BridgetteGame
 from honeymoon.cards import Card, CardSet, Suit
 from honeymoon.claims import ClaimVerdict, best_line, judge_claim
+from honeymoon.engines import new_game
 from honeymoon.game import Game, Phase
 from honeymoon.rules import BRIDGETTE
 from honeymoon.seats import Seat
@@ -29,7 +30,7 @@ SEATS_BOTH = (SOUTH, EAST)
 def to_play(east: str, south: str, contract: str) -> BridgetteGame:
     """South deals and bids ``contract``, East passes and leads, with the dealt hands."""
     stock = pack(east, south, "H2")
-    game = exchange_back(Game(BRIDGETTE, seed=1, stocks=[stock], first_dealer=SOUTH))
+    game = exchange_back(new_game(BRIDGETTE, seed=1, stocks=[stock], first_dealer=SOUTH))
     game.apply(Call.parse(contract), SOUTH)
     game.apply(PASS, EAST)
     assert game.phase is Phase.PLAY and game.to_act == EAST
@@ -122,7 +123,7 @@ def test_best_line_plays_only_legal_cards_from_any_bridgette_position(data: st.D
     """From a position reached by any legal play (a one-bid auction), both seats' verdicts
     agree with each other and their line is legal and best for both to the end."""
     seed = data.draw(st.integers(0, 2**16), label="seed")
-    game = Game(BRIDGETTE, seed=seed, first_dealer=data.draw(st.sampled_from(SEATS_BOTH)))
+    game = new_game(BRIDGETTE, seed=seed, first_dealer=data.draw(st.sampled_from(SEATS_BOTH)))
     bid = False
     while game.phase is not Phase.PLAY:
         legal = game.legal_actions()

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from honeymoon import events
 from honeymoon.actions import KEEP, PASS
+from honeymoon.engines import new_game
 from honeymoon.errors import IllegalActionError
 from honeymoon.events import (
     AuctionOver,
@@ -34,7 +35,7 @@ def test_the_events_of_a_rubber_agree_with_the_game(data: st.DataObject) -> None
     rules = VARIANTS[name]
     if "face_up_stock" in rules.option_names and data.draw(st.booleans(), label="face up"):
         rules = rules.with_options(face_up_stock=True)
-    game = Game(rules, seed=data.draw(st.integers(0, 999), label="seed"))
+    game = new_game(rules, seed=data.draw(st.integers(0, 999), label="seed"))
     reported: list[object] = []
     while not game.is_over and game.hand_number < 4:
         seat, phase = game.to_act, game.phase

@@ -19,6 +19,7 @@ from helpers import (
 from honeymoon.actions import KEEP, PASS, REJECT, action_of
 from honeymoon.auction import Call, Contract
 from honeymoon.cards import ALL_CARDS, Card, CardSet
+from honeymoon.engines import new_game
 from honeymoon.errors import HoneymoonError, IllegalActionError, NotationError
 from honeymoon.game import Game, Phase, shuffled_stock
 from honeymoon.rules import DEFAULT_RULES
@@ -45,7 +46,7 @@ def game_after_drawing(
     """A game whose first hand gives the players these hands, drawn and ready to call."""
     stock, draws = stock_for_hands(cards(non_dealer), cards(dealer))
     rules = DEFAULT_RULES.with_options(**options) if options else DEFAULT_RULES
-    game = Game(rules, stocks=[stock], first_dealer=dealer_seat, seed=1)
+    game = new_game(rules, stocks=[stock], first_dealer=dealer_seat, seed=1)
     draw_all(game, draws)
     return game
 

@@ -26,11 +26,11 @@ from invariants import (
 )
 
 from honeymoon.auction import Contract
+from honeymoon.engines import new_game
 from honeymoon.game import Phase
 from honeymoon.rules import TABLE_VARIANTS, VARIANTS, RuleSet, find_variant
 from honeymoon.scoring import ScoreSheet, score_contract
 from honeymoon.seats import Seat
-from honeymoon.table import new_game
 
 #: Long drawn sequences are the point here: each action is one small draw.
 LONG = [HealthCheck.too_slow, HealthCheck.large_base_example, HealthCheck.data_too_large]

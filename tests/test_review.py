@@ -19,6 +19,7 @@ from invariants import SEAT_CHOICES, SEEDS, VARIANT_NAMES, action_strategy, rule
 from honeymoon.actions import KEEP, PASS, REJECT
 from honeymoon.bots import HeuristicBot
 from honeymoon.cards import Card, CardSet
+from honeymoon.engines import new_game
 from honeymoon.errors import HoneymoonError
 from honeymoon.game import Game, Phase
 from honeymoon.seats import SEATS, Seat
@@ -110,7 +111,7 @@ def test_a_review_shows_only_what_the_seat_saw(
     variant: str, data: st.DataObject, seed: int, dealer: Seat
 ) -> None:
     rules = data.draw(rule_sets(variant), label="rules")
-    game = Game(rules, seed=seed, first_dealer=dealer)
+    game = new_game(rules, seed=seed, first_dealer=dealer)
     bot_seed = data.draw(st.integers(0, 2**16), label="bot seed")
     bots = [HeuristicBot(f"{bot_seed}:{seat}") for seat in SEATS]
     hands_to_play = data.draw(st.integers(1, 4), label="hands")

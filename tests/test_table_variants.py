@@ -174,7 +174,7 @@ def test_a_semi_exposed_record_replays_and_a_player_safe_copy_keeps_face_down_ca
     bid(game, "1NT", "pass")
     play(game, "H8", "SA", "D8", "H7")
     record = loads(dumps(game))
-    replayed = record.replay_table()
+    replayed = record.replay()
     assert replayed.face_down(N) == game.face_down(N) and replayed.actions == game.actions
     copy = json.loads(dumps(game, reveal=False))
     layouts = copy["hands"][0]["layouts"]
@@ -308,7 +308,7 @@ def test_a_widow_record_replays_and_a_player_safe_copy_hides_the_placements() ->
     play(game, "S2", "H2", "C2")
     game.apply(game.parse_action("dummy"))
     play(game, "C3")  # West leads
-    replayed = loads(dumps(game)).replay_table()
+    replayed = loads(dumps(game)).replay()
     assert replayed.actions == game.actions and replayed.opening_leader == W
     copy = json.loads(dumps(game, reveal=False))
     actions = copy["hands"][0]["actions"]

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from honeymoon.actions import KEEP, PASS, REJECT
 from honeymoon.auction import Call
 from honeymoon.cards import CARD_MASK, Card, CardSet
+from honeymoon.engines import new_game
 from honeymoon.errors import IllegalActionError, UnknownVariantError
 from honeymoon.game import Game, Phase
 from honeymoon.rules import VARIANTS, find_variant
@@ -255,7 +256,7 @@ def test_keep_ends_the_turn_and_the_rest_of_the_stock_stays_unseen() -> None:
 @pytest.mark.parametrize("name", ["draw-discard-no-discard", "draw", "memory"])
 def test_a_passed_out_auction_moves_the_deal_in_every_variant(name: str) -> None:
     rng = random.Random(name)
-    game = Game(find_variant(name), seed=f"pass-{name}", first_dealer=Seat.SOUTH)
+    game = new_game(find_variant(name), seed=f"pass-{name}", first_dealer=Seat.SOUTH)
     play_to_phase(game, Phase.AUCTION, rng)
     before = game.score_sheet
     game.apply(PASS)

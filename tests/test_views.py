@@ -10,6 +10,7 @@ from helpers import call_all, cards, draw_all, play_randomly, stock_for_hands
 from honeymoon.actions import KEEP, REJECT
 from honeymoon.actions import PASS as PASS_ACTION
 from honeymoon.cards import Card, CardSet, Strain
+from honeymoon.engines import new_game
 from honeymoon.game import Game, Phase
 from honeymoon.rules import find_variant
 from honeymoon.seats import Seat
@@ -138,7 +139,7 @@ def test_previous_last_trick_is_the_last_trick_played() -> None:
 
 def test_the_trump_of_the_tricks_being_played_is_in_the_view() -> None:
     for name in ("draw-discard", "draw", "memory"):
-        game = Game(find_variant(name), seed=11)
+        game = new_game(find_variant(name), seed=11)
         rng = random.Random(3)
         seen = set()
         while game.hand_number < 3 and not game.is_over:
@@ -158,7 +159,7 @@ def test_the_trump_of_the_tricks_being_played_is_in_the_view() -> None:
 
 def test_the_view_carries_the_rules_with_their_options() -> None:
     rules = find_variant("draw").with_options(face_up_stock=True, preliminary_follow_suit=True)
-    game = Game(rules, seed=4)
+    game = new_game(rules, seed=4)
     for seat in (Seat.SOUTH, Seat.EAST, None):
         view = view_for(game, seat)
         assert view.rules == rules

@@ -44,6 +44,7 @@ from honeymoon.actions import KEEP
 from honeymoon.auction import Contract
 from honeymoon.cards import FIRST_COLON_ID, Card, CardSet, Strain
 from honeymoon.double_dummy import double_dummy
+from honeymoon.engines import new_game
 from honeymoon.errors import HoneymoonError
 from honeymoon.game import Game, HandLog, HandResult, Phase, PreliminaryResult
 from honeymoon.records import GameRecord
@@ -708,7 +709,9 @@ def _drawing(
     from honeymoon.views import view_for
 
     def fresh() -> Game:
-        return Game(rules, stocks=[stock], first_dealer=dealer, seed=0)
+        game = new_game(rules, stocks=[stock], first_dealer=dealer, seed=0)
+        assert isinstance(game, Game)
+        return game
 
     # The actual drawing, turn by turn: who drew, from which stock position, what they chose,
     # and what the bot would have chosen in that very position.

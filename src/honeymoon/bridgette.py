@@ -1,9 +1,10 @@
 """Bridgette (RULES.md 9): the 55-card game with three Colons, played by :class:`BridgetteGame`.
 
-``Game(BRIDGETTE)`` makes one: the engine base and the two-hand game's auction, scoring and
-history are shared; this module adds the compulsory exchange (``Phase.EXCHANGE``) and plays the
-Colons by the rules of :mod:`honeymoon.tricks` (:func:`~honeymoon.tricks.bridgette_playable`,
-:func:`~honeymoon.tricks.colon_spoils`, :func:`~honeymoon.tricks.beats`).
+``honeymoon.new_game(BRIDGETTE)`` makes one: the engine base and the two-hand game's auction,
+scoring and history are shared; this module adds the compulsory exchange (``Phase.EXCHANGE``)
+and plays the Colons by the rules of :mod:`honeymoon.tricks`
+(:func:`~honeymoon.tricks.bridgette_playable`, :func:`~honeymoon.tricks.colon_spoils`,
+:func:`~honeymoon.tricks.beats`).
 
 The hand: 13 cards each, dealt one at a time, non-dealer first; the next stock card is the
 upcard, face up. Non-dealer takes the upcard and the card below it and discards two; then dealer
@@ -12,7 +13,7 @@ discard is one action, the card's own action number. Then the auction (dealer fi
 play. A passed-out deal is dealt again by the same dealer; a match is six scored deals.
 
 >>> from honeymoon.rules import BRIDGETTE
->>> game = Game(BRIDGETTE, seed=3, first_dealer=0)
+>>> game = BridgetteGame(BRIDGETTE, seed=3, first_dealer=0)
 >>> type(game).__name__, game.phase.name, game.to_act.name, len(game.hand(1))
 ('BridgetteGame', 'EXCHANGE', 'EAST', 15)
 """
@@ -81,7 +82,7 @@ def dealer_exchange_size(upcard: int) -> int:
 
 class BridgetteGame(Game):
     """A Bridgette match (or rubber, with the ``rubber_scoring`` option): made by
-    ``Game(BRIDGETTE, ...)``, with the same constructor and the same public state as
+    ``honeymoon.new_game(BRIDGETTE, ...)``, with the same constructor and the same public state as
     :class:`~honeymoon.game.Game`, and these additions: :attr:`upcard`, :attr:`to_discard`,
     :meth:`exchange_drawn`, :attr:`barred_suit` and :attr:`led_card`.
     """
@@ -90,6 +91,7 @@ class BridgetteGame(Game):
 
     #: The highest action number of Bridgette: the Grand Colon.
     LAST_ACTION = LAST_COLON_ACTION
+    _plays_colons = True
 
     _upcard: int
     _to_discard: int

@@ -724,15 +724,8 @@ class Game(EngineBase):
     )
 
     _history: list[HandHistory]
-
-    def __new__(cls, rules: RuleSet = DEFAULT_RULES, *args: object, **kwargs: object) -> Game:
-        # Bridgette's 55 cards play through its own subclass (its exchange and the Colons'
-        # rules), so the other variants' hot paths stay as they are.
-        if cls is Game and rules.procedure is Procedure.BRIDGETTE:
-            from honeymoon.bridgette import BridgetteGame
-
-            return object.__new__(BridgetteGame)
-        return object.__new__(cls)
+    #: Whether this engine plays Bridgette's exchange and Colons (its subclass does).
+    _plays_colons = False
 
     def __init__(
         self,
@@ -742,8 +735,16 @@ class Game(EngineBase):
         stocks: Sequence[Sequence[int | Card]] = (),
         first_dealer: Seat | int | None = None,
     ) -> None:
-        if rules.procedure not in _IMPLEMENTED_PROCEDURES:
-            raise NotImplementedError(f"the {rules.name} procedure is not implemented yet")
+        if rules.procedure not in _IMPLEMENTED_PROCEDURES or rules.four_hands:
+            raise NotImplementedError(
+                f"the {rules.name} procedure is not played by this engine: "
+                "make its game with honeymoon.new_game(rules)"
+            )
+        if rules.procedure is Procedure.BRIDGETTE and not self._plays_colons:
+            raise NotImplementedError(
+                f"{rules.name} plays through its own engine: make its game with "
+                "honeymoon.new_game(rules)"
+            )
         self._set_up(rules, seed, stocks, first_dealer)
         self._keep_ends_turn = not rules.discard_after_keep
         self._history = []

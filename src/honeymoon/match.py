@@ -50,11 +50,12 @@ from typing import Any
 from honeymoon.bots import EXTERNAL_PREFIX, Bot, make_bot, resolve_bot_name
 from honeymoon.bots.external import BotFailure, ExternalBot
 from honeymoon.bots.sanity import SanityStats, check_hand
+from honeymoon.engines import new_game
 from honeymoon.errors import HoneymoonError
 from honeymoon.game import Game
 from honeymoon.rules import DEFAULT_RULES, RuleSet
 from honeymoon.seats import SEATS, Seat
-from honeymoon.table import TableGame, new_game
+from honeymoon.table import TableGame
 from honeymoon.views import SeatView, view_for
 
 __all__ = [

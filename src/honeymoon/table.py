@@ -67,7 +67,6 @@ from honeymoon.cards import (
 from honeymoon.errors import IllegalActionError, NotationError
 from honeymoon.game import (
     EngineBase,
-    Game,
     HandHistory,
     HandLog,
     HandResult,
@@ -86,7 +85,6 @@ __all__ = [
     "TableGame",
     "TableHandHistory",
     "TableHandLog",
-    "new_game",
     "play_order",
     "opening_leader",
     "stock_places",
@@ -961,22 +959,3 @@ class TableGame(EngineBase):
     def _end_rubber(self) -> None:
         self._to_play = -1
         self._widow = self._given = 0
-
-
-def new_game(
-    rules: RuleSet,
-    *,
-    seed: int | str | None = None,
-    stocks: Sequence[Sequence[int | Card]] = (),
-    first_dealer: Seat | int | None = None,
-) -> Game | TableGame:
-    """A new rubber of ``rules``: a :class:`~honeymoon.game.Game` for a two-hand variant, a
-    :class:`TableGame` for a four-hand one (the same parameters).
-
-    >>> from honeymoon.rules import DOUBLE_DUMMY, DRAW_BRIDGE
-    >>> type(new_game(DOUBLE_DUMMY, seed=1)).__name__, type(new_game(DRAW_BRIDGE, seed=1)).__name__
-    ('TableGame', 'Game')
-    """
-    if rules.four_hands:
-        return TableGame(rules, seed=seed, stocks=stocks, first_dealer=first_dealer)
-    return Game(rules, seed=seed, stocks=stocks, first_dealer=first_dealer)

@@ -23,6 +23,7 @@ from honeymoon.actions import describe
 from honeymoon.auction import Call, Contract
 from honeymoon.bridgette import BridgetteGame
 from honeymoon.cards import Card, CardSet, Strain, Suit
+from honeymoon.engines import new_game
 from honeymoon.errors import HoneymoonError
 from honeymoon.game import Game, HandResult, Phase, PreliminaryResult
 from honeymoon.rules import RuleSet
@@ -320,7 +321,8 @@ def review_for(game: Game, seat: Seat | int | None, number: int) -> HandReview:
     if me is not None:
         # The engine replays the hand's drawing (on its own stock) to give back what this seat
         # drew and discarded; the opponent's side of it is never read.
-        replay = Game(game.rules, seed=0, stocks=[history.stock], first_dealer=history.dealer)
+        replay = new_game(game.rules, seed=0, stocks=[history.stock], first_dealer=history.dealer)
+        assert isinstance(replay, Game)
         for action in history.actions:
             if replay.phase is not Phase.DRAWING and replay.phase is not Phase.PRELIMINARY:
                 break

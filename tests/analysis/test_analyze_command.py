@@ -12,6 +12,7 @@ from helpers import play_randomly
 from honeymoon import records
 from honeymoon.analysis import analyze_game, analyze_hand
 from honeymoon.cli import main
+from honeymoon.engines import new_game
 from honeymoon.game import Game
 
 DATA = Path(__file__).resolve().parent.parent / "data"
@@ -173,7 +174,7 @@ def test_memory_bridge_preliminary_tricks_are_reported(
 ) -> None:
     from honeymoon.rules import find_variant
 
-    game = Game(find_variant("memory"), seed=11, first_dealer=0)
+    game = new_game(find_variant("memory"), seed=11, first_dealer=0)
     play_randomly(game, random.Random(2), max_actions=300, pass_chance=0.3)
     path = tmp_path / "memory.json"
     path.write_text(records.dumps(game), encoding="utf-8")

@@ -21,6 +21,7 @@ from honeymoon.bridgette import (
 )
 from honeymoon.cards import Card, CardSet
 from honeymoon.cli.analyze import analysis_lines
+from honeymoon.engines import new_game
 from honeymoon.game import Game, HandHistory, Phase
 from honeymoon.records import dumps, loads
 from honeymoon.rules import BRIDGETTE
@@ -37,7 +38,7 @@ _QUOTED = re.compile(r'"(:[GRL]|[SHDC][2-9TJQKA])"')
 def bot_match(seed: int) -> tuple[BridgetteGame, tuple[tuple[bool, bool], ...]]:
     """A six-deal match played by a heuristic and a random bot (which plays Colons freely),
     and the vulnerability the engine's sheet gave at the start of each hand."""
-    game = Game(BRIDGETTE, seed=seed, first_dealer=seed % 2)
+    game = new_game(BRIDGETTE, seed=seed, first_dealer=seed % 2)
     assert isinstance(game, BridgetteGame)
     bots = [HeuristicBot(f"h{seed}"), RandomBot(f"r{seed}")]
     vulnerable: list[tuple[bool, bool]] = []
@@ -83,7 +84,7 @@ def test_each_cards_cost_is_judged_from_the_engines_position_bar_included() -> N
     spoiled = 0
     for seed in SEEDS:
         game, _ = bot_match(seed)
-        replay = Game(BRIDGETTE, seed=seed, first_dealer=seed % 2)
+        replay = new_game(BRIDGETTE, seed=seed, first_dealer=seed % 2)
         assert isinstance(replay, BridgetteGame)
         for number, past in enumerate(game.history):
             analysis = analyze_hand(game, number, drawing=False)
@@ -186,7 +187,7 @@ def in_play_with_a_colon() -> BridgetteGame:
     """A Bridgette game played by bots into the fourth trick of its first played deal, where a
     player kept a Colon in the exchange (the first such seed)."""
     for seed in range(50):
-        game = Game(BRIDGETTE, seed=seed, first_dealer=0)
+        game = new_game(BRIDGETTE, seed=seed, first_dealer=0)
         assert isinstance(game, BridgetteGame)
         bots = [HeuristicBot("a"), RandomBot("b")]
         while game.phase is not Phase.PLAY or len(game.completed_tricks) < 3:

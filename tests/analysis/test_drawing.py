@@ -13,6 +13,7 @@ from honeymoon.actions import KEEP, PASS
 from honeymoon.analysis import DRAWING_BOT, analyze_game, analyze_hand, trick_table
 from honeymoon.bots import make_bot
 from honeymoon.cards import CardSet
+from honeymoon.engines import new_game
 from honeymoon.game import Game, Phase
 from honeymoon.rules import find_variant
 from honeymoon.seats import Seat
@@ -34,7 +35,7 @@ def _pass_out(game: Game) -> None:
 
 def test_a_player_who_draws_as_the_bot_does_gets_the_bots_hand() -> None:
     for variant in ("draw-discard", "draw-discard-no-discard"):
-        game = Game(find_variant(variant), seed=21, first_dealer=Seat.SOUTH)
+        game = new_game(find_variant(variant), seed=21, first_dealer=Seat.SOUTH)
         _draw_like_the_bot(game)
         final = (game.hand(Seat.SOUTH), game.hand(Seat.EAST))
         _pass_out(game)
@@ -94,7 +95,7 @@ def test_in_draw_and_discard_the_opponent_draws_the_same_hand(data: st.DataObjec
 def test_in_the_no_discard_variation_the_opponent_repeats_only_where_it_meets_the_same_card() -> (
     None
 ):
-    game = Game(find_variant("draw-discard-no-discard"), seed=4, first_dealer=Seat.SOUTH)
+    game = new_game(find_variant("draw-discard-no-discard"), seed=4, first_dealer=Seat.SOUTH)
     # South keeps every card it sees, East rejects every one: the positions then differ from
     # the bot's drawing as soon as the bot chooses otherwise.
     while game.phase is Phase.DRAWING:
@@ -118,7 +119,7 @@ def test_drawing_can_be_left_out() -> None:
 
 
 def test_memory_bridge_preliminary_tricks_are_judged_from_the_first_deal() -> None:
-    game = Game(find_variant("memory"), seed=8, first_dealer=Seat.SOUTH)
+    game = new_game(find_variant("memory"), seed=8, first_dealer=Seat.SOUTH)
     play_randomly(game, random.Random(3), max_actions=200)
     analysis = analyze_game(game)
     first = analysis.hands[0]
@@ -138,7 +139,7 @@ def test_memory_bridge_preliminary_tricks_are_judged_from_the_first_deal() -> No
 
 
 def test_draw_bridge_preliminary_tricks_are_not_analysed_and_say_so() -> None:
-    game = Game(find_variant("draw"), seed=8, first_dealer=Seat.SOUTH)
+    game = new_game(find_variant("draw"), seed=8, first_dealer=Seat.SOUTH)
     play_randomly(game, random.Random(3), max_actions=120)
     first = analyze_hand(game, 0)
     assert first.preliminary is None
@@ -167,7 +168,7 @@ def test_a_players_share_of_the_analysis_names_only_cards_it_saw(data: st.DataOb
     # Once a hand is played out both hands are known; of the drawing a player saw its own
     # hand and discards. Its share never names another card, in either drawing variant.
     variant = data.draw(st.sampled_from(["draw-discard", "draw-discard-no-discard"]), label="v")
-    game = Game(find_variant(variant), seed=data.draw(st.integers(0, 999), label="seed"))
+    game = new_game(find_variant(variant), seed=data.draw(st.integers(0, 999), label="seed"))
     _draw_freely(game, data)
     final = (game.hand(Seat.SOUTH), game.hand(Seat.EAST))
     discards = (game.discards(Seat.SOUTH), game.discards(Seat.EAST))

@@ -13,7 +13,8 @@ from honeymoon.cards import Card, Suit
 from honeymoon.cli.hints import REASON_WORDS, hint_line, numbers_lines
 from honeymoon.cli.render import CardStyle
 from honeymoon.cli.session import cards_seen
-from honeymoon.game import Game, Phase
+from honeymoon.engines import new_game
+from honeymoon.game import Phase
 from honeymoon.rules import find_variant
 from honeymoon.views import SeatView, view_for
 
@@ -50,7 +51,7 @@ _SYMBOL_SUITS = {"♣": Suit.CLUBS, "♦": Suit.DIAMONDS, "♥": Suit.HEARTS, "�
 
 def _views(variant: str, seed: str, limit: int = 400, **options: bool) -> list[SeatView]:
     """The views of both seats through the first hand of a game the heuristic bot plays."""
-    game = Game(find_variant(variant).with_options(**options), seed=seed)
+    game = new_game(find_variant(variant).with_options(**options), seed=seed)
     bot = HeuristicBot(seed)
     views: list[SeatView] = []
     while not game.is_over and game.hand_number < 1 and len(views) < limit:

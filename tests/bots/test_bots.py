@@ -30,6 +30,7 @@ from honeymoon.bots import (
 )
 from honeymoon.bots.advice import Figures, Reason
 from honeymoon.cards import Card, CardSet, Strain, Suit
+from honeymoon.engines import new_game
 from honeymoon.errors import HoneymoonError
 from honeymoon.game import Game, Phase
 from honeymoon.seats import SEATS, Seat
@@ -331,7 +332,7 @@ def _implemented_variants() -> list[str]:
     names = []
     for name, rules in VARIANTS.items():
         try:
-            Game(rules, seed=0)
+            new_game(rules, seed=0)
         except NotImplementedError:
             continue
         names.append(name)
@@ -342,7 +343,7 @@ def _implemented_variants() -> list[str]:
 def test_heuristic_plays_every_implemented_variant(variant: str) -> None:
     from honeymoon.rules import find_variant
 
-    game = Game(find_variant(variant), seed=f"variant:{variant}")
+    game = new_game(find_variant(variant), seed=f"variant:{variant}")
     bots = [
         WatchingBot(HeuristicBot(variant), game, Seat.SOUTH),
         WatchingBot(RandomBot(variant), game, Seat.EAST),

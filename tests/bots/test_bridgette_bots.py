@@ -12,6 +12,7 @@ from honeymoon.bots import HeuristicBot, NoviceBot, RandomBot
 from honeymoon.bots.bridgette import colon_worth, plan_strain
 from honeymoon.bots.sanity import check_hand
 from honeymoon.cards import Card, CardSet, Strain
+from honeymoon.engines import new_game
 from honeymoon.game import Game, Phase
 from honeymoon.match import MatchConfig, run_match
 from honeymoon.rules import BRIDGETTE
@@ -26,7 +27,7 @@ SOUTH, EAST = Seat.SOUTH, Seat.EAST
 def test_bots_play_whole_bridgette_matches_legally(names: tuple[str, str]) -> None:
     makers = {"random": RandomBot, "novice": NoviceBot, "heuristic": HeuristicBot}
     for seed in range(6):
-        game = Game(BRIDGETTE, seed=seed, first_dealer=seed % 2)
+        game = new_game(BRIDGETTE, seed=seed, first_dealer=seed % 2)
         bots = [makers[name](f"{seed}:{name}") for name in names]
         phases: set[Phase] = set()
         while not game.is_over:
@@ -44,7 +45,7 @@ def test_bots_play_whole_bridgette_matches_legally(names: tuple[str, str]) -> No
 def test_the_heuristic_beats_random_at_bridgette() -> None:
     wins = 0
     for seed in range(8):
-        game = Game(BRIDGETTE, seed=f"strength:{seed}", first_dealer=seed % 2)
+        game = new_game(BRIDGETTE, seed=f"strength:{seed}", first_dealer=seed % 2)
         bots = [HeuristicBot(seed), RandomBot(seed)]
         while not game.is_over:
             seat = game.to_act
@@ -62,7 +63,7 @@ OTHER = "♠2 ♥AKQJ1098 ♦AKJ ♣AK"
 def test_the_exchange_keeps_the_plan_and_the_grand_colon() -> None:
     # East (non-dealer) holds long spades and the Grand Colon without an ace outside spades;
     # the upcard and the card below it are two low hearts.
-    game = Game(BRIDGETTE, seed=1, stocks=[pack(PLAN, OTHER, "H2 H3")], first_dealer=SOUTH)
+    game = new_game(BRIDGETTE, seed=1, stocks=[pack(PLAN, OTHER, "H2 H3")], first_dealer=SOUTH)
     assert plan_strain(game.hand(EAST).mask) is Strain.SPADES
     bot = HeuristicBot(seed=3)
     discarded = []
@@ -87,7 +88,7 @@ def test_a_colon_is_worth_the_leads_it_can_spoil() -> None:
 
 def _to_play(east: str, south: str) -> Game:
     stock = pack(east, south, "C8")
-    game = exchange_back(Game(BRIDGETTE, seed=1, stocks=[stock], first_dealer=SOUTH))
+    game = exchange_back(new_game(BRIDGETTE, seed=1, stocks=[stock], first_dealer=SOUTH))
     game.apply(Call.parse("1NT"), SOUTH)
     game.apply(PASS, EAST)
     return game
@@ -121,7 +122,7 @@ def test_a_bridgette_match_checks_its_contracts_with_the_colons_solver() -> None
     summary = run_match(config).summary()
     sanity = summary.sanity_a + summary.sanity_b
     assert sanity.declared > 0
-    game = Game(BRIDGETTE, seed=7, first_dealer=0)
+    game = new_game(BRIDGETTE, seed=7, first_dealer=0)
     bots = [HeuristicBot(1), HeuristicBot(2)]
     while not game.history:
         seat = game.to_act

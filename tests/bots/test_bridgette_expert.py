@@ -16,6 +16,7 @@ from honeymoon.bots.choice import choose_bot
 from honeymoon.bots.expert import ExpertBot, _contract_scorer, contract_value
 from honeymoon.bots.sampling import knowledge_from_view, sample_layouts
 from honeymoon.cards import BRIDGETTE_DECK_MASK, COLON_MASK, CardSet
+from honeymoon.engines import new_game
 from honeymoon.game import Game, Phase
 from honeymoon.rules import BRIDGETTE
 from honeymoon.scoring import ScoreSheet, score_deal
@@ -28,7 +29,7 @@ def test_the_opponents_real_hand_is_always_possible(data: st.DataObject, seed: i
     """Whatever has been played (a matching Colon on a suit the player holds, a led Colon, the
     upcard non-dealer took), the opponent's real hand is one of the hands the seat samples
     from: no void is read wrongly and no card is ruled out that the opponent may hold."""
-    game = Game(BRIDGETTE, seed=seed, first_dealer=seed % 2)
+    game = new_game(BRIDGETTE, seed=seed, first_dealer=seed % 2)
     start = game.hand_number
     while game.hand_number == start and not game.is_over:
         seat = game.to_act
@@ -52,7 +53,7 @@ def test_the_opponents_real_hand_is_always_possible(data: st.DataObject, seed: i
 
 
 def test_layouts_are_dealt_from_the_55_cards_colons_included() -> None:
-    game = Game(BRIDGETTE, seed=11, first_dealer=0)
+    game = new_game(BRIDGETTE, seed=11, first_dealer=0)
     while game.phase is Phase.EXCHANGE:
         seat = game.to_act
         assert seat is not None
@@ -84,7 +85,7 @@ def test_a_six_deal_sheet_values_contracts_deal_by_deal() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", [3, 8])
 def test_the_expert_plays_whole_bridgette_matches_legally(seed: int) -> None:
-    game = Game(BRIDGETTE, seed=seed, first_dealer=seed % 2)
+    game = new_game(BRIDGETTE, seed=seed, first_dealer=seed % 2)
     expert = ExpertBot(seed, samples=6, max_samples=6)
     bots = {seed % 2: expert, 1 - seed % 2: HeuristicBot(seed)}
     while not game.is_over:
@@ -105,7 +106,7 @@ def test_the_hard_level_is_the_expert_in_bridgette() -> None:
 
 def _auction_with(calls: list[str], seed: int = 5) -> Game:
     """A seeded Bridgette game through the exchange (the heuristic's discards) and ``calls``."""
-    game = Game(BRIDGETTE, seed=seed, first_dealer=0)
+    game = new_game(BRIDGETTE, seed=seed, first_dealer=0)
     bot = HeuristicBot(1)
     while game.phase is Phase.EXCHANGE:
         seat = game.to_act

@@ -10,6 +10,7 @@ from helpers import double_dummy_best_cards, play_checked, play_south_against
 from honeymoon.bots import LEVELS, Bot, ClubBot, ExpertBot, HeuristicBot, make_bot
 from honeymoon.bots.table_bots import table_bot_for
 from honeymoon.bots.table_heuristic import TableHeuristicBot
+from honeymoon.engines import new_game
 from honeymoon.game import Game, Phase
 from honeymoon.rules import DOUBLE_DUMMY, find_variant
 from honeymoon.seats import Seat
@@ -25,7 +26,7 @@ def test_the_medium_level_is_the_club_bot() -> None:
 
 @pytest.mark.parametrize("variant", ["draw-discard", "draw", "memory", "bridgette"])
 def test_plays_only_legal_actions_in_every_procedure(variant: str) -> None:
-    game = Game(find_variant(variant), seed=f"club:{variant}")
+    game = new_game(find_variant(variant), seed=f"club:{variant}")
     bots: dict[Seat, Bot] = {
         Seat.SOUTH: ClubBot("s", samples=6),
         Seat.EAST: make_bot("heuristic", "e"),

@@ -11,6 +11,7 @@ from helpers import double_dummy_best_cards, play_checked
 from honeymoon.bots import BOTS, LEVELS, Bot, DDSampleBot, HeuristicBot, make_bot, resolve_bot_name
 from honeymoon.bots import ddsample as ddsample_module
 from honeymoon.bots.sampling import Knowledge, knowledge_from_view
+from honeymoon.engines import new_game
 from honeymoon.errors import HoneymoonError
 from honeymoon.game import Game, Phase
 from honeymoon.rules import find_variant
@@ -21,7 +22,7 @@ from honeymoon.views import SeatView, view_for
 
 @pytest.mark.parametrize("variant", ["draw-discard", "draw", "memory"])
 def test_plays_only_legal_actions_in_every_procedure(variant: str) -> None:
-    game = Game(find_variant(variant), seed=f"ddsample:{variant}")
+    game = new_game(find_variant(variant), seed=f"ddsample:{variant}")
     bots: dict[Seat, Bot] = {
         Seat.SOUTH: DDSampleBot("s", samples=5),
         Seat.EAST: make_bot("heuristic", "e"),

@@ -21,7 +21,8 @@ from honeymoon.cli.session import Table
 from honeymoon.cli.tui import HoneymoonApp
 from honeymoon.cli.tui.review import ReviewScreen
 from honeymoon.cli.tui.screens import TextScreen
-from honeymoon.game import Game, Phase
+from honeymoon.engines import new_game
+from honeymoon.game import Phase
 from honeymoon.rules import BRIDGETTE
 from honeymoon.seats import Seat
 from honeymoon.solver.colons import bridgette_tricks
@@ -36,7 +37,7 @@ def bar_deal() -> BridgetteGame:
     east = CardSet.parse("♠AK ♥AKQJ10987654")
     south = CardSet.parse("♠2 ♦AKQJ10987654 :G")
     stock = pack(str(east), str(south), "H2")
-    game = exchange_back(Game(BRIDGETTE, seed=1, stocks=[stock], first_dealer=SOUTH))
+    game = exchange_back(new_game(BRIDGETTE, seed=1, stocks=[stock], first_dealer=SOUTH))
     game.apply(Call.parse("1S"), SOUTH)
     game.apply(PASS, EAST)
     assert game.hand(EAST) == east and game.hand(SOUTH) == south

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from honeymoon.bots import RandomBot
 from honeymoon.cli.session import Table
+from honeymoon.engines import new_game
 from honeymoon.events import HandOver, TrickWon
 from honeymoon.game import Game, Phase
 from honeymoon.rules import VARIANTS
@@ -23,7 +24,7 @@ def test_the_narration_names_no_card_the_player_has_not_seen(data: st.DataObject
         if isinstance(getattr(rules, option), bool) and data.draw(st.booleans(), label=option):
             rules = rules.with_options(**{option: not getattr(rules, option)})
     human = data.draw(st.sampled_from([Seat.SOUTH, Seat.EAST]), label="seat")
-    game = Game(rules, seed=data.draw(st.integers(0, 10**6), label="seed"))
+    game = new_game(rules, seed=data.draw(st.integers(0, 10**6), label="seed"))
     table = Table(game, human, RandomBot(data.draw(st.integers(0, 99))), allow_undo=False)
     other = human.other
     shown_face_up: set[str] = set()
@@ -67,7 +68,7 @@ def _secrets(game: Game, seat: Seat) -> set[str]:
 
 def test_the_draw_bridge_narration_tells_the_face_up_card_the_winner_takes() -> None:
     rules = VARIANTS["draw"].with_options(face_up_stock=True)
-    game = Game(rules, seed=4, first_dealer=Seat.SOUTH)
+    game = new_game(rules, seed=4, first_dealer=Seat.SOUTH)
     table = Table(game, Seat.SOUTH, RandomBot(1), allow_undo=False)
     said: list[str] = []
     while table.view().phase is Phase.PRELIMINARY:

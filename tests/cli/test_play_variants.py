@@ -21,6 +21,7 @@ from honeymoon.cli.play import PlainSession
 from honeymoon.cli.session import Table
 from honeymoon.cli.tui import GameScreen, HoneymoonApp
 from honeymoon.cli.tui.screens import TextScreen
+from honeymoon.engines import new_game
 from honeymoon.errors import UnknownVariantError
 from honeymoon.game import Game, Phase
 from honeymoon.rules import VARIANTS, RuleSet, find_variant
@@ -115,7 +116,7 @@ class SecrecyCheck:
 def play_plain_rubber(rules: RuleSet, seed: str) -> tuple[list[str], Table, SecrecyCheck]:
     """A whole rubber in the plain mode, South's answers taken from the view's legal actions
     with junk and commands mixed in; checks secrecy at every prompt."""
-    game = Game(rules, seed=seed, first_dealer=Seat.EAST)
+    game = new_game(rules, seed=seed, first_dealer=Seat.EAST)
     table = Table(game, Seat.SOUTH, LowBidder(3))
     secrecy = SecrecyCheck(table)
     rng = random.Random(seed)
@@ -220,7 +221,7 @@ def test_plain_mode_plays_a_whole_rubber_of_each_variant(name: str, options: lis
 
 def test_plain_mode_narrates_the_memory_award_and_first_caller() -> None:
     rules = VARIANTS["memory"]
-    game = Game(rules, seed="memory-words", first_dealer=Seat.SOUTH)
+    game = new_game(rules, seed="memory-words", first_dealer=Seat.SOUTH)
     table = Table(game, Seat.SOUTH, RandomBot(1))
     output: list[str] = []
     rng = random.Random(4)
@@ -313,7 +314,7 @@ def screen_text(app: HoneymoonApp) -> str:
 async def play_preliminaries(rules: RuleSet, seed: str) -> tuple[HoneymoonApp, list[str]]:
     """Drive the table with keys through the preliminary tricks into the auction, checking
     what each screen shows; returns the app (closed) and the texts seen in the auction."""
-    game = Game(rules, seed=seed, first_dealer=Seat.EAST)
+    game = new_game(rules, seed=seed, first_dealer=Seat.EAST)
     table = Table(game, Seat.SOUTH, RandomBot(5))
     app = HoneymoonApp(table, delay=0)
     secrecy = SecrecyCheck(table)
@@ -436,7 +437,7 @@ async def test_the_table_saves_and_resumes_in_the_preliminary_tricks(tmp_path: P
 
 async def test_the_table_plays_a_bridgette_hand_through_the_exchange_with_the_colons() -> None:
     rules = find_variant("bridgette")
-    game = Game(rules, seed="tui-bridgette", first_dealer=Seat.EAST)
+    game = new_game(rules, seed="tui-bridgette", first_dealer=Seat.EAST)
     table = Table(game, Seat.SOUTH, RandomBot(7))
     app = HoneymoonApp(table, delay=0)
     secrecy = SecrecyCheck(table)

@@ -11,6 +11,7 @@ import pytest
 from honeymoon.bots import make_bot
 from honeymoon.cli import main
 from honeymoon.cli.session import Table
+from honeymoon.engines import new_game
 from honeymoon.game import Game
 from honeymoon.rules import find_variant
 from honeymoon.seats import Seat
@@ -18,7 +19,7 @@ from honeymoon.views import view_for
 
 
 def _played(seed: int, rules_name: str = "draw-discard", *, hands: int | None = None) -> Game:
-    game = Game(find_variant(rules_name), seed=seed)
+    game = new_game(find_variant(rules_name), seed=seed)
     bots = [make_bot("easy", seed=f"{seed}:0"), make_bot("easy", seed=f"{seed}:1")]
     while not game.is_over and (hands is None or len(game.history) < hands):
         seat = game.to_act

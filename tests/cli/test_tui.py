@@ -20,6 +20,7 @@ from honeymoon.bots import RandomBot
 from honeymoon.cli.session import Table
 from honeymoon.cli.tui import GameScreen, HoneymoonApp
 from honeymoon.cli.tui.screens import QuitScreen, TextScreen
+from honeymoon.engines import new_game
 from honeymoon.game import Game, Phase
 from honeymoon.seats import Seat
 from honeymoon.views import SeatView
@@ -395,7 +396,7 @@ async def test_the_drawing_choices_say_what_keeping_does_in_the_variant(
     from honeymoon.rules import find_variant
 
     rules = find_variant(variant)
-    app = make_app(game=Game(rules, seed="legend", first_dealer=Seat.EAST))
+    app = make_app(game=new_game(rules, seed="legend", first_dealer=Seat.EAST))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         shown = "\n".join(screen_lines(app))

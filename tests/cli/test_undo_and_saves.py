@@ -17,13 +17,14 @@ from honeymoon.bots import RandomBot
 from honeymoon.cards import Card
 from honeymoon.cli import main
 from honeymoon.cli.session import Table, open_record
-from honeymoon.game import Game, Phase
+from honeymoon.engines import new_game
+from honeymoon.game import Phase
 from honeymoon.rules import find_variant
 from honeymoon.seats import Seat
 
 
 def _table(seed: str, variant: str = "draw-discard", **options: bool) -> Table:
-    game = Game(find_variant(variant), seed=seed, first_dealer=Seat.EAST)
+    game = new_game(find_variant(variant), seed=seed, first_dealer=Seat.EAST)
     return Table(game, Seat.SOUTH, RandomBot(3), **options)
 
 

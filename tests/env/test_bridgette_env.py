@@ -16,6 +16,7 @@ from pettingzoo.test import api_test
 from honeymoon.actions import card_of_action, is_card_action
 from honeymoon.bridgette import BridgetteGame
 from honeymoon.cards import Card
+from honeymoon.engines import new_game
 from honeymoon.env import HoneymoonState, env, raw_env
 from honeymoon.env.encoding import (
     BRIDGETTE_LAYOUT,
@@ -189,7 +190,7 @@ def test_the_52_card_variants_keep_their_layout() -> None:
     assert [INFO[name] for name in ("hand", "play", "preliminary_won")] == [15, 680, 890]
     for rules in VARIANTS.values():
         assert layout_for(rules) is STANDARD_LAYOUT
-        game = Game(rules, seed=4)
+        game = new_game(rules, seed=4)
         tensor = encode_information_state(game, 0)
         assert tensor.shape == (892,) and encode_observation(tensor).shape == (671,)
     assert layout_for(BRIDGETTE) is BRIDGETTE_LAYOUT

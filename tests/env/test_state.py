@@ -12,10 +12,11 @@ from hypothesis import strategies as st
 
 from honeymoon.actions import KEEP, NUM_ACTIONS, REJECT
 from honeymoon.cards import Card
+from honeymoon.engines import new_game
 from honeymoon.env import CHANCE_PLAYER_ID, TERMINAL_PLAYER_ID, HoneymoonState
 from honeymoon.env.encoding import INFO, INFO_LAYOUT, INFO_SIZE, OBSERVATION_SIZE
 from honeymoon.errors import IllegalActionError
-from honeymoon.game import Game, Phase
+from honeymoon.game import Phase
 from honeymoon.rules import VARIANTS, find_variant
 
 RULES = [
@@ -150,7 +151,7 @@ def test_a_preset_stock_plays_as_the_engine_does(name) -> None:
     stock = list(range(52))
     random.Random(name).shuffle(stock)
     state = HoneymoonState(rules, stocks=[stock], first_dealer=1)
-    game = Game(rules, stocks=[stock], first_dealer=1)
+    game = new_game(rules, stocks=[stock], first_dealer=1)
     rng = random.Random(4)
     while not state.is_terminal():
         if state.is_chance_node():

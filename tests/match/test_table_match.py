@@ -41,7 +41,7 @@ def test_a_table_match_mirrors_the_deals_with_the_seats_swapped(
         stocks = [[hand.stock for hand in record.hands] for record in records]
         played = min(len(stocks[0]), len(stocks[1]))
         assert played >= 1 and stocks[0][:played] == stocks[1][:played]
-        games = [record.replay_table() for record in records]
+        games = [record.replay() for record in records]
         assert all(isinstance(game, TableGame) for game in games)
         # As dealt: the hands held for the play less the cards the players placed after the
         # auction (the Widow's four, the last of the stock), which depend on their choices.

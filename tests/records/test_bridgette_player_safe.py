@@ -17,6 +17,7 @@ from honeymoon.bots import HeuristicBot, NoviceBot
 from honeymoon.bridgette import dealer_exchange_size
 from honeymoon.cards import Card
 from honeymoon.cli import main
+from honeymoon.engines import new_game
 from honeymoon.errors import RecordError
 from honeymoon.game import Game
 from honeymoon.records import GameRecord, dumps, loads
@@ -52,7 +53,7 @@ def _bot_match(seed: int) -> tuple[Game, Entitled, list[str]]:
     """A whole six-deal match, heuristic against novice; what each seat saw in each hand; and
     the player-safe copies a seat could download along the way (in the exchange, the auction,
     the play, between hands) and at the end."""
-    game = Game(BRIDGETTE, seed=f"safe:{seed}", first_dealer=seed % 2)
+    game = new_game(BRIDGETTE, seed=f"safe:{seed}", first_dealer=seed % 2)
     bots = [HeuristicBot(f"{seed}:h"), NoviceBot(f"{seed}:n")]
     entitled: Entitled = {}
     copies: list[str] = []

@@ -12,7 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from honeymoon.cards import Strain
-from honeymoon.game import Game, HandLog
+from honeymoon.engines import new_game
+from honeymoon.game import HandLog
 from honeymoon.records import dumps_pbn
 from honeymoon.rules import VARIANTS
 from honeymoon.seats import Seat
@@ -77,7 +78,7 @@ def _check_board(board: object, log: HandLog) -> None:
 @given(st.data())
 def test_endplay_reads_back_every_board(data: st.DataObject) -> None:
     rules = VARIANTS[data.draw(st.sampled_from(sorted(VARIANTS)), label="variant")]
-    game = Game(rules, seed=data.draw(st.integers(0, 2**16), label="seed"))
+    game = new_game(rules, seed=data.draw(st.integers(0, 2**16), label="seed"))
     hands = data.draw(st.integers(1, 3), label="hands")
     while not game.is_over and game.hand_number < hands:
         game.apply(data.draw(st.sampled_from(game.legal_actions())))

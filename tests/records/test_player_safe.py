@@ -13,12 +13,13 @@ from hypothesis import strategies as st
 
 from honeymoon.actions import card_of_action, is_card_action
 from honeymoon.cards import Card
+from honeymoon.engines import new_game
 from honeymoon.errors import RecordError
 from honeymoon.game import Game
 from honeymoon.records import dumps, loads
 from honeymoon.rules import PACK_VARIANTS, TABLE_VARIANTS, VARIANTS, RuleSet
 from honeymoon.seats import Direction
-from honeymoon.table import TableGame, TableHandLog, new_game
+from honeymoon.table import TableGame, TableHandLog
 
 from .conftest import play_random
 

@@ -20,8 +20,9 @@ from honeymoon.actions import card_of_action
 from honeymoon.auction import Call
 from honeymoon.bridgette import BridgetteGame
 from honeymoon.cards import CARD_MASK, Card, CardSet
+from honeymoon.engines import new_game
 from honeymoon.errors import SolverInputError
-from honeymoon.game import Game, Phase
+from honeymoon.game import Phase
 from honeymoon.rules import BRIDGETTE
 from honeymoon.solver import _colons_reference, colons
 from honeymoon.solver.colons import bridgette_tricks, bridgette_values
@@ -258,7 +259,7 @@ def test_the_compiled_backend_agrees_with_the_reference(
 def _deal_to_play(seed: int, strain: str) -> BridgetteGame:
     """A seeded Bridgette game through the exchange (each seat discards what it took) and a
     one-level contract in ``strain`` by dealer, the other passing."""
-    game = exchange_back(Game(BRIDGETTE, seed=seed))
+    game = exchange_back(new_game(BRIDGETTE, seed=seed))
     game.apply(Call.parse("1" + strain))
     game.apply(Call.parse("pass"))
     assert game.phase is Phase.PLAY

@@ -15,6 +15,8 @@ from typing import Any
 
 import pytest
 
+from honeymoon.engines import new_game
+
 pytestmark = pytest.mark.slow
 
 PHONE = {"width": 360, "height": 780}
@@ -104,12 +106,12 @@ def _barred_view() -> dict[str, Any]:
     """South's view of a Bridgette deal played by two heuristic bots, at the first trick whose
     lead a Colon spoiled (the view's ``barred_suit`` is set)."""
     from honeymoon.bots import make_bot
-    from honeymoon.game import Game, Phase
+    from honeymoon.game import Phase
     from honeymoon.rules import BRIDGETTE
     from honeymoon.views import view_for
 
     for seed in range(200):
-        game = Game(BRIDGETTE, seed=seed, first_dealer=0)
+        game = new_game(BRIDGETTE, seed=seed, first_dealer=0)
         bots = [make_bot("heuristic", 1), make_bot("heuristic", 2)]
         while game.hand_number == 0 and not game.is_over:
             view = view_for(game, 0)
@@ -148,12 +150,12 @@ def _played_deal() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
     review and analysis messages of that deal once it is over (a deal with a contract)."""
     from honeymoon.analysis import analyze_hand
     from honeymoon.bots import make_bot
-    from honeymoon.game import Game, Phase
+    from honeymoon.game import Phase
     from honeymoon.rules import BRIDGETTE
     from honeymoon.views import review_for, view_for
 
     for seed in range(50):
-        game = Game(BRIDGETTE, seed=seed, first_dealer=0)
+        game = new_game(BRIDGETTE, seed=seed, first_dealer=0)
         bots = [make_bot("heuristic", 1), make_bot("heuristic", 2)]
         in_play = None
         while game.hand_number == 0 and not game.is_over:

@@ -21,11 +21,11 @@ view (its legal actions, the upcard, the barred suit); this module only chooses.
 * **The play**: win as cheaply as it can, ruff low when void, cash masters, otherwise lead low
   from its longest side suit; a Colon is led only from a hand of Colons alone, the Little first.
 
->>> from honeymoon.game import Game
+>>> from honeymoon import new_game
 >>> from honeymoon.rules import BRIDGETTE
 >>> from honeymoon.views import view_for
 >>> from honeymoon.bots import HeuristicBot
->>> game = Game(BRIDGETTE, seed=4, first_dealer=0)
+>>> game = new_game(BRIDGETTE, seed=4, first_dealer=0)
 >>> view = view_for(game, game.to_act)
 >>> HeuristicBot(seed=1).act(view) in view.legal_actions
 True
@@ -319,10 +319,10 @@ class BridgetteCallReader:
     its bids and doubles or exceeds an opening pass (0: the hand fits every call). A pass over
     a bid says nothing here.
 
-    >>> from honeymoon.game import Game
+    >>> from honeymoon import new_game
     >>> from honeymoon.rules import BRIDGETTE
     >>> from honeymoon.views import view_for
-    >>> game = Game(BRIDGETTE, seed=4, first_dealer=0)
+    >>> game = new_game(BRIDGETTE, seed=4, first_dealer=0)
     >>> bool(BridgetteCallReader(view_for(game, 0)))  # no call yet
     False
     """

@@ -53,6 +53,7 @@ from honeymoon.auction import (
 from honeymoon.bots.advice import Advice, Candidate, Figures, PhasedBot, Reason
 from honeymoon.bots.sampling import Knowledge, knowledge_from_view, sample_layouts
 from honeymoon.cards import FULL_DECK_MASK, SUIT_MASKS, Card, Strain, Suit, mask_to_card_ids
+from honeymoon.engines import new_game
 from honeymoon.game import Game, Phase
 from honeymoon.rules import DEFAULT_RULES, RuleSet
 from honeymoon.scoring import GAME_POINTS, score_contract
@@ -651,7 +652,8 @@ def drawn_hands(
     >>> south.bit_count(), east.bit_count(), south & east
     (13, 13, 0)
     """
-    game = Game(rules, seed=seed, first_dealer=seed % 2)
+    game = new_game(rules, seed=seed, first_dealer=seed % 2)
+    assert isinstance(game, Game), "a drawing is a two-hand game's"
     bots = tuple(HeuristicBot(seed, drawing=drawing) for drawing in values)
     while game.phase is Phase.DRAWING:
         seat = game.to_act

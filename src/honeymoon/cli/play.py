@@ -29,6 +29,7 @@ from honeymoon.cli.lines import LineSession, QuitGame
 from honeymoon.cli.options import add_variant_arguments, variant_with_options
 from honeymoon.cli.session import Table, choose_bot
 from honeymoon.cli.table_session import FourHandTable, TablePlainSession
+from honeymoon.engines import new_game
 from honeymoon.errors import HoneymoonError
 from honeymoon.game import Game, Phase
 from honeymoon.rules import DEFAULT_RULES, Procedure, RuleSet
@@ -413,9 +414,9 @@ def _resume(path: str, level: str, seat: Seat | None) -> tuple[Table | FourHandT
     record = records.loads(full)
     if not record.rules.four_hands:
         return Table.resume(path, level=level, human=seat)
-    return FourHandTable.resume(
-        record.replay_table(), full, level=level, human=seat, players=record.players
-    )
+    game = record.replay()
+    assert isinstance(game, TableGame)
+    return FourHandTable.resume(game, full, level=level, human=seat, players=record.players)
 
 
 def build_table(args: argparse.Namespace) -> tuple[Table | FourHandTable, str | None]:
@@ -442,7 +443,8 @@ def build_table(args: argparse.Namespace) -> tuple[Table | FourHandTable, str | 
     rules = variant_with_options(args.variant or DEFAULT_RULES.name, args.option, four_hands=True)
     if rules.four_hands:
         return _four_hand_table(rules, args, seat)
-    game = Game(rules, seed=args.seed)
+    game = new_game(rules, seed=args.seed)
+    assert isinstance(game, Game)
     bot, note = choose_bot(level, f"{game.seed}:bot", rules)
     allow_undo = not getattr(args, "no_undo", False)
     auto_play = getattr(args, "auto_play", True)

@@ -710,6 +710,12 @@ class Table(Seated[Game]):
         full = open_record(text)
         record = records.loads(full)
         game = record.to_game()
+        if not isinstance(game, Game):
+            raise HoneymoonError(
+                f"{record.rules.title} is played at the four-hand table: resume it with "
+                "'honeymoon play --resume'",
+                "four_hands",
+            )
         seat = human or human_seat_from_players(record.players) or Seat.SOUTH
         bot, note = choose_bot(level, f"{game.seed}:bot:{len(record.hands)}", game.rules)
         table = cls(game, seat, bot)

@@ -33,6 +33,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from honeymoon.actions import DOUBLE, FIRST_BID, KEEP, PASS, REDOUBLE
+from honeymoon.engines import new_game
 from honeymoon.env.encoding import (
     INFO,
     STANDARD_LAYOUT,
@@ -124,7 +125,7 @@ class HoneymoonEnv(AECEnv):  # type: ignore[misc]
             agent: spaces.Discrete(layout.actions) for agent in self.possible_agents
         }
         self._rng = np.random.default_rng()
-        self._game = Game(self.rules, seed=0)
+        self._game = self._new_game(seed=0)
         self._tensors: list[Tensor] = []
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -140,12 +141,17 @@ class HoneymoonEnv(AECEnv):  # type: ignore[misc]
 
     # -- episode -----------------------------------------------------------------------------
 
+    def _new_game(self, *, seed: int, first_dealer: int | None = None) -> Game:
+        game = new_game(self.rules, seed=seed, first_dealer=first_dealer)
+        assert isinstance(game, Game), "the environment plays the two-hand variants"
+        return game
+
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._rng = np.random.default_rng(seed)
         game_seed = int(self._rng.integers(1 << 62))
         dealer = int(self._rng.integers(2))
-        self._game = Game(self.rules, seed=game_seed, first_dealer=dealer)
+        self._game = self._new_game(seed=game_seed, first_dealer=dealer)
         self._first_hand = 0
         self.agents = list(self.possible_agents)
         self.rewards = {agent: 0.0 for agent in self.agents}

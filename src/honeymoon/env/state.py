@@ -33,6 +33,7 @@ from typing import Any
 from honeymoon.actions import KEEP, REJECT, action_of, describe
 from honeymoon.bridgette import DEAL_SIZE, NON_DEALER_EXCHANGE, UPCARD_PLACE, dealer_exchange_size
 from honeymoon.cards import CARD_MASK, CARD_SUIT, Card
+from honeymoon.engines import new_game
 from honeymoon.env.encoding import (
     Layout,
     Tensor,
@@ -112,7 +113,9 @@ class HoneymoonState:
         self._episode = episode
         self._layout = layout_for(rules)
         # Game checks each preset is an order of the 52 cards (55 in Bridgette).
-        self._game = Game(rules, seed=0, stocks=stocks, first_dealer=first_dealer)
+        game = new_game(rules, seed=0, stocks=stocks, first_dealer=first_dealer)
+        assert isinstance(game, Game), "the research environment plays the two-hand variants"
+        self._game = game
         self._presets = tuple(self._game.stock_for_hand(i) for i in range(len(stocks)))
         self._stock = list(range(self._layout.cards))
         self._known = 0

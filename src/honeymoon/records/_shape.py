@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 from honeymoon.actions import KEEP, card_action, card_of_action, is_card_action
 from honeymoon.bridgette import UPCARD_PLACE
 from honeymoon.cards import CARD_MASK, CARD_SUIT
+from honeymoon.engines import new_game
 from honeymoon.errors import HoneymoonError, IllegalActionError
 from honeymoon.game import Game, Phase
 from honeymoon.rules import RuleSet
@@ -180,7 +181,8 @@ def _attempt(
     position = [0] * len(stock)
     for place, card in enumerate(stock):
         position[card] = place
-    game = Game(rules, seed=0, stocks=[stock], first_dealer=dealer)
+    game = new_game(rules, seed=0, stocks=[stock], first_dealer=dealer)
+    assert isinstance(game, Game)
     time = 0
     held = [0, 0]
     facts.discards.clear()

@@ -41,6 +41,7 @@ from honeymoon.actions import (
 from honeymoon.auction import LAST_BID, PASS, Call, Contract
 from honeymoon.bridgette import UPCARD_PLACE, dealer_exchange_size
 from honeymoon.cards import Card
+from honeymoon.engines import Engine, new_game
 from honeymoon.errors import (
     IllegalActionError,
     NotationError,
@@ -60,7 +61,7 @@ from honeymoon.records._shape import (
 from honeymoon.rules import RuleSet, find_variant
 from honeymoon.scoring import HandScore, ScoreSheet
 from honeymoon.seats import SEATS, Direction, Seat
-from honeymoon.table import LAYOUT_PLACES, TableGame, TableHandLog, new_game, seen_layouts
+from honeymoon.table import LAYOUT_PLACES, TableGame, TableHandLog, seen_layouts
 
 __all__ = [
     "FORMAT_NAME",
@@ -183,39 +184,16 @@ class GameRecord:
         game = self.replay()
         return tuple(game.hand_log(hand.number) for hand in self.hands)
 
-    def replay(self) -> Game:
-        """A new :class:`~honeymoon.game.Game` with every recorded action re-applied through
-        :meth:`Game.apply <honeymoon.game.Game.apply>` (so each one is validated), and every
-        result and the score sheet checked against the replay.
+    def replay(self) -> Engine:
+        """A new game of the record's variant (:func:`honeymoon.new_game` makes it: a
+        :class:`~honeymoon.game.Game`, a Bridgette game or a four-hand
+        :class:`~honeymoon.table.TableGame`) with every recorded action re-applied through
+        its ``apply`` (so each one is validated), and every result and the score sheet
+        checked against the replay.
 
         :raises RecordError: if the record has no stock orders (a player-safe copy), or an
-            action is illegal, or a result differs from the replay; code ``four_hands`` for
-            the record of a four-hand variant (replay it with :meth:`replay_table`).
+            action is illegal, or a result differs from the replay.
         """
-        game = self._replay_any()
-        if isinstance(game, TableGame):
-            raise RecordError(
-                f"{self.rules.title} is played at a four-hand table: replay its record with "
-                "replay_table()",
-                code="four_hands",
-            )
-        return game
-
-    def replay_table(self) -> TableGame:
-        """As :meth:`replay`, for the record of a four-hand variant: a new
-        :class:`~honeymoon.table.TableGame` with every recorded action re-applied.
-
-        :raises RecordError: as :meth:`replay`; code ``two_hands`` for a two-hand variant.
-        """
-        game = self._replay_any()
-        if not isinstance(game, TableGame):
-            raise RecordError(
-                f"{self.rules.title} is a two-hand variant: replay its record with replay()",
-                code="two_hands",
-            )
-        return game
-
-    def _replay_any(self) -> Game | TableGame:
         if not self.is_replayable:
             raise RecordError(
                 "this record was written without the stock order (a player-safe copy): "
@@ -226,7 +204,7 @@ class GameRecord:
         _compare_sheet(self.score_sheet, game.score_sheet)
         return game
 
-    def to_game(self) -> Game:
+    def to_game(self) -> Engine:
         """The game at the point the record stops, ready to continue ("save and resume").
 
         The same as :meth:`replay`. Hands after the recorded ones draw their stock from the

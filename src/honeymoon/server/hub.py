@@ -27,6 +27,7 @@ from honeymoon.bots import advise, strongest_bot_name
 from honeymoon.bots.choice import choose_bot
 from honeymoon.bots.random_bot import RandomBot
 from honeymoon.claims import ClaimVerdict, judge_claim
+from honeymoon.engines import new_game
 from honeymoon.errors import HoneymoonError, IllegalActionError
 from honeymoon.game import Game, Phase
 from honeymoon.rules import (
@@ -70,7 +71,7 @@ from honeymoon.server.storage import (
     StoredGame,
     hash_token,
 )
-from honeymoon.table import TableGame, new_game
+from honeymoon.table import TableGame
 from honeymoon.views import SeatView, TableView, review_for, view_for
 
 __all__ = ["Hub", "Room", "Connection", "GameNotFound", "SEAT_NAMES"]
