@@ -1,8 +1,10 @@
 """One truth per rule: the clients, the records, the bots and the server read the rules from the
 core and never work one out again.
 
-Each check walks the syntax tree of every module under ``cli/``, ``records/``, ``bots/`` and
-``server/`` and names the places that break it, so bringing back a re-derivation (a trick
+Each check walks the syntax tree of every module above the core (``cli/``, ``records/``,
+``bots/``, ``server/``, ``env/`` and the modules ``analysis``, ``claims``, ``match``,
+``cluster``, ``double_dummy``) and names the places that break it, so bringing back a
+re-derivation (a trick
 winner computed outside the engine, the seat that plays next worked out by arithmetic, the
 memory award found by the words of a score-sheet reason, a sentence edited into another, the
 terminal searching its own narration for what happened) fails here with the file and line.
@@ -17,7 +19,16 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "src" / "honeymoon"
-OUTSIDE = ("cli", "records", "bots", "server")
+#: The modules of the core: the rules are computed here, once.
+CORE = (
+    "cards.py", "seats.py", "errors.py", "rules.py", "actions.py", "auction.py", "tricks.py",
+    "scoring.py", "game.py", "bridgette.py", "table.py", "engines.py", "events.py", "views.py",
+)  # fmt: skip
+#: Everything above the core: folders, and modules of their own.
+OUTSIDE = (
+    "cli", "records", "bots", "server", "env",
+    "analysis.py", "claims.py", "match.py", "cluster.py", "double_dummy.py",
+)  # fmt: skip
 #: The parts that only show, store or serve a game (the bots may reason about tricks).
 CLIENTS = ("cli", "records", "server")
 
@@ -31,7 +42,8 @@ TEXT_METHODS = {"startswith", "endswith", "replace", "split", "find", "index", "
 
 def _modules(parts: tuple[str, ...]) -> Iterator[tuple[str, ast.Module]]:
     for part in parts:
-        for path in sorted((PACKAGE / part).rglob("*.py")):
+        where = PACKAGE / part
+        for path in [where] if where.is_file() else sorted(where.rglob("*.py")):
             name = str(path.relative_to(PACKAGE))
             yield name, ast.parse(path.read_text(encoding="utf-8"), filename=name)
 
@@ -189,7 +201,105 @@ def test_the_terminal_decides_nothing_by_searching_its_narration() -> None:
     assert not found, found
 
 
+def _core_rule_names() -> set[str]:
+    """The public functions and constants of the core's rule modules (``__all__``), less the
+    names of the values everyone uses (cards, seats, calls)."""
+    names: set[str] = set()
+    for module in ("tricks.py", "auction.py", "scoring.py", "actions.py"):
+        tree = ast.parse((PACKAGE / module).read_text(encoding="utf-8"))
+        for node in tree.body:
+            if isinstance(node, ast.FunctionDef) and not node.name.startswith("_"):
+                names.add(node.name)
+    return names
+
+
+def test_no_core_rule_is_written_again_under_its_name() -> None:
+    """A function above the core named as a rule of the core (``trick_winner``, ``beats``,
+    ``score_contract``, ...) is that rule written a second time."""
+    rules = _core_rule_names()
+    assert {"trick_winner", "score_contract", "is_card_action"} <= rules
+
+    found = [
+        f"{name}:{node.lineno}: def {node.name}: the core's own"
+        for name, tree in _modules(OUTSIDE)
+        for node in tree.body  # a module's functions (a method of that name is another thing)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name in rules
+    ]
+    assert not found, "import the core's rule instead of writing it again: " + str(found)
+
+
+def _describes(node: ast.AST) -> bool:
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name | ast.Attribute)
+        and (node.func.id if isinstance(node.func, ast.Name) else node.func.attr) == "describe"
+    )
+
+
+def test_no_description_of_an_action_is_read_back() -> None:
+    """``"dummy" in describe(action)``: what an action is, is in ``honeymoon.actions``
+    (``is_card_action``, the named constants); its description is for people."""
+
+    def finding(node: ast.AST) -> str | None:
+        if isinstance(node, ast.Compare) and any(
+            _describes(side) for side in (node.left, *node.comparators)
+        ):
+            return "describe(...) compared"
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in TEXT_METHODS
+            and _describes(node.func.value)
+        ):
+            return f"describe(...).{node.func.attr}"
+        return None
+
+    found = _places(OUTSIDE, finding)
+    assert not found, found
+
+
+#: The numbers where the action space changes kind (``honeymoon.actions``): the first call
+#: (52), the bids (55, 89), the drawing choices (90, 91), the table's (92-95), the Colons (96-98).
+ACTION_BOUNDS = {52, 53, 54, 55, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98}
+
+
+def test_no_bare_action_number_is_compared() -> None:
+    """``action < 52`` or ``action == 92``: the kinds of actions have names in
+    ``honeymoon.actions`` (``is_card_action``, ``PASS``, ``TAKE_EXPOSED``, ...)."""
+
+    def names_an_action(node: ast.AST) -> bool:
+        # ``action``, ``legal_actions[0]``, ``a`` of ``for a in view.legal_actions``, ``cursor``.
+        text = ast.unparse(node)
+        return "action" in text or text in ("a", "cursor", "only", "choice")
+
+    def finding(node: ast.AST) -> str | None:
+        if not isinstance(node, ast.Compare):
+            return None
+        sides = (node.left, *node.comparators)
+        if not any(names_an_action(side) for side in sides):
+            return None  # a stock position or a card id, not an action
+        for side in sides:
+            if (
+                isinstance(side, ast.Constant)
+                and type(side.value) is int
+                and side.value in ACTION_BOUNDS
+            ):
+                return f"compared with {side.value}"
+        return None
+
+    found = _places(OUTSIDE, finding)
+    assert not found, found
+
+
 @pytest.mark.parametrize("part", OUTSIDE)
 def test_the_checks_see_the_modules(part: str) -> None:
     # A check that read no file would pass for nothing.
-    assert sum(1 for _ in _modules((part,))) >= 2
+    assert sum(1 for _ in _modules((part,))) >= (1 if part.endswith(".py") else 2)
+
+
+def test_the_core_and_what_stands_on_it_are_every_module() -> None:
+    """Every module is either the core or checked here: a new module is one or the other."""
+    every = {str(path.relative_to(PACKAGE)) for path in PACKAGE.rglob("*.py")}
+    checked = {name for name, _ in _modules(OUTSIDE)} | set(CORE)
+    left = {name for name in every - checked if name not in ("__init__.py", "__main__.py")}
+    assert not {name for name in left if not name.startswith("solver/")}, sorted(left)

@@ -25,7 +25,7 @@ import random
 import time
 from collections.abc import Sequence
 
-from honeymoon.actions import TAKE_EXPOSED, TAKE_OTHER, describe
+from honeymoon.actions import LEAD_DEFENDERS_DUMMY, TAKE_EXPOSED, TAKE_OTHER
 from honeymoon.auction import Contract
 from honeymoon.bots.advice import Advice, Candidate, Figures, Reason, ranked
 from honeymoon.bots.dds import (
@@ -346,7 +346,7 @@ class TableExpertBot(TableHeuristicBot):
         defender = view.seat.other
         layouts = sample_deals(table_knowledge(view), self._solve_rng, self._choice_count())
         leaders = {
-            action: int(defender.dummy if "dummy" in describe(action) else defender.direction)
+            action: int(defender.dummy if action == LEAD_DEFENDERS_DUMMY else defender.direction)
             for action in view.legal_actions
         }
         options = [(action, layouts) for action in view.legal_actions]

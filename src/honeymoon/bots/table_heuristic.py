@@ -40,7 +40,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from honeymoon.actions import TAKE_EXPOSED, TAKE_OTHER
+from honeymoon.actions import TAKE_EXPOSED, TAKE_OTHER, is_card_action
 from honeymoon.auction import DOUBLE, PASS, REDOUBLE, AuctionSummary, Call, Contract
 from honeymoon.bots.advice import Advice, Candidate, Figures, Reason
 from honeymoon.bots.heuristic import (
@@ -60,6 +60,7 @@ from honeymoon.bots.table_knowledge import (
 from honeymoon.cards import CARD_MASK, CARD_SUIT, SUIT_MASKS, Card, Strain, Suit
 from honeymoon.game import Phase
 from honeymoon.seats import Direction, Seat
+from honeymoon.tricks import beats
 from honeymoon.views import TableView
 
 __all__ = [
@@ -70,7 +71,6 @@ __all__ = [
     "side_hands",
     "auction_trick_tables",
     "auction_layouts",
-    "trick_winner",
 ]
 
 #: Tricks in a trump suit: constant, combined points over 20, trump fit over 7, ruffing value
@@ -250,27 +250,20 @@ def auction_trick_tables(
     return attack, _spread(_side_counts(view, layouts, defending=True))
 
 
-def trick_winner(cards: Sequence[int], trump: int) -> int:
+def _best_so_far(cards: Sequence[int], trump: int) -> int:
     """The index in ``cards`` (card ids in playing order) of the card winning the trick so
-    far, with ``trump`` the strain (4: no trump).
+    far, with ``trump`` the strain (4: no trump), as :func:`honeymoon.tricks.beats` says.
 
-    >>> trick_winner([Card.parse("HK").id, Card.parse("HA").id, Card.parse("S2").id], 4)
+    >>> _best_so_far([Card.parse("HK").id, Card.parse("HA").id, Card.parse("S2").id], 4)
     1
-    >>> trick_winner([Card.parse("HK").id, Card.parse("HA").id, Card.parse("S2").id], 3)
+    >>> _best_so_far([Card.parse("HK").id, Card.parse("HA").id, Card.parse("S2").id], 3)
     2
     """
     best = 0
     for index in range(1, len(cards)):
-        if _beats(cards[best], cards[index], trump):
+        if beats(cards[index], cards[best], trump):
             best = index
     return best
-
-
-def _beats(best: int, card: int, trump: int) -> bool:
-    """True if ``card`` beats ``best``, the card winning so far."""
-    if CARD_SUIT[card] == CARD_SUIT[best]:
-        return card > best
-    return CARD_SUIT[card] == trump
 
 
 def _points(view: TableView) -> int:
@@ -301,7 +294,7 @@ class TablePhasedBot:
             raise ValueError("it is not this bot's turn: the view offers no legal action")
         if len(view.legal_actions) == 1:
             only = view.legal_actions[0]
-            card = Card.from_id(only) if only < 52 and view.phase is Phase.PLAY else None
+            card = Card.from_id(only) if is_card_action(only) and view.phase is Phase.PLAY else None
             return Advice(only, Reason.ONLY_CARD if card else Reason.NO_CHOICE, Figures(card=card))
         phase = view.phase
         if phase is Phase.AUCTION:
@@ -604,14 +597,14 @@ def play_card(view: TableView) -> Advice:
         return _lead(view, knowledge, hand, trump)
     led = CARD_SUIT[cards[0]]
     players = list(trick.players) if trick is not None else []
-    best = trick_winner(cards, trump)
+    best = _best_so_far(cards, trump)
     best_card, best_hand = cards[best], players[best]
     if best_hand == partner:
         # Never overtake partner: if its card may be beaten, ours would be too, mostly.
         card = _lowest(legal, trump, hand)
         return Advice(card, Reason.PLAY_LOW, Figures(card=Card.from_id(card)))
     winners = sorted(
-        (card for card in legal if _beats(best_card, card, trump)),
+        (card for card in legal if beats(card, best_card, trump)),
         key=lambda card: (CARD_SUIT[card] == trump and led != trump, card),
     )
     safe = [card for card in winners if _safe(card, led, trump, opponents)]

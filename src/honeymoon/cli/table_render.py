@@ -28,6 +28,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from honeymoon.actions import (
+    CALL_ACTIONS,
+    CARD_ACTIONS,
     LEAD_DEFENDER,
     LEAD_DEFENDERS_DUMMY,
     TAKE_EXPOSED,
@@ -410,9 +412,9 @@ def choice_words(action: int, style: CardStyle = SYMBOLS) -> str:
     """An action of the table in words: a card or a call as the style writes it, any other
     action (declarer's choice of dummy, and the choices of phases to come) as
     :func:`~honeymoon.actions.describe` writes it."""
-    if 0 <= action < 52:
+    if action in CARD_ACTIONS:
         return style.card(Card.from_id(action))
-    if action <= 89:
+    if action in CALL_ACTIONS:
         return style.call(Call(action))
     return describe(action)
 

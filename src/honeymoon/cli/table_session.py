@@ -26,6 +26,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from honeymoon.actions import TAKE_EXPOSED, is_card_action
 from honeymoon.bots import Bot
 from honeymoon.cards import Card
 from honeymoon.cli import render, table_render
@@ -137,7 +138,7 @@ class FourHandTable(Seated[TableGame]):
         key = text.strip().lower()
         if not key or self._game.phase in (Phase.AUCTION, Phase.PLAY):
             return None
-        choices = [a for a in self.view().legal_actions if a >= 52]
+        choices = [a for a in self.view().legal_actions if not is_card_action(a)]
         words = {a: set(table_render.choice_words(a, self.style).lower().split()) for a in choices}
         # Only the words that tell the choices apart count ("exposed", not "take the").
         common = set.intersection(*words.values()) if words else set()
@@ -252,7 +253,7 @@ class FourHandTable(Seated[TableGame]):
             if opening and shown and before.current_trick and not before.current_trick.cards:
                 lines.append("The opening lead is made: both dummies are turned face up.")
         elif phase is Phase.DUMMY_CHOICE:
-            chosen = "the exposed dummy" if action == 92 else "the other dummy"
+            chosen = "the exposed dummy" if action == TAKE_EXPOSED else "the other dummy"
             lines.append(
                 f"{who} {'take' if mine else 'takes'} {chosen}; it sits opposite "
                 f"{'you' if mine else 'them'}, and both dummies are face up."
@@ -366,7 +367,7 @@ def _display_order(view: TableView) -> list[int]:
     """The legal actions in the order the player reads them: cards spades first, high to
     low (as the hands are written); any other action in the engine's order."""
     legal = list(view.legal_actions)
-    if legal and all(action < 52 for action in legal):
+    if legal and all(is_card_action(action) for action in legal):
         return sorted(legal, key=lambda action: (-(action // 13), -(action % 13)))
     return legal
 

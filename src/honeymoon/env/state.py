@@ -30,7 +30,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from honeymoon.actions import KEEP, REJECT, action_of, describe
+from honeymoon.actions import CARD_ACTIONS, KEEP, REJECT, action_of, describe
 from honeymoon.bridgette import DEAL_SIZE, NON_DEALER_EXCHANGE, UPCARD_PLACE, dealer_exchange_size
 from honeymoon.cards import CARD_MASK, CARD_SUIT, Card
 from honeymoon.engines import new_game
@@ -441,7 +441,7 @@ def _trace(state: HoneymoonState, player: int) -> _Trace:
         actor = int(replay.to_act or 0)
         face = replay.face_up_card()
         led = -1
-        if action < 52:
+        if action in CARD_ACTIONS:
             trick = replay.current_trick
             if trick is not None and trick.cards and replay._follow_required:
                 led = int(trick.cards[0].suit)
@@ -451,7 +451,7 @@ def _trace(state: HoneymoonState, player: int) -> _Trace:
             record(start, stop, step, face.id if face is not None else -1)
             if phase is Phase.DRAWING and actor == opponent and discard_after_keep:
                 trace.pairs.append((step, start, start + 1))
-        if action < 52 and actor == opponent:
+        if action in CARD_ACTIONS and actor == opponent:
             trace.plays.append((action, step))
             if led >= 0 and CARD_SUIT[action] != led:
                 trace.showouts.append((led, step))

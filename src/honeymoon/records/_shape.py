@@ -40,7 +40,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from honeymoon.actions import KEEP, card_action, card_of_action, is_card_action
+from honeymoon.actions import CARD_ACTIONS, KEEP, card_action, card_of_action, is_card_action
 from honeymoon.bridgette import UPCARD_PLACE
 from honeymoon.cards import CARD_MASK, CARD_SUIT
 from honeymoon.engines import new_game
@@ -458,7 +458,7 @@ def _table_attempt(
             learned = learned or facts.declarer != declarer
             facts.declarer = declarer
         hand = game.to_play
-        if hand is not None and 0 <= number < 52:
+        if hand is not None and number in CARD_ACTIONS:
             dealt = int(game.dealt_place(hand))
             if facts.held.setdefault(number, dealt) != dealt:
                 return learned, False
@@ -468,7 +468,7 @@ def _table_attempt(
                 or number not in _dealt_cards(game, dealt)
                 or not game.face_up(hand).mask & CARD_MASK[number]
             )
-        elif game.phase is Phase.EXTRA_CARDS and 0 <= number < 52 and game.to_act is not None:
+        elif game.phase is Phase.EXTRA_CARDS and number in CARD_ACTIONS and game.to_act is not None:
             seat = int(game.to_act)
             if facts.kept.setdefault(number, seat) != seat:
                 return learned, False

@@ -28,6 +28,7 @@ from enum import Enum
 from typing import IO, Any
 
 from honeymoon.actions import (
+    CARD_ACTIONS,
     COLON_ACTIONS,
     KEEP,
     LEAD_DEFENDER,
@@ -90,7 +91,7 @@ def action_text(action: int | None) -> str:
     ``draw`` for a hidden drawing action."""
     if action is None:
         return HIDDEN_DRAW_TEXT
-    if 0 <= action < 52:
+    if action in CARD_ACTIONS:
         return Card.from_id(action).pbn
     if action in COLON_ACTIONS:
         return Card.from_id(card_of_action(action)).pbn  # ":G", Bridgette's Colons
@@ -336,7 +337,9 @@ def record_to_dict(record: GameRecord, *, reveal: bool = True) -> dict[str, Any]
             # the Widow: the placements of the widow's cards (the hand's first three card
             # actions) are private, declarer's and the defender's: hidden from a player-safe
             # copy, as in a copy read back
-            placements = [i for i, a in enumerate(hand.actions) if a is None or a < 52][:3]
+            placements = [i for i, a in enumerate(hand.actions) if a is None or a in CARD_ACTIONS][
+                :3
+            ]
             for index in placements:
                 entry["actions"][index] = HIDDEN_WIDOW_TEXT
         if not reveal and record.rules.semi_exposed and hand.stock is not None:

@@ -21,6 +21,7 @@ from textual.content import Content
 from textual.markup import escape
 from textual.widgets import Static
 
+from honeymoon.actions import is_card_action
 from honeymoon.cards import Card, Suit
 from honeymoon.cli import render, table_render
 from honeymoon.cli.table_session import FourHandTable, NotAtTheTableError
@@ -133,7 +134,7 @@ class FourHandScreen(PlayScreen[TableView, TableTrickView]):
         if not view.my_turn:
             return []
         legal = view.legal_actions
-        if all(action < 52 for action in legal):
+        if all(is_card_action(action) for action in legal):
             cards = sorted((Card.from_id(a) for a in legal), key=_display_key)
             return [card.id for card in cards]
         return list(legal)
@@ -183,7 +184,7 @@ class FourHandScreen(PlayScreen[TableView, TableTrickView]):
         trick = self._held_trick
         card_cursor = (
             Card.from_id(cursor)
-            if cursor is not None and cursor < 52 and view.phase is Phase.PLAY
+            if cursor is not None and is_card_action(cursor) and view.phase is Phase.PLAY
             else None
         )
         compact = height < 30
@@ -313,7 +314,7 @@ class FourHandScreen(PlayScreen[TableView, TableTrickView]):
             return
         if len(self.typed) < 12:
             self.typed += char
-        if view.my_turn and all(a < 52 for a in view.legal_actions):
+        if view.my_turn and all(is_card_action(a) for a in view.legal_actions):
             try:
                 card = Card.parse(self.typed)
             except HoneymoonError:
