@@ -520,3 +520,24 @@ def named(text: str) -> set[str]:
     from card_leaks import named_cards
 
     return {card.pbn for card in named_cards(text)}
+
+
+def test_the_computer_at_the_table_is_the_levels_own_bot(
+    server_factory: Any, sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No random stand-in: the computer's seat is played by the level's bot through its table
+    counterpart, made with the game; a level whose bot has no table counterpart is refused
+    when the game is made, never played at random in the middle of it."""
+    from honeymoon.bots import table_bots
+
+    with server_factory(sqlite_url) as server:
+        info = server.create(opponent="computer", level="easy", seat="south", variant="widow")
+        bot = server.hub.rooms[info["game_id"]].bot
+        assert bot.name == "novice" and type(bot).__module__.startswith("honeymoon.bots.")
+        assert isinstance(table_bots.table_bot_for(bot), table_bots.TableBot)
+        monkeypatch.delitem(table_bots.TABLE_BOTS, "novice")
+        refused = server.client.post(
+            "/api/games",
+            json={"opponent": "computer", "level": "easy", "variant": "double-dummy"},
+        )
+        assert refused.status_code == 400 and refused.json()["error"]["code"] == "no_table_bot"

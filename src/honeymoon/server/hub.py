@@ -25,7 +25,7 @@ from honeymoon.analysis import HandAnalysis, analyze_hand
 from honeymoon.bots import LEVELS as BOT_LEVELS
 from honeymoon.bots import advise, strongest_bot_name
 from honeymoon.bots.choice import choose_bot
-from honeymoon.bots.random_bot import RandomBot
+from honeymoon.bots.table_bots import table_bot_for
 from honeymoon.claims import ClaimVerdict, judge_claim
 from honeymoon.engines import new_game
 from honeymoon.errors import HoneymoonError, IllegalActionError
@@ -365,46 +365,21 @@ def computer_level(level: object) -> str:
     )
 
 
-def _level_bot(level: str, rules: RuleSet, four_hands: bool = False) -> Any:
+def _level_bot(level: str, rules: RuleSet) -> Any:
     """A fresh built-in bot for a level of :data:`COMPUTER_LEVELS` (a stored level that is not
     one of them plays at the default level), chosen as the terminal chooses it
     (:func:`~honeymoon.bots.choice.choose_bot`: in Bridgette a bot that does not play it gives
-    way to the strongest one that does); at the four-hand table, wrapped in a
-    :class:`TableSeatBot`."""
+    way to the strongest one that does). Every built-in bot plays every variant, the
+    four-hand table through its table counterpart
+    (:func:`~honeymoon.bots.table_bots.table_bot_for`), which is made here so that a level
+    without one fails when the game is made, never in the middle of it."""
     if level not in COMPUTER_LEVELS:
         logger.warning("a stored game names an unknown level; it plays at %s", DEFAULT_LEVEL)
         level = DEFAULT_LEVEL
     bot, _ = choose_bot(level, secrets.randbits(64), rules)
-    return TableSeatBot(bot, secrets.randbits(64)) if four_hands else bot
-
-
-class TableSeatBot:
-    """The level's bot at the four-hand table. A bot that cannot decide a table position (it
-    raises: a bot written for the two-hand game reads fields a table view does not have)
-    makes a uniformly random legal choice instead, so a game is never stuck; the first such
-    fallback of a game is logged (by the exception's type name only)."""
-
-    def __init__(self, bot: Any, seed: int) -> None:
-        self.bot = bot
-        self.name = str(getattr(bot, "name", "bot"))
-        self._fallback = RandomBot(seed)
-        self.fell_back = 0
-
-    def act(self, view: Any) -> int:
-        """The level bot's choice, or a random legal one if it cannot choose."""
-        try:
-            action = int(self.bot.act(view))
-            if action in view.legal_actions:
-                return action
-            failure = "IllegalChoice"
-        except Exception as error:  # any failure of the bot: the game goes on
-            failure = type(error).__name__
-        if not self.fell_back:
-            logger.warning(
-                "the %s bot cannot play at the table (%s): random play", self.name, failure
-            )
-        self.fell_back += 1
-        return self._fallback.act(view)
+    if rules.four_hands:
+        table_bot_for(bot)
+    return bot
 
 
 #: What a refused request of the four-hand table says (``not_at_table``).
@@ -674,11 +649,7 @@ class Hub:
                 move_ids[entry.seat][entry.move_id] = number + 1
         params = stored.params
         game = replay(stored)
-        bot = (
-            _level_bot(params.bot, game.rules, isinstance(game, TableGame))
-            if params.bot is not None
-            else None
-        )
+        bot = _level_bot(params.bot, game.rules) if params.bot is not None else None
         return Room(params, game, len(stored.actions), move_ids, bot)
 
     async def room(self, game_id: str) -> Room:
