@@ -339,13 +339,12 @@ def test_bad_table_actions_get_typed_errors(server_factory: Any, sqlite_url: str
 @pytest.mark.parametrize(
     "message",
     [
-        {"type": "hint"},
         {"type": "claim"},
         {"type": "review", "hand": 0},
         {"type": "analysis", "hand": 0},
     ],
 )
-def test_hints_claims_and_reviews_are_refused_at_the_table_with_a_code(
+def test_claims_and_reviews_are_refused_at_the_table_with_a_code(
     server_factory: Any, sqlite_url: str, message: dict[str, Any]
 ) -> None:
     with server_factory(sqlite_url) as server:
@@ -355,6 +354,55 @@ def test_hints_claims_and_reviews_are_refused_at_the_table_with_a_code(
             error = south.expect("error")
             assert error["code"] == "not_at_table", error
             assert "four-hand table" in error["message"]
+
+
+#: The decisions of each variant besides the auction and the play.
+CHOICES = {
+    "double-dummy": set(),
+    "single-dummy": {"dummy_choice"},
+    "semi-exposed": set(),
+    "widow": {"widow_hand", "widow_dummy", "extra_cards", "lead_choice"},
+}
+
+
+@pytest.mark.parametrize("variant", sorted(CHOICES))
+def test_a_hint_is_given_at_every_table_from_the_seats_own_view(
+    server_factory: Any, sqlite_url: str, variant: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At each decision of a hand (the auction, declarer's choices, the placements and the
+    play) the seat to act gets a hint: one of its legal actions, with a reason code, naming
+    no card it may not see; the other seat is refused ``no_hint``."""
+    from honeymoon.server import hub as server_hub
+
+    # The strongest bot solves layouts with DDS; the medium one advises as fast, by rule.
+    monkeypatch.setattr(server_hub, "strongest_bot_name", lambda: "club")
+    rng = random.Random(variant)
+    phases = set()
+    with server_factory(sqlite_url) as server:
+        info = server.create(opponent="friend", seat="south", variant=variant)
+        game_id = info["game_id"]
+        with server.seat(info["token"]) as south, server.seat(info["opponent_token"]) as east:
+            south.expect("presence")
+            sockets = {"south": south, "east": east}
+            for _ in range(40):
+                game = table_game(server, game_id)
+                mover = sockets[str(south.view["to_act"])]
+                other = east if mover is south else south
+                mover.ws.send_text(json.dumps({"type": "hint", "version": mover.version}))
+                hint = mover.expect("hint")
+                assert hint["action"] in mover.legal() and hint["code"], hint
+                seat = Seat.SOUTH if mover is south else Seat.EAST
+                assert not leaks(mover.texts[-1], table_hidden(game, seat)), hint
+                phases.add(mover.view["phase"])
+                other.ws.send_text(json.dumps({"type": "hint"}))
+                assert other.expect("error")["code"] == "no_hint"
+                version = mover.version
+                mover.send_move(choose(rng, mover))
+                mover.expect("ack")
+                for socket in (south, east):
+                    while socket.version <= version:
+                        socket.expect("state")
+    assert {"auction", "play"} | CHOICES[variant] <= phases
 
 
 def test_the_options_list_the_table_variants_with_their_options(

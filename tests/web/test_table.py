@@ -350,3 +350,50 @@ def test_the_widow_split_and_the_choice_of_leader_in_the_browser(
     assert not errors, errors
     for page in (south, east):
         page.context.close()
+
+
+def test_a_hint_at_the_table_says_which_hand_the_card_comes_from(
+    server: Any, browser: Any, table: Any
+) -> None:
+    """A hint in the auction, then one when the card to play comes from the player's dummy:
+    worded for the table ("from your dummy"), one of the dummy's playable cards."""
+    game = table.create_game(
+        server,
+        {"opponent": "computer", "level": "easy", "seat": "south", "variant": "double-dummy"},
+    )
+    page = table.open_seat(browser, game["link"], **DESKTOP)
+    errors = _errors(page)
+    player = table.Player(page)
+    page.wait_for_selector(".board")
+    seen: list[str] = []
+    deadline = time.monotonic() + 180
+    while not any("from your dummy" in text for text in seen):
+        assert time.monotonic() < deadline, f"no hint from the dummy: {seen}"
+        controls = page.locator(".controls")
+        turn = page.locator(".controls .turn")
+        mine = page.locator("button[data-hint]:not([disabled])")
+        if mine.count() and (
+            not turn.count() or "from your dummy" in turn.inner_text() or not seen
+        ):
+            mine.click()
+            words = page.locator(".controls .hint-box .hint-words")
+            words.wait_for(timeout=30000)
+            text = str(words.text_content())
+            seen.append(text)
+            if "from your dummy" in text:
+                played = text.split("Play ", 1)[1].split(" from", 1)[0]
+                dummy = page.locator('.board section[data-direction="north"]')
+                names = dummy.locator("button.card:not([disabled])").evaluate_all(
+                    "(buttons) => buttons.map((b) => b.textContent.replace(/\\s+/g, ''))"
+                )
+                # A button shows the rank over the suit; the hint writes the suit first.
+                assert sorted(played) in [sorted(name) for name in names], (played, names)
+        before = player.version()
+        if player.act():
+            player.wait_version(before + 1)
+        else:
+            page.wait_for_timeout(50)
+        assert controls.count()
+    assert seen[0].startswith(("Hint: Pass", "Hint: Bid", "Hint: Double")), seen[0]
+    assert not errors, errors
+    page.context.close()

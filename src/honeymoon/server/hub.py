@@ -388,7 +388,6 @@ _NOT_AT_TABLE: dict[type, str] = {
     "download the record to look back on a hand",
     Analysis: "the double-dummy analysis is not given at the four-hand table yet",
     Claim: "claims are not judged at the four-hand table yet: play the hand out",
-    Hint: "hints are not given at the four-hand table yet",
 }
 
 
@@ -770,7 +769,7 @@ class Hub:
             logger.info("game %s: refused a message (%s)", room.id, error.code)
             connection.send(error_message(error.code, error.message))
             return
-        if room.four_hands and isinstance(message, Review | Analysis | Claim | Hint):
+        if room.four_hands and isinstance(message, Review | Analysis | Claim):
             logger.info("game %s: refused a message (%s)", room.id, NOT_AT_TABLE)
             connection.send(error_message(NOT_AT_TABLE, _NOT_AT_TABLE[type(message)]))
             return
@@ -837,7 +836,7 @@ class Hub:
             if cached is not None and cached[0] == version:
                 working = cached[1]
             else:
-                view = view_for(room.two_hands(), SEATS[seat])
+                view = view_for(room.game, SEATS[seat])
                 if not view.legal_actions:
                     refusal = "a hint is given on your turn, for your decision"
                     connection.send(error_message(NO_HINT, refusal))
@@ -873,7 +872,7 @@ class Hub:
         room.hint_asks[seat] = (version, asked + 1)
         return None
 
-    async def _work_out_hint(self, room: Room, view: SeatView, version: int) -> str:
+    async def _work_out_hint(self, room: Room, view: SeatView | TableView, version: int) -> str:
         """The ``hint`` message for ``view`` at ``version``: the strongest bot's advice,
         worked out in a worker thread (with the analyses' and claims' limit)."""
         adviser, _ = choose_bot(strongest_bot_name(), f"hint:{room.id}:{version}", room.game.rules)

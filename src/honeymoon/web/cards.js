@@ -119,3 +119,8 @@ export const DOUBLE = 53;
 export const REDOUBLE = 54;
 export const KEEP = 90;
 export const REJECT = 91;
+// The four-hand table's choices (honeymoon/actions.py): declarer's dummy, the opening leader.
+export const TAKE_EXPOSED = 92;
+export const TAKE_OTHER = 93;
+export const LEAD_DEFENDER = 94;
+export const LEAD_DEFENDERS_DUMMY = 95;

@@ -4,7 +4,9 @@
 // card before the hand that played it. It renders the server's table view as it is: a hand the
 // seat may not see arrives as null and is drawn as card backs with its count.
 
-import { call, card, count, sortHand } from "./cards.js";
+import {
+  LEAD_DEFENDER, LEAD_DEFENDERS_DUMMY, TAKE_EXPOSED, TAKE_OTHER, call, card, count, sortHand,
+} from "./cards.js";
 import { Table } from "./table.js";
 
 const esc = (text) =>
@@ -18,10 +20,7 @@ const OWN = { south: "south", east: "east" };
 const DUMMY = { south: "north", east: "west" };
 const OWNER = { north: "south", south: "south", east: "east", west: "east" };
 const SUIT_ROWS = ["S", "H", "D", "C"];
-export const TAKE_EXPOSED = 92;
-export const TAKE_OTHER = 93;
-export const LEAD_DEFENDER = 94;
-export const LEAD_DEFENDERS_DUMMY = 95;
+export { TAKE_EXPOSED, TAKE_OTHER, LEAD_DEFENDER, LEAD_DEFENDERS_DUMMY };
 
 function face(pbn, extra = "") {
   const c = card(pbn);
@@ -242,16 +241,33 @@ export class FourHandTable extends Table {
       ${v.dealer === this.mySeat() ? "you deal" : `${esc(this.opponentName().toLowerCase())} deals`}</p>`;
     const last = v.results.length && v.auction.length < 2 && v.phase === "auction"
       ? this.renderResult(v.results[v.results.length - 1], "Last hand") : "";
-    switch (v.phase) {
-      case "auction": return header + last + this.renderTableAuction();
-      case "dummy_choice": return header + this.renderContractLine() + this.renderDummyChoice();
-      case "extra_cards": return header + this.renderContractLine() + this.renderExtraCards();
+    return header + this.renderPhaseControls(last) + this.renderTableHint();
+  }
+
+  renderPhaseControls(last) {
+    switch (this.view.phase) {
+      case "auction": return last + this.renderTableAuction();
+      case "dummy_choice": return this.renderContractLine() + this.renderDummyChoice();
+      case "extra_cards": return this.renderContractLine() + this.renderExtraCards();
       case "widow_hand":
-      case "widow_dummy": return header + this.renderContractLine() + this.renderWidow();
-      case "lead_choice": return header + this.renderContractLine() + this.renderLeadChoice();
-      case "play": return header + this.renderTablePlay();
-      default: return header + this.renderPhaseUnknown();
+      case "widow_dummy": return this.renderContractLine() + this.renderWidow();
+      case "lead_choice": return this.renderContractLine() + this.renderLeadChoice();
+      case "play": return this.renderTablePlay();
+      default: return this.renderPhaseUnknown();
     }
+  }
+
+  /** The hint button on this seat's turn, and the hint once it came (worded for the table's
+   * decisions: which hand a card is played from, where a card is put, which dummy). */
+  renderTableHint() {
+    const button = this.renderHintButton();
+    return button ? `<div class="table-hint">${button}${this.renderHint()}</div>` : "";
+  }
+
+  /** What the hint's action is at this table: the phase, and the hand a card is played from. */
+  hintContext() {
+    const v = this.view;
+    return { phase: v.phase, fromDummy: v.phase === "play" && v.to_play === this.myDummy() };
   }
 
   renderTableAuction() {

@@ -2,7 +2,10 @@
 // figures, the choices compared); this is the browser's wording of every code. Cards, calls
 // and contracts come in notation ("SK", "3NT", "4SX") and are written as the display option says.
 
-import { KEEP, PASS, DOUBLE, REDOUBLE, REJECT, call, card, strainLabel } from "./cards.js";
+import {
+  KEEP, PASS, DOUBLE, REDOUBLE, REJECT, TAKE_EXPOSED, TAKE_OTHER, LEAD_DEFENDER,
+  LEAD_DEFENDERS_DUMMY, call, card, strainLabel,
+} from "./cards.js";
 
 const SUIT_NAMES = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
 
@@ -69,8 +72,25 @@ export const HINT_WORDS = {
     ? `, ${percent(f.chance)} to win ${card(f.face_up).label}` : ""}`,
 };
 
-/** What to do: "keep ♠K", "reject ♦4", "bid 2♠", "pass", "double", "play ♠Q". */
-export function actionWords(action, figures = {}) {
+/** The four-hand table's own decisions, by action. */
+const TABLE_CHOICES = {
+  [TAKE_EXPOSED]: "take the dummy dealt face up",
+  [TAKE_OTHER]: "take the other dummy",
+  [LEAD_DEFENDER]: "have the defender lead from their hand",
+  [LEAD_DEFENDERS_DUMMY]: "have the defender lead from their dummy",
+};
+/** Where a card goes in each placing phase of the table. */
+const PLACED = {
+  extra_cards: "in your hand (the other to your dummy)",
+  widow_hand: "in your hand",
+  widow_dummy: "in your dummy (the other two go to the defender)",
+};
+
+/** What to do: "keep ♠K", "reject ♦4", "bid 2♠", "pass", "double", "play ♠Q"; at the
+ * four-hand table ("context": its phase, and whether the card is played from the dummy)
+ * "play ♠Q from your dummy", "put ♠Q in your hand", "take the other dummy". */
+export function actionWords(action, figures = {}, context = {}) {
+  if (TABLE_CHOICES[action]) return TABLE_CHOICES[action];
   if (action === KEEP || action === REJECT) {
     const verb = action === KEEP ? "keep" : "reject";
     return figures.card ? `${verb} ${card(figures.card).label}` : verb;
@@ -83,20 +103,22 @@ export function actionWords(action, figures = {}) {
     const strain = ["C", "D", "H", "S", "NT"][(action - 55) % 5];
     return `bid ${call(`${level}${strain}`).label}`;
   }
-  return `play ${card("CDHS"[Math.floor(action / 13)] + "23456789TJQKA"[action % 13]).label}`;
+  const label = card("CDHS"[Math.floor(action / 13)] + "23456789TJQKA"[action % 13]).label;
+  if (PLACED[context.phase]) return `put ${label} ${PLACED[context.phase]}`;
+  return `play ${label}${context.fromDummy ? " from your dummy" : ""}`;
 }
 
 /** The hint in one line: "Keep ♠K: a high card in your longest suit." */
-export function hintLine(message) {
+export function hintLine(message, context = {}) {
   const words = HINT_WORDS[message.code];
   const why = words ? words(message.figures || {}) : "the computer's choice";
-  const what = actionWords(message.action, message.figures || {});
+  const what = actionWords(message.action, message.figures || {}, context);
   return `${what[0].toUpperCase()}${what.slice(1)}: ${why}.`;
 }
 
 /** The numbers behind the hint: a heading and one row per choice compared (best first), or
  * a note that a rule of thumb gave it. Never a card of a sampled layout. */
-export function hintNumbers(message) {
+export function hintNumbers(message, context = {}) {
   const f = message.figures || {};
   const goal = { makes: "makes", sets: "sets", memory: "7+ tricks" }[message.code] || "succeeds";
   const rows = (message.candidates || []).map((c) => {
@@ -105,7 +127,7 @@ export function hintNumbers(message) {
     if (c.score !== undefined) parts.push(`${signed(c.score)} points`);
     if (c.tricks !== undefined) parts.push(`${Number(c.tricks).toFixed(1)} tricks`);
     if (c.value !== undefined) parts.push(`value ${Number(c.value).toFixed(1)}`);
-    return { what: actionWords(c.action, f), figures: parts.join(" · "), best: c.action === message.action };
+    return { what: actionWords(c.action, f, context), figures: parts.join(" · "), best: c.action === message.action };
   });
   let heading = "A rule of thumb, not a comparison of outcomes.";
   if (rows.length) heading = f.layouts !== undefined ? `The choices compared, ${layouts(f)}:` : "The choices compared:";

@@ -294,6 +294,12 @@ export class Table {
     this.render();
   }
 
+  /** What the hint's action is: the two-hand table's decisions need no more than the action
+   * (the four-hand table says which hand a card comes from). */
+  hintContext() {
+    return {};
+  }
+
   /** The hint for this decision, once the server sent it (null before, or if it is stale). */
   currentHint() {
     return this.hint && this.hint.version === this.version ? this.hint : null;
@@ -313,13 +319,13 @@ export class Table {
   renderHint() {
     const hint = this.currentHint();
     if (!hint || this.view.to_act !== this.mySeat()) return "";
-    const numbers = hintNumbers(hint);
+    const numbers = hintNumbers(hint, this.hintContext());
     const rows = numbers.rows.map((row) => `<tr${row.best ? ' class="best"' : ""}>
       <th scope="row">${esc(row.what)}</th><td>${esc(row.figures)}</td></tr>`).join("");
     const table = rows ? `<table class="hint-table"><tbody>${rows}</tbody></table>` : "";
     const note = numbers.note ? `<p class="hint">${esc(numbers.note)}</p>` : "";
     return `<section class="hint-box" aria-label="Hint">
-      <p class="hint-words" role="status"><strong>Hint:</strong> ${esc(hintLine(hint))}</p>
+      <p class="hint-words" role="status"><strong>Hint:</strong> ${esc(hintLine(hint, this.hintContext()))}</p>
       <details class="hint-numbers"><summary>Why? Show the numbers</summary>
         <p>${esc(numbers.heading)}</p>${table}${note}</details>
     </section>`;
