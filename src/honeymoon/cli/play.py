@@ -27,7 +27,7 @@ from honeymoon.bots import LEVEL_DESCRIPTIONS, LEVELS, Bot
 from honeymoon.cli import render
 from honeymoon.cli.lines import LineSession, QuitGame
 from honeymoon.cli.options import add_variant_arguments, variant_with_options
-from honeymoon.cli.session import Table, choose_bot
+from honeymoon.cli.session import DEFAULT_LEVEL, Table, choose_bot
 from honeymoon.cli.table_session import FourHandTable, TablePlainSession
 from honeymoon.errors import HoneymoonError
 from honeymoon.game import Game, Phase
@@ -312,9 +312,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument(
         "--level",
-        default="hard",
         choices=list(LEVELS),
-        help="the computer's strength (default hard): "
+        help="the computer's strength (default hard; a resumed game keeps the level it was "
+        "saved with): "
         + "; ".join(f"{name}: {LEVEL_DESCRIPTIONS.get(name, LEVELS[name])}" for name in LEVELS),
     )
     parser.add_argument("--bot", help="a computer player by name instead of --level")
@@ -391,7 +391,7 @@ def _four_hand_table(
 ) -> tuple[FourHandTable, str | None]:
     """A new rubber at the four-hand table (Double Dummy Bridge and its kin)."""
     game = TableGame(rules, seed=args.seed)
-    bot, note = choose_bot(args.bot or args.level, f"{game.seed}:bot")
+    bot, note = choose_bot(args.bot or args.level or DEFAULT_LEVEL, f"{game.seed}:bot")
     table = FourHandTable(
         game,
         seat or Seat.SOUTH,
@@ -403,7 +403,9 @@ def _four_hand_table(
     return table, note
 
 
-def _resume(path: str, level: str, seat: Seat | None) -> tuple[Table | FourHandTable, str | None]:
+def _resume(
+    path: str, level: str | None, seat: Seat | None
+) -> tuple[Table | FourHandTable, str | None]:
     """The table of a saved game: the two-hand table, or the four-hand one for its variants."""
     from honeymoon import records
     from honeymoon.cli.session import open_record
@@ -425,7 +427,9 @@ def build_table(args: argparse.Namespace) -> tuple[Table | FourHandTable, str | 
     :raises OSError: if the record to resume cannot be read.
     """
     seat = Seat.parse(args.seat) if args.seat else None
-    level = args.bot or args.level
+    # A resumed game keeps the opponent its record names unless --level or --bot is given.
+    asked: str | None = args.bot or args.level
+    level = asked or DEFAULT_LEVEL
     if args.resume:
         if args.variant or args.option:
             raise HoneymoonError(
@@ -433,7 +437,7 @@ def build_table(args: argparse.Namespace) -> tuple[Table | FourHandTable, str | 
                 "variant and options",
                 "bad_option",
             )
-        table, note = _resume(args.resume, level, seat)
+        table, note = _resume(args.resume, asked, seat)
         if getattr(args, "no_undo", False):
             table.allow_undo = False
         table.auto_play = getattr(args, "auto_play", True)

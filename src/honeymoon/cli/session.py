@@ -38,7 +38,7 @@ from typing import Generic, TypeVar
 
 from honeymoon import events
 from honeymoon.analysis import GameAnalysis, HandAnalysis, analyze_hand
-from honeymoon.bots import Advice, Bot, RandomBot, advise, strongest_bot_name
+from honeymoon.bots import BOTS, Advice, Bot, RandomBot, advise, strongest_bot_name
 from honeymoon.bots.choice import choose_bot
 from honeymoon.cards import Card
 from honeymoon.claims import judge_claim
@@ -70,6 +70,9 @@ __all__ = [
     "HUMAN_NAME",
     "computer_name",
     "human_seat_from_players",
+    "computer_bot_from_players",
+    "resumed_level",
+    "DEFAULT_LEVEL",
 ]
 
 #: The name the record gives the person at the table.
@@ -88,6 +91,21 @@ def human_seat_from_players(players: tuple[str | None, str | None]) -> Seat | No
         return Seat.EAST
     if computers == [False, True]:
         return Seat.SOUTH
+    return None
+
+
+def computer_bot_from_players(players: tuple[str | None, str | None]) -> str | None:
+    """The bot a saved record names for the computer (``computer (club)`` gives ``club``);
+    None if no seat is named ``computer (…)``.
+
+    >>> computer_bot_from_players(("player", "computer (club)"))
+    'club'
+    >>> computer_bot_from_players(("player", None)) is None
+    True
+    """
+    for name in players:
+        if name and name.startswith("computer (") and name.endswith(")"):
+            return name.removeprefix("computer (").removesuffix(")").strip() or None
     return None
 
 
@@ -688,10 +706,11 @@ class Table(Seated[Game]):
         cls,
         path: str | os.PathLike[str],
         *,
-        level: str = "medium",
+        level: str | None = None,
         human: Seat | None = None,
     ) -> tuple[Table, str | None]:
-        """The table of a saved record, with a fresh computer player of ``level``.
+        """The table of a saved record, with a fresh computer player of ``level``; without
+        one, the bot the record names plays on (a saved game keeps its opponent).
 
         :raises HoneymoonError: for an unreadable or illegal record.
         :raises OSError: if the file cannot be read.
@@ -704,6 +723,7 @@ class Table(Seated[Game]):
         record = records.loads(full)
         game = record.to_game()
         seat = human or human_seat_from_players(record.players) or Seat.SOUTH
+        level = level or resumed_level(record.players)
         bot, note = choose_bot(level, f"{game.seed}:bot:{len(record.hands)}", game.rules)
         table = cls(game, seat, bot)
         table.restore_assistance(full)
@@ -732,6 +752,17 @@ class Table(Seated[Game]):
                 trick = event.trick
                 self._memory.last_trick = TrickView(SEATS[trick.leader], trick.cards, event.seat)
         return said
+
+
+#: The level of a resumed game whose record names no computer player it knows.
+DEFAULT_LEVEL = "hard"
+
+
+def resumed_level(players: tuple[str | None, str | None]) -> str:
+    """The bot that plays on in a resumed game: the one the record names, if this program
+    still has it; else the default level."""
+    name = computer_bot_from_players(players)
+    return name if name is not None and name.lower() in BOTS else DEFAULT_LEVEL
 
 
 def _with_assistance(record_text: str, assistance: dict[str, object]) -> str:
