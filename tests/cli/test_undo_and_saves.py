@@ -3,6 +3,7 @@ saved game says whether undo and hints were used, and keeps the stock out of sig
 
 from __future__ import annotations
 
+import datetime
 import io
 import json
 import random
@@ -195,3 +196,22 @@ def test_a_resumed_game_keeps_its_opponent_unless_a_level_is_given(
     resumed = ["play", "--plain", "--resume", str(record), "--no-record", "--level", "easy"]
     assert main(resumed) == 0
     assert "the computer (novice) is" in capsys.readouterr().out
+
+
+def test_a_saved_game_knows_the_day_it_began_and_keeps_it_when_resumed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    record = tmp_path / "dated.json"
+    monkeypatch.setattr(sys, "stdin", io.StringIO("save\n"))
+    argv = ["play", "--plain", "--seed", "5", "--level", "easy", "--record", str(record)]
+    assert main(argv) == 0
+    today = datetime.date.today().isoformat()
+    assert json.loads(open_record(record.read_text(encoding="utf-8")))["date"] == today
+    # A game begun on another day keeps that day through a save and a resume.
+    table = _table("dated")
+    table.date = "2025-02-03"
+    _computer_moves(table)
+    table.play(KEEP)
+    resumed, _ = Table.resume(table.save(tmp_path / "old.json"))
+    assert resumed.date == "2025-02-03"
+    assert json.loads(resumed.record_text())["date"] == "2025-02-03"

@@ -416,7 +416,12 @@ def _resume(
     if not record.rules.four_hands:
         return Table.resume(path, level=level, human=seat)
     return FourHandTable.resume(
-        record.replay_table(), full, level=level, human=seat, players=record.players
+        record.replay_table(),
+        full,
+        level=level,
+        human=seat,
+        players=record.players,
+        date=record.date,
     )
 
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import base64
 import copy
+import datetime
 import json
 import os
 import tempfile
@@ -245,6 +246,9 @@ class Seated(Generic[GameT]):
         self._moves = 0
         self._undo_stack: list[Snapshot[GameT]] = []
         self._stand_in_phases: set[Phase] = set()
+        #: The day the rubber began (``YYYY-MM-DD``), for the record and its PBN Date tag; a
+        #: resumed game keeps its record's (None if that record does not say).
+        self.date: str | None = datetime.date.today().isoformat()
 
     # -- what each table provides ------------------------------------------------------------
 
@@ -415,7 +419,8 @@ class Seated(Generic[GameT]):
         undo and hints."""
         from honeymoon import records
 
-        return _with_assistance(records.dumps(self._game, players=self.players), self.assistance)
+        text = records.dumps(self._game, players=self.players, date=self.date)
+        return _with_assistance(text, self.assistance)
 
     def save_text(self) -> str:
         """What :meth:`save` writes: the full record once the rubber is over; before that the
@@ -425,7 +430,7 @@ class Seated(Generic[GameT]):
         full = self.record_text()
         if self.is_over:
             return full
-        player_safe = records.dumps(self._game, reveal=False, players=self.players)
+        player_safe = records.dumps(self._game, reveal=False, players=self.players, date=self.date)
         return seal_record(full, _with_assistance(player_safe, self.assistance))
 
     def save(self, path: str | os.PathLike[str], *, parents: bool = False) -> Path:
@@ -727,6 +732,7 @@ class Table(Seated[Game]):
         bot, note = choose_bot(level, f"{game.seed}:bot:{len(record.hands)}", game.rules)
         table = cls(game, seat, bot)
         table.restore_assistance(full)
+        table.date = record.date
         return table, note
 
     # -- narration ----------------------------------------------------------------------------

@@ -357,15 +357,24 @@ class FourHandTable(Seated[TableGame]):
 
     @classmethod
     def resume(
-        cls, game: TableGame, full: str, *, level: str | None, human: Seat | None, players: Any
+        cls,
+        game: TableGame,
+        full: str,
+        *,
+        level: str | None,
+        human: Seat | None,
+        players: Any,
+        date: str | None = None,
     ) -> tuple[FourHandTable, str | None]:
         """The table of a four-hand record read back (``full`` is the full record), with a
-        fresh computer player of ``level``; without one, the bot the record names."""
+        fresh computer player of ``level``; without one, the bot the record names. ``date``:
+        the day the rubber began, as the record says."""
         seat = human or human_seat_from_players(players) or Seat.SOUTH
         level = level or resumed_level(players)
         bot, note = choose_bot(level, f"{game.seed}:bot:{game.hand_number}")
         table = cls(game, seat, bot)
         table.restore_assistance(full)
+        table.date = date
         return table, note
 
 
