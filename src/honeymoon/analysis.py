@@ -178,11 +178,12 @@ class ContractOutcome:
         return self.points[int(seat)] - self.points[1 - int(seat)]
 
     def describe(self) -> str:
-        """``East 4♠, 10 tricks: +620`` or ``South 5♥X, 8 tricks: −500``."""
+        """``East 4♠, 10 tricks: East +620`` or ``South 5♥X, 8 tricks: South −500``: the
+        figure is declarer's points less the opponent's, and says so by naming declarer."""
         signed = self.net(self.declarer)
         return (
             f"{self.declarer} {self.contract}, {self.tricks} tricks: "
-            f"{'+' if signed >= 0 else '−'}{abs(signed)}"
+            f"{self.declarer} {'+' if signed >= 0 else '−'}{abs(signed)}"
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -230,7 +231,7 @@ class Par:
         return self.outcome is not None and not self.outcome.made
 
     def describe(self) -> str:
-        """``East 4♠, 10 tricks: +620`` or ``pass the hand out``."""
+        """``East 4♠, 10 tricks: East +620`` or ``pass the hand out``."""
         if self.outcome is None:
             return "pass the hand out"
         text = self.outcome.describe()
@@ -325,7 +326,7 @@ def par(
     >>> south = CardSet.parse("♠AKQJ ♥AKQJ ♦AKQJ ♣A")
     >>> table = trick_table(south, CardSet.parse("♠5432 ♥5432 ♦5432 ♣2"))
     >>> par(table, ScoreSheet(), hand_number=0, first_caller=0).describe()
-    'South 7NT, 13 tricks: +1220'
+    'South 7NT, 13 tricks: South +1220'
     """
     hands = (table.hands[0].mask, table.hands[1].mask)
     bonus = (
@@ -861,9 +862,11 @@ class HandAnalysis:
         )
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form (cards in PBN letters, ``SA``; contracts ``4SX``)."""
+        """The JSON form (cards in PBN letters, ``SA``; contracts ``4SX``); ``number`` counts
+        hands from 1, as the reports do."""
         return {
-            "number": self.number,
+            # Counted from 1, as every report prints hands and as --hand asks for them.
+            "number": self.number + 1,
             "dealer": self.dealer.key,
             "vulnerable": {seat.key: self.vulnerable[seat] for seat in SEATS},
             "deal": None
