@@ -241,6 +241,10 @@ def result_words(result: HandResult, human: Seat | None = None, style: CardStyle
     ...                   HandScore(40, 60, 0))
     >>> result_words(made)
     'Hand 1: 1NT by South, 9 tricks, made with 2 over: 40 below, 60 above'
+    >>> rubber = HandResult(5, Seat.EAST, Contract(4, Strain.SPADES), Seat.SOUTH, 10,
+    ...                     HandScore(120, 0, 0), rubber_bonus=700)
+    >>> result_words(rubber, Seat.SOUTH)
+    'Hand 6: 4♠ by you, 10 tricks, made: 120 below, 0 above, and 700 above for the rubber'
     """
 
     def name(seat: Seat) -> str:
@@ -273,6 +277,9 @@ def result_words(result: HandResult, human: Seat | None = None, style: CardStyle
     if tricks >= needed:
         over = f" with {tricks - needed} over" if tricks > needed else ""
         text += f"made{over}: {score.declarer_below} below, {score.declarer_above} above"
+        if result.rubber_bonus:
+            # The same hand wrote the rubber bonus: the line says so, or 0 above looks wrong.
+            text += f", and {result.rubber_bonus} above for the rubber"
     else:
         text += f"down {needed - tricks}: {name(declarer.other)} {score.defender_above} above"
     honours = [
