@@ -147,7 +147,7 @@ class PlainSession(LineSession):
             upcard = style.card(view.face_up) if view.face_up is not None else "-"
             return (
                 f"[exchange · upcard {upcard} · discard {view.to_discard} more] Your hand: "
-                f"{hand}. Your discard: "
+                f"{hand}. Your discard (a Colon: :g, :r or :l): "
             )
         trick = view.current_trick
         if trick and trick.cards:
@@ -161,10 +161,12 @@ class PlainSession(LineSession):
             card for card in view.hand.cards_high_to_low() if card.action in view.legal_actions
         ]
         cards = " ".join(style.card(card) for card in legal)
+        # A Colon is typed with a colon and its letter, which its tricolon does not show.
+        ask = "Your card (a Colon: :g, :r or :l): " if self.table.rules.colons else "Your card: "
         if len(legal) == len(view.hand):
-            return f"[{status}] Any card of your hand: {cards}. Your card: "
+            return f"[{status}] Any card of your hand: {cards}. {ask}"
         hand = " ".join(render.hand_lines(view.hand, style))
-        return f"[{status}] Your hand: {hand}. Legal: {cards}. Your card: "
+        return f"[{status}] Your hand: {hand}. Legal: {cards}. {ask}"
 
     def _preliminary_status(self, view: SeatView) -> str:
         """``preliminary trick 3 of 13 · stock 22 · face up ♠K`` or the count toward seven."""

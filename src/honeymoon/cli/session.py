@@ -30,6 +30,7 @@ import copy
 import datetime
 import json
 import os
+import re
 import tempfile
 import zlib
 from collections.abc import Callable, Sequence
@@ -95,6 +96,10 @@ def human_seat_from_players(players: tuple[str | None, str | None]) -> Seat | No
     return None
 
 
+#: ``computer (BOT)``, the name :func:`computer_name` gives the computer in a record.
+_COMPUTER_NAME = re.compile(r"computer \((.*)\)")
+
+
 def computer_bot_from_players(players: tuple[str | None, str | None]) -> str | None:
     """The bot a saved record names for the computer (``computer (club)`` gives ``club``);
     None if no seat is named ``computer (…)``.
@@ -105,8 +110,10 @@ def computer_bot_from_players(players: tuple[str | None, str | None]) -> str | N
     True
     """
     for name in players:
-        if name and name.startswith("computer (") and name.endswith(")"):
-            return name.removeprefix("computer (").removesuffix(")").strip() or None
+        # The record's name for the computer (computer_name): a name, not narration.
+        found = _COMPUTER_NAME.fullmatch(name or "")
+        if found:
+            return found.group(1).strip() or None
     return None
 
 
@@ -682,8 +689,8 @@ class Table(Seated[Game]):
         if known is not None and known[0] == key:
             _key, name, advice = known
             if more is False:
-                return [hints.hint_line(advice, name, self.style)]
-            return hints.numbers_lines(advice, self.style)
+                return [hints.hint_line(advice, name, self.style, phase=view.phase)]
+            return hints.numbers_lines(advice, self.style, phase=view.phase)
         try:
             adviser = self._adviser() if self._adviser else self._default_adviser()
             advice = advise(adviser, view)
@@ -693,9 +700,9 @@ class Table(Seated[Game]):
             return ["No hint available."]
         self.hints_used += 1
         self._hint = (key, adviser.name, advice)
-        lines = [hints.hint_line(advice, adviser.name, self.style)]
+        lines = [hints.hint_line(advice, adviser.name, self.style, phase=view.phase)]
         if more:
-            lines += hints.numbers_lines(advice, self.style)
+            lines += hints.numbers_lines(advice, self.style, phase=view.phase)
         return lines
 
     def _default_adviser(self) -> Bot:
@@ -747,7 +754,8 @@ class Table(Seated[Game]):
         # The engine reports what the action did (public events); the player's own cards in
         # the narration come from the player's view, never from the events.
         said = self._apply_events(seat, action)
-        lines = render.narrate(said, self.view(), self._game.rules, self.style)
+        own = action if seat == self.human else None
+        lines = render.narrate(said, self.view(), self._game.rules, self.style, own_action=own)
         return lines + self._claim_reveal(said)
 
     def _apply_events(self, seat: Seat, action: int) -> tuple[Event, ...]:

@@ -173,7 +173,8 @@ def hand_markup(
             chips.append(_hand_chip(card, palette, legal, playing, (cursor, highlight)))
         row = f"{symbol} " + (" ".join(chips) if chips else "[dim]—[/]")
         if colons and index == shortest:
-            row += f"  [bold {_COLON_ON_TABLE}]{palette.faces(colons[0])[1]}[/] " + " ".join(
+            # Each Colon's chip carries its own tricolon (⁝L): no mark of the row before them.
+            row += "  " + " ".join(
                 _hand_chip(card, palette, legal, playing, (cursor, highlight)) for card in colons
             )
         rows.append(row)
