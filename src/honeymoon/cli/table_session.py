@@ -248,8 +248,7 @@ class FourHandTable(Seated[TableGame]):
                 won = log.tricks_won(me)
                 lost = log.tricks_won(me.other)
                 lines.append(
-                    f"{table_render.hand_name(winner, me, capital=True)} "
-                    f"{'win' if winner == me.direction else 'wins'} the trick "
+                    f"{table_render.wins_words(winner, me, capital=True)} the trick "
                     f"(tricks: you {won}, {me.other.label} {lost})."
                 )
             opening = done == 0 and before.current_trick is not None
