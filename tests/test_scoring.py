@@ -108,7 +108,7 @@ def test_score_items_name_their_reasons() -> None:
     reasons = {i.reason: i.points for i in score_contract(Contract.parse("6HX"), 13, True).items}
     assert reasons == {
         "contract 6♥X": 360,
-        "1 overtrick(s)": 200,
+        "1 overtrick": 200,
         "making a doubled contract": 50,
         "small slam": 750,
     }
@@ -129,6 +129,14 @@ UNDERTRICKS = [
     (2, False, [200, 600, 1000, 1600, 2200, 2800, 3400]),
     (2, True, [400, 1000, 1600, 2200, 2800, 3400, 4000]),
 ]
+
+
+def test_reasons_count_in_the_singular_and_the_plural() -> None:
+    def reasons(contract: str, tricks: int) -> set[str]:
+        return {i.reason for i in score_contract(Contract.parse(contract), tricks, False).items}
+
+    assert "1 overtrick" in reasons("2S", 9) and "2 overtricks" in reasons("2S", 10)
+    assert reasons("4H", 9) == {"1 undertrick"} and reasons("4H", 7) == {"3 undertricks"}
 
 
 @pytest.mark.parametrize(("doubling", "vulnerable", "penalties"), UNDERTRICKS)

@@ -55,6 +55,7 @@ from honeymoon.tricks import Trick, colon_spoils
 
 __all__ = [
     "AnalysisError",
+    "PAR_DENOMINATION_ORDER",
     "TrickTable",
     "ContractOutcome",
     "Par",
@@ -179,11 +180,12 @@ class ContractOutcome:
         return self.points[int(seat)] - self.points[1 - int(seat)]
 
     def describe(self) -> str:
-        """``East 4♠, 10 tricks: +620`` or ``South 5♥X, 8 tricks: −500``."""
+        """``East 4♠, 10 tricks: East +620`` or ``South 5♥X, 8 tricks: South −500``: the
+        figure is declarer's points less the opponent's, and says so by naming declarer."""
         signed = self.net(self.declarer)
         return (
             f"{self.declarer} {self.contract}, {self.tricks} tricks: "
-            f"{'+' if signed >= 0 else '−'}{abs(signed)}"
+            f"{self.declarer} {'+' if signed >= 0 else '−'}{abs(signed)}"
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -231,7 +233,7 @@ class Par:
         return self.outcome is not None and not self.outcome.made
 
     def describe(self) -> str:
-        """``East 4♠, 10 tricks: +620`` or ``pass the hand out``."""
+        """``East 4♠, 10 tricks: East +620`` or ``pass the hand out``."""
         if self.outcome is None:
             return "pass the hand out"
         text = self.outcome.describe()
@@ -291,6 +293,27 @@ def _outcome(
     return outcome, (points[0] - points[1], games[0] - games[1], progress)
 
 
+#: The denomination order par calculations list equal results in (the double-dummy solvers'
+#: order): spades, hearts, diamonds, clubs, then notrump.
+PAR_DENOMINATION_ORDER = (
+    Strain.SPADES,
+    Strain.HEARTS,
+    Strain.DIAMONDS,
+    Strain.CLUBS,
+    Strain.NOTRUMP,
+)
+
+
+def _tie_key(outcome: ContractOutcome) -> tuple[int, int, int]:
+    # Between lines of equal worth, the smaller key is par: the contract declarer makes with
+    # the most to spare or fails by the least (so, of contracts that make, the lowest), then
+    # the denomination order of par calculations (so, of sacrifices that cost the same, one in
+    # a suit before one in notrump), then the lowest level.
+    margin = outcome.tricks - outcome.contract.tricks_needed
+    strain = outcome.contract.strain
+    return (-margin, PAR_DENOMINATION_ORDER.index(strain), outcome.contract.level)
+
+
 def _better(value: _Value, than: _Value, mover: int) -> bool:
     # South (0) wants the largest value, East (1) the smallest.
     return value > than if mover == 0 else value < than
@@ -320,13 +343,17 @@ def par(
     part score toward the next game. Each player bids to make that worth as large as it can
     for itself, answering every bid with the opponent's best answer; so par is the best
     contract the side with the better cards can make, unless the opponent's best sacrifice
-    costs it less, and so on. Among equally good calls the pass, then the lowest bid, is taken.
+    costs it less, and so on. Among equally good calls the pass is taken; among equally good
+    bids, the one whose line ends in the contract declarer makes with the most tricks to
+    spare, or fails by the fewest (of contracts that make, the lowest: 3NT before 5♦ when
+    both win a game), then in the denomination order of par calculations, ♠ ♥ ♦ ♣ NT (of
+    sacrifices that cost the same, 5♦ doubled before 4NT doubled), then the lowest level.
 
     >>> from honeymoon.cards import CardSet
     >>> south = CardSet.parse("♠AKQJ ♥AKQJ ♦AKQJ ♣A")
     >>> table = trick_table(south, CardSet.parse("♠5432 ♥5432 ♦5432 ♣2"))
     >>> par(table, ScoreSheet(), hand_number=0, first_caller=0).describe()
-    'South 7NT, 13 tricks: +1220'
+    'South 7NT, 13 tricks: South +1220'
     """
     hands = (table.hands[0].mask, table.hands[1].mask)
     bonus = (
@@ -349,7 +376,9 @@ def par(
     # answer[d][b]: the opponent's call then (-1 for pass, else its bid).
     value = [[_PASSED_OUT] * count, [_PASSED_OUT] * count]
     answer = [[-1] * count, [-1] * count]
-    # best_from[m][b]: mover m's best bid among b, b+1, … (lowest on ties) and its value.
+    # ending[d][b]: the tie key of the contract the auction ends in once ``d`` has bid ``b``.
+    ending: list[list[tuple[int, int, int]]] = [[(0, 0, 0)] * count, [(0, 0, 0)] * count]
+    # best_from[m][b]: mover m's best bid among b, b+1, … (ties by the key) and its value.
     best_from: list[list[tuple[int, _Value]]] = [[(-1, _PASSED_OUT)] * (count + 1) for _ in (0, 1)]
     for bid in range(count - 1, -1, -1):
         for declarer in (0, 1):
@@ -360,12 +389,17 @@ def par(
                 best_value, best_call = raise_value, raise_bid
             value[declarer][bid] = best_value
             answer[declarer][bid] = best_call
+            ending[declarer][bid] = (
+                _tie_key(outcomes[declarer][bid]) if best_call < 0 else ending[mover][best_call]
+            )
         for mover in (0, 1):
             later = best_from[mover][bid + 1]
             here = (bid, value[mover][bid])
-            best_from[mover][bid] = (
-                here if later[0] < 0 or not _better(later[1], here[1], mover) else later
+            keep_later = later[0] >= 0 and (
+                _better(later[1], here[1], mover)
+                or (later[1] == here[1] and ending[mover][later[0]] < ending[mover][bid])
             )
+            best_from[mover][bid] = later if keep_later else here
     first = int(first_caller)
     second = 1 - first
     # The second caller after the first caller's pass: pass it out, or bid.
@@ -864,9 +898,11 @@ class HandAnalysis:
         )
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form (cards in PBN letters, ``SA``; contracts ``4SX``)."""
+        """The JSON form (cards in PBN letters, ``SA``; contracts ``4SX``); ``number`` counts
+        hands from 1, as the reports do."""
         return {
-            "number": self.number,
+            # Counted from 1, as every report prints hands and as --hand asks for them.
+            "number": self.number + 1,
             "dealer": self.dealer.key,
             "vulnerable": {seat.key: self.vulnerable[seat] for seat in SEATS},
             "deal": None

@@ -147,6 +147,8 @@ class HandResult:
     preliminary: PreliminaryResult | None = None
     #: Memory Bridge: the memory award won the rubber, so the second deal was not played.
     ended_by_award: bool = False
+    #: The rubber bonus this hand won for declarer (700 or 500 when it ended the rubber).
+    rubber_bonus: int = 0
 
     @property
     def passed_out(self) -> bool:
@@ -173,6 +175,8 @@ class HandResult:
         outcome = f"{self.declarer_tricks} tricks, " + ("made" if made else "down")
         if made:
             points = f"{self.score.declarer_below} below, {self.score.declarer_above} above"
+            if self.rubber_bonus:
+                points += f", and {self.rubber_bonus} above for the rubber"
         else:
             points = f"{self.declarer.other} {self.score.defender_above} above"
         return (
@@ -653,6 +657,7 @@ class EngineBase:
         taken = self._tricks_won[declarer]
         scorer = score_deal if self._sheet.match_deals else score_contract
         score = scorer(contract, taken, self._sheet.vulnerable(declarer))
+        self._sheet = self._sheet.add_hand(self._hand_number, declarer, score, self._honours)
         result = HandResult(
             self._hand_number,
             SEATS[self._dealer],
@@ -662,8 +667,8 @@ class EngineBase:
             score,
             self._honours,
             preliminary,
+            rubber_bonus=self._sheet.rubber_bonus(self._hand_number),
         )
-        self._sheet = self._sheet.add_hand(self._hand_number, declarer, score, self._honours)
         self._finish_hand(result)
 
     def _finish_hand(self, result: HandResult) -> None:

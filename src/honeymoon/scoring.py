@@ -58,6 +58,11 @@ class HandScore:
     items: tuple[ScoreItem, ...] = field(default=(), repr=False, compare=False)
 
 
+def _count(number: int, noun: str) -> str:
+    # "1 overtrick", "2 overtricks": the reasons the score sheet shows.
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
 def contract_points(contract: Contract) -> int:
     """Points below the line for making ``contract`` exactly (doubling included)."""
     level, strain = contract.level, contract.strain
@@ -94,7 +99,8 @@ def score_contract(contract: Contract, tricks: int, vulnerable: bool) -> HandSco
     items: list[ScoreItem] = []
     if tricks < needed:
         penalty = undertrick_penalty(needed - tricks, contract.doubling, vulnerable)
-        items.append(ScoreItem("defender", Line.ABOVE, penalty, f"{needed - tricks} undertrick(s)"))
+        reason = _count(needed - tricks, "undertrick")
+        items.append(ScoreItem("defender", Line.ABOVE, penalty, reason))
         return HandScore(0, 0, penalty, tuple(items))
     below = contract_points(contract)
     items.append(ScoreItem("declarer", Line.BELOW, below, f"contract {contract}"))
@@ -108,7 +114,7 @@ def score_contract(contract: Contract, tricks: int, vulnerable: bool) -> HandSco
         else:
             each = 30
         items.append(
-            ScoreItem("declarer", Line.ABOVE, each * overtricks, f"{overtricks} overtrick(s)")
+            ScoreItem("declarer", Line.ABOVE, each * overtricks, _count(overtricks, "overtrick"))
         )
         above += each * overtricks
     if contract.doubling:
@@ -277,6 +283,23 @@ class ScoreSheet:
     def current_game(self) -> int:
         """The index of the game now in progress (the number of games won so far)."""
         return len(self.game_winners)
+
+    def rubber_bonus(self, hand: int) -> int:
+        """The rubber bonus written on this sheet in ``hand`` (0-based): 700 or 500 for the
+        hand that won the rubber, 0 for any other.
+
+        >>> from honeymoon.auction import Contract
+        >>> sheet = ScoreSheet()
+        >>> for number in range(2):
+        ...     sheet = sheet.add_hand(number, 0, score_contract(Contract.parse("3NT"), 9, False))
+        >>> sheet.rubber_bonus(0), sheet.rubber_bonus(1)
+        (0, 700)
+        """
+        return sum(
+            entry.points
+            for entry in self.entries
+            if entry.hand == hand and entry.reason == "rubber"
+        )
 
     def add_hand(
         self,

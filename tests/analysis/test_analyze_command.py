@@ -56,7 +56,10 @@ def test_one_hand_is_counted_from_one(
 ) -> None:
     assert main(["analyze", str(record_file), "--hand", "2", "--json", "--no-drawing"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert [hand["number"] for hand in data["hands"]] == [1]
+    # The hand asked for, as the text report numbers it.
+    assert [hand["number"] for hand in data["hands"]] == [2]
+    assert main(["analyze", str(record_file), "--hand", "2", "--no-drawing"]) == 0
+    assert capsys.readouterr().out.startswith("Hand 2 (")
     assert data["hands"][0] == json.loads(
         json.dumps(analyze_hand(game, 1, drawing=False).to_dict())
     )
@@ -187,3 +190,22 @@ def test_memory_bridge_preliminary_tricks_are_reported(
         f"play from the first lead {prelim.start[0]} and {prelim.start[1]}"
     ) in out
     assert "drawing not compared with a bot: the final hands come from the second deal" in out
+
+
+def test_par_and_the_drawing_say_whose_points_they_are(
+    record_file: Path, game: Game, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["analyze", str(record_file), "--hand", "1"]) == 0
+    out = capsys.readouterr().out
+    hand = analyze_hand(game, 0)
+    assert hand.par is not None and hand.par.outcome is not None and hand.drawing is not None
+    outcome = hand.par.outcome
+    net = outcome.net(outcome.declarer)
+    figure = f"{outcome.declarer} {'+' if net >= 0 else '−'}{abs(net)}"
+    assert f"tricks: {figure}" in out, "par names the side the figure is from"
+    for drawing in hand.drawing:
+        seat = drawing.seat
+        assert f"  {seat} drew a hand worth " in out
+        assert f"The expert bot, drawing for {seat} from the same stock, would have drawn" in out
+        assert f"chosen differently at {drawing.disagreements} of {seat}'s 13 turns." in out
+    assert "the expert bot's drawing from the same stock" not in out

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from honeymoon.analysis import par, trick_table
+from honeymoon.analysis import PAR_DENOMINATION_ORDER, ContractOutcome, _tie_key, par, trick_table
 from honeymoon.auction import Contract
 from honeymoon.cards import ALL_CARDS, CardSet, Strain
 from honeymoon.scoring import ScoreSheet, score_contract
@@ -203,3 +203,33 @@ def test_par_is_the_value_of_a_plain_search_of_the_auction(data: st.DataObject) 
     assert result.net(Seat.SOUTH) == expected[0]
     if result.outcome is not None:
         assert result.outcome.wins_game == (expected[1] != 0)
+
+
+def test_between_sacrifices_that_cost_the_same_par_takes_the_suit_before_notrump() -> None:
+    # South's eight clubs take 10 tricks in clubs and 9 in notrump: over East's 4♥ (10
+    # tricks), 4NT doubled and 5♣ doubled are each one down, 100 not vulnerable. The tie goes
+    # by the denomination order of par calculations, a suit before notrump: 5♣ doubled.
+    south = CardSet.parse("♠- ♥A63 ♦Q5 ♣AKJT7653")
+    east = CardSet.parse("♠KJT9 ♥QT985 ♦872 ♣8")
+    table = trick_table(south, east)
+    assert table.tricks(Seat.SOUTH, Strain.CLUBS) == 10
+    assert table.tricks(Seat.SOUTH, Strain.NOTRUMP) == 9
+    result = par(table, ScoreSheet(), hand_number=0, first_caller=Seat.SOUTH)
+    assert result.outcome is not None and result.is_sacrifice
+    assert result.outcome.contract == Contract.parse("5CX")
+    assert result.points == (0, 100)
+
+
+def test_between_contracts_that_make_and_score_the_same_par_takes_the_lowest() -> None:
+    # Every contract that makes exactly scores its trick score on a first hand (no game bonus
+    # until the rubber ends): of two lines worth the same, the one with tricks to spare, the
+    # lowest, is par; at one level the denomination order ♠ ♥ ♦ ♣ NT decides.
+    def outcome(text: str, tricks: int) -> ContractOutcome:
+        contract = Contract.parse(text)
+        score = score_contract(contract, tricks, False)
+        return ContractOutcome(contract, Seat.SOUTH, tricks, score, (0, 0), False, False)
+
+    assert _tie_key(outcome("3NT", 11)) < _tie_key(outcome("5D", 11))
+    assert _tie_key(outcome("4S", 10)) < _tie_key(outcome("4H", 10))
+    assert _tie_key(outcome("5DX", 9)) < _tie_key(outcome("4NTX", 8))
+    assert PAR_DENOMINATION_ORDER[-1] is Strain.NOTRUMP

@@ -74,6 +74,10 @@ def test_whole_rubber_from_a_script_with_bad_input_between() -> None:
     text = "\n".join(output)
     assert "The rubber is over." in text
     assert "rubber won by" in text
+    # The hand that won the rubber says it wrote the rubber bonus too.
+    last = game.history[-1].result
+    assert last.rubber_bonus in (500, 700)
+    assert f"and {last.rubber_bonus} above for the rubber" in text
     assert sum(1 for line in output if "legal now:" in line) > 3
     # Every hand's result line was shown.
     results = view_for(game, Seat.SOUTH).results

@@ -205,7 +205,10 @@ def test_plain_mode_plays_a_whole_rubber_of_each_variant(name: str, options: lis
         assert "The other 26 cards are dealt, 13 each;" in text
     elif name == "bridgette":
         assert "the upcard is " in text and "Exchange: " in text
-        assert "[exchange · upcard " in text and "Your discard: " in text
+        assert "[exchange · upcard " in text
+        # How to type a Colon, which its tricolon does not show, at both kinds of prompt.
+        assert "Your discard (a Colon: :g, :r or :l): " in text
+        assert "Your card (a Colon: :g, :r or :l): " in text
         assert "East discards a card face down" in text and "East takes " in text
         assert "The exchange is over; the other " in text
         assert "⁝" in text  # the Colons are shown
@@ -471,3 +474,51 @@ async def test_the_table_plays_a_bridgette_hand_through_the_exchange_with_the_co
     assert {Phase.EXCHANGE, Phase.AUCTION, Phase.PLAY} <= seen_phases
     assert colon_shown
     assert len(table.view().results) >= 1
+
+
+async def test_bridgette_at_the_table_words_discards_as_discards_and_cards_as_cards() -> None:
+    rules = find_variant("bridgette")
+    game = new_game(rules, seed="careful-bridgette", first_dealer=Seat.EAST)
+    table = Table(game, Seat.SOUTH, RandomBot(7), adviser=lambda: RandomBot(9))
+    app = HoneymoonApp(table, delay=0)
+    hinted: set[Phase] = set()
+    colons_seen = False
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        for _ in range(200):
+            view = screen.view()
+            if view.hand_number != 0 or not isinstance(app.screen, GameScreen):
+                break
+            hand = str(screen.query_one("#hand", Static).render())
+            # Each Colon is shown once, with its own tricolon: no stray mark before them.
+            assert hand.count("⁝") == len(view.hand.colons)
+            colons_seen = colons_seen or bool(view.hand.colons)
+            prompt = str(screen.query_one("#prompt", Static).render())
+            if view.phase is Phase.PLAY:
+                assert ":g, :r, :l" in prompt
+            if view.phase in (Phase.EXCHANGE, Phase.PLAY) and view.phase not in hinted:
+                hinted.add(view.phase)
+                (line,) = table.hint(more=False)
+                verb = "discard" if view.phase is Phase.EXCHANGE else "play"
+                assert line.startswith(f"Hint (random): {verb} "), line
+                assert ": bid " not in line
+            action, typed = screen.offered()[-1]  # the last: a Colon whenever one is legal
+            await pilot.press(*typed, "enter")
+            await pilot.pause()
+            if view.phase is Phase.EXCHANGE:
+                card = table.style.action(action)
+                told = [text for _kind, text in screen.messages]
+                assert any(f"You discard {card} face down" in text for text in told), told[-3:]
+    assert hinted == {Phase.EXCHANGE, Phase.PLAY} and colons_seen
+
+
+def test_the_colon_hint_in_the_play_is_a_card_to_play() -> None:
+    from honeymoon.bots.advice import Advice, Reason
+    from honeymoon.cli import hints
+
+    little = Card.parse(":L")
+    advice = Advice(little.action, Reason.PLAY_LOW)
+    assert hints.hint_line(advice, "expert", phase=Phase.PLAY).startswith("Hint (expert): play ⁝L")
+    discard = hints.hint_line(advice, "expert", phase=Phase.EXCHANGE)
+    assert discard.startswith("Hint (expert): discard ⁝L")

@@ -104,7 +104,17 @@ def test_nothing_saved_yet_is_not_an_error(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["stats", "--games", str(tmp_path)]) == 0
-    assert "0 saved games" in capsys.readouterr().out
+    assert "No games against the computer in" in capsys.readouterr().out
+
+
+def test_a_finished_rubber_is_not_counted_as_a_saved_game_to_resume(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _save(tmp_path, "done.json", _played(1), Seat.SOUTH, "medium")
+    assert main(["stats", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("1 finished rubber and 0 unfinished games against the computer in ")
+    assert "saved game" not in out
 
 
 def test_a_missing_path_is_a_clear_error(

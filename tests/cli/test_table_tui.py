@@ -188,3 +188,42 @@ async def test_a_bad_card_gets_one_line_and_changes_nothing() -> None:
         log = str(app.game_screen.query_one("#log", Static).render())
         assert "legal now:" in log
         assert app.game_screen.view().auction == ()
+
+
+async def test_the_end_of_a_hand_waits_for_enter_with_no_old_trick_on_the_next_deal() -> None:
+    app = make_app("double-dummy", {}, "tui-hand-over", Seat.SOUTH)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        turn = 0
+        while isinstance(app.screen, FourHandScreen):
+            screen = app.screen
+            await make_move(pilot, screen, choose(screen.view()), turn)
+            await pilot.pause()
+            turn += 1
+        assert isinstance(app.screen, TextScreen)
+        dialog = "\n".join(str(w.render()) for w in app.screen.query(Static))
+        assert "Last trick: " in dialog and "Press Enter for the next hand." in dialog
+        behind = app.game_screen
+        prompt = str(behind.query_one("#prompt", Static).render())
+        assert "thinking" not in prompt and "Enter for the next hand" in prompt
+        # The next deal behind the dialog has no trick of the last hand in its middle.
+        assert " wins" not in table_text(app) and " win" not in table_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert behind.view().hand_number == 1
+        assert "Enter for the next hand" not in str(behind.query_one("#prompt", Static).render())
+
+
+def test_a_trick_you_win_is_worded_you_win() -> None:
+    from honeymoon.cli.table_render import trick_words, wins_words
+    from honeymoon.views import TableTrickView
+
+    trick = TableTrickView(Direction.WEST, tuple(Card.parse(c) for c in ("S3", "S5", "SK", "SA")))
+    won = TableTrickView(trick.leader, trick.cards, Direction.SOUTH)
+    assert trick_words(won, Seat.SOUTH).endswith(": you win")
+    assert wins_words(Direction.SOUTH, Seat.SOUTH, capital=True) == "You win"
+    assert wins_words(Direction.NORTH, Seat.SOUTH) == "your dummy (North) wins"
+    assert (
+        trick_words(TableTrickView(trick.leader, trick.cards, Direction.EAST), Seat.SOUTH)[-11:]
+        == ": East wins"
+    )

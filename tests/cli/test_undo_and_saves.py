@@ -3,6 +3,7 @@ saved game says whether undo and hints were used, and keeps the stock out of sig
 
 from __future__ import annotations
 
+import datetime
 import io
 import json
 import random
@@ -174,3 +175,44 @@ def test_no_undo_from_the_command_line_stays_off_when_resumed(
     assert "Undo is off in this game." in capsys.readouterr().out
     assert main(["replay", str(record)]) == 0, "replay opens a saved game's seal"
     assert "Every action of 1 hand(s) replayed and valid." in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("variant", ["draw-discard", "double-dummy"])
+def test_a_resumed_game_keeps_its_opponent_unless_a_level_is_given(
+    variant: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    record = tmp_path / "medium.json"
+    monkeypatch.setattr(sys, "stdin", io.StringIO("save\n"))
+    argv = ["play", "--plain", "--variant", variant, "--seed", "5", "--level", "medium"]
+    assert main([*argv, "--record", str(record)]) == 0
+    assert "the computer (club) is" in capsys.readouterr().out
+    players = json.loads(open_record(record.read_text(encoding="utf-8")))["players"]
+    assert "computer (club)" in players.values()
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert main(["play", "--plain", "--resume", str(record), "--no-record"]) == 0
+    assert "the computer (club) is" in capsys.readouterr().out
+    resumed = ["play", "--plain", "--resume", str(record), "--no-record", "--level", "easy"]
+    assert main(resumed) == 0
+    assert "the computer (novice) is" in capsys.readouterr().out
+
+
+def test_a_saved_game_knows_the_day_it_began_and_keeps_it_when_resumed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    record = tmp_path / "dated.json"
+    monkeypatch.setattr(sys, "stdin", io.StringIO("save\n"))
+    argv = ["play", "--plain", "--seed", "5", "--level", "easy", "--record", str(record)]
+    assert main(argv) == 0
+    today = datetime.date.today().isoformat()
+    assert json.loads(open_record(record.read_text(encoding="utf-8")))["date"] == today
+    # A game begun on another day keeps that day through a save and a resume.
+    table = _table("dated")
+    table.date = "2025-02-03"
+    _computer_moves(table)
+    table.play(KEEP)
+    resumed, _ = Table.resume(table.save(tmp_path / "old.json"))
+    assert resumed.date == "2025-02-03"
+    assert json.loads(resumed.record_text())["date"] == "2025-02-03"

@@ -14,12 +14,13 @@ from pathlib import Path
 import pytest
 from helpers import play_randomly
 
+from honeymoon.actions import KEEP, PASS
 from honeymoon.bots import RandomBot
 from honeymoon.cli import main
 from honeymoon.cli.render import score_sheet_lines
 from honeymoon.cli.session import Table
 from honeymoon.cli.tui import GameScreen, HoneymoonApp, widgets
-from honeymoon.game import Game
+from honeymoon.game import Game, Phase
 from honeymoon.seats import Seat
 from honeymoon.views import view_for
 
@@ -181,3 +182,30 @@ def test_the_screenshot_script_reproduces_the_committed_screenshots(tmp_path: Pa
         assert (tmp_path / name).read_text(encoding="utf-8") == committed, (
             f"{name} differs: run scripts/make_screenshots.py and commit docs/screenshots"
         )
+
+
+def _south_declares(seed: int) -> Game | None:
+    # Keep every card, then South opens 1♣ and passes after: a played hand South declares.
+    game = Game(seed=f"by-you-{seed}", first_dealer=Seat.EAST)
+    rng = random.Random(seed)
+    while game.phase is not Phase.PLAY:
+        if game.is_over or len(game.history):
+            return None
+        legal = game.legal_actions()
+        if game.phase is Phase.DRAWING:
+            game.apply(KEEP if KEEP in legal else rng.choice(legal))
+        elif game.to_act == Seat.SOUTH:
+            game.apply(PASS if 55 not in legal else 55)
+        else:
+            game.apply(PASS)
+    return game if game.declarer == Seat.SOUTH else None
+
+
+async def test_the_contract_is_by_you_in_lower_case_as_in_the_narration() -> None:
+    game = next(g for g in map(_south_declares, range(20)) if g is not None)
+    app = HoneymoonApp(Table(game, Seat.SOUTH, RandomBot(7)), delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        shown = "\n".join(screen_lines(app))
+        assert "by you" in shown
+        assert "by You" not in shown

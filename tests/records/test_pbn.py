@@ -76,7 +76,8 @@ def test_hand_computed_example() -> None:
         '[West "-"]\n[North "-"]\n[East "?"]\n[South "?"]\n[Dealer "E"]\n'
         '[Vulnerable "None"]\n[Deal "N:- AKQJT98765432... .AKQJT98765432.. -"]\n'
         '[Scoring "Rubber"]\n[Declarer "E"]\n[Contract "1S"]\n[Result "13"]\n'
-        '[HoneymoonDealer "S"]\n'
+        # 1♠ with six overtricks: 30 below and 6 × 30 above, East's side (EW).
+        '[Score "EW 210"]\n[HoneymoonDealer "S"]\n'
         '[Auction "E"]\n1S Pass Pass Pass\n[Play "S"]\nH2 - - S2\n'
         + "".join(f"H{rank} - - S{rank}\n" for rank in "3456789TJQKA")
     )
@@ -292,3 +293,44 @@ def test_a_player_safe_copy_of_a_dealt_variant_exports_its_played_hands(
             assert "Play" not in left or left["Result"] == "?"
             right = dict(right, Deal=left["Deal"])
         assert left == right
+
+
+def test_the_date_tag_is_the_day_the_record_says_the_rubber_began() -> None:
+    game = Game(seed=4, first_dealer=Seat.SOUTH)
+    for text in ["keep"] * 26 + ["pass", "pass"]:
+        game.apply(game.parse_action(text))
+    assert parse_pbn(dumps_pbn(game))[0]["Date"] == "????.??.??"
+    record = loads(dumps(game, date="2026-12-04"))
+    assert record.date == "2026-12-04"
+    assert parse_pbn(dumps_pbn(record))[0]["Date"] == "2026.12.04"
+    assert parse_pbn(dumps_pbn(record, date="2027.01.01"))[0]["Date"] == "2027.01.01"
+    with pytest.raises(ValueError):
+        dumps(game, date="4 December 2026")
+
+
+def _hand_points(game: Game, number: int, seat: int) -> int:
+    # The seat's points for one hand on the score sheet, apart from the rubber bonus.
+    return sum(
+        entry.points
+        for entry in game.score_sheet.entries
+        if entry.hand == number and entry.seat == seat and entry.reason != "rubber"
+    )
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_score_tag_is_the_hand_from_the_declaring_side(seed: int, play: Player) -> None:
+    # With honours on, so that they count in the hand's score whoever held them.
+    game = Game(VARIANTS["draw-discard"].with_options(honours=True), seed=seed)
+    play(game, random.Random(seed), pass_chance=0.5)
+    games = parse_pbn(dumps_pbn(game))
+    for pbn, hand in zip(games, game.history, strict=True):
+        result = hand.result
+        if result.declarer is None:
+            assert "Score" not in pbn
+            continue
+        declarer = int(result.declarer)
+        points = _hand_points(game, hand.number, declarer) - _hand_points(
+            game, hand.number, 1 - declarer
+        )
+        side = "NS" if result.declarer is Seat.SOUTH else "EW"
+        assert pbn["Score"] == f"{side} {points}"

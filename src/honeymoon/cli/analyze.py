@@ -21,6 +21,7 @@ from honeymoon.analysis import (
     DrawingAnalysis,
     GameAnalysis,
     HandAnalysis,
+    HandWorth,
     PlayAnalysis,
     TrickTable,
     analyze_game,
@@ -138,8 +139,9 @@ def hand_lines(hand: HandAnalysis) -> list[str]:
         )
         lines.extend(_play_lines(play))
     if hand.drawing is not None:
-        lines.append("  Drawing (par points of the final hand, the player's side):")
-        lines.extend(_drawing_line(drawing) for drawing in hand.drawing)
+        lines.append("  Drawing (each hand drawn, valued at par for the player who drew it):")
+        for drawing in hand.drawing:
+            lines.extend(_drawing_lines(drawing))
     lines.extend(f"  ({note})" for note in hand.notes)
     return lines
 
@@ -173,17 +175,25 @@ def _signed(points: int) -> str:
     return f"{'+' if points >= 0 else '−'}{abs(points)}"
 
 
-def _drawing_line(drawing: DrawingAnalysis) -> str:
-    seat = drawing.seat
+def _worth_words(worth: HandWorth) -> str:
     return (
-        f"  {seat.label:<6} {_signed(drawing.actual.par_net)} "
-        f"(best {drawing.actual.best_strain.symbol}, {drawing.actual.best_tricks} tricks); "
-        f"the {drawing.bot_name} bot's drawing from the same stock "
-        f"{_signed(drawing.bot.par_net)} "
-        f"(best {drawing.bot.best_strain.symbol}, {drawing.bot.best_tricks} tricks); "
-        f"it would have chosen otherwise at {drawing.disagreements} of "
-        f"{len(drawing.turns)} turns"
+        f"worth {_signed(worth.par_net)} at par (most tricks in {worth.best_strain.symbol}: "
+        f"{worth.best_tricks})"
     )
+
+
+def _drawing_lines(drawing: DrawingAnalysis) -> list[str]:
+    # Two sentences a player can read: what the hand drawn is worth, and what the bot would
+    # have drawn in the player's place from the same stock.
+    seat = drawing.seat
+    turns = len(drawing.turns)
+    differently = drawing.disagreements
+    return [
+        f"  {seat} drew a hand {_worth_words(drawing.actual)}.",
+        f"    The {drawing.bot_name} bot, drawing for {seat} from the same stock, would have "
+        f"drawn a hand {_worth_words(drawing.bot)}; it would have chosen differently at "
+        f"{differently} of {seat}'s {turns} {'turn' if turns == 1 else 'turns'}.",
+    ]
 
 
 def write_analyses(record_paths: Iterable[str | None], *, drawing: bool = True) -> list[str]:

@@ -17,11 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from honeymoon.actions import KEEP, REJECT
-from honeymoon.auction import DOUBLE, PASS, REDOUBLE
+from honeymoon.actions import KEEP, REJECT, is_card_action
+from honeymoon.auction import DOUBLE, FIRST_BID, LAST_BID, PASS, REDOUBLE
 from honeymoon.bots.advice import Advice, Candidate, Figures, Reason
 from honeymoon.cards import Suit
 from honeymoon.cli.render import SYMBOLS, CardStyle
+from honeymoon.game import Phase
 
 __all__ = ["hint_line", "action_words", "reason_words", "numbers_lines", "REASON_WORDS"]
 
@@ -146,12 +147,17 @@ REASON_WORDS: dict[Reason, Callable[[Figures, CardStyle], str]] = {
 
 
 def action_words(
-    action: int, advice_card: Figures | None = None, style: CardStyle = SYMBOLS
+    action: int,
+    advice_card: Figures | None = None,
+    style: CardStyle = SYMBOLS,
+    *,
+    phase: Phase | None = None,
 ) -> str:
-    """What to do: ``keep ♠K``, ``reject ♦4``, ``bid 2♠``, ``pass``, ``double``, ``play ♠Q``.
+    """What to do: ``keep ♠K``, ``reject ♦4``, ``bid 2♠``, ``pass``, ``double``, ``play ♠Q``;
+    in Bridgette's exchange (``phase``) a card is discarded: ``discard ♠4``, ``discard ⁝L``.
 
-    >>> action_words(52), action_words(57)
-    ('pass', 'bid 1♥')
+    >>> action_words(52), action_words(57), action_words(96), action_words(2, phase=Phase.EXCHANGE)
+    ('pass', 'bid 1♥', 'play ⁝L', 'discard ♣4')
     """
     card = advice_card.card if advice_card is not None else None
     if action in (KEEP, REJECT):
@@ -163,9 +169,13 @@ def action_words(
         return "double"
     if action == REDOUBLE:
         return "redouble"
-    if action > REDOUBLE:
+    if FIRST_BID <= action <= LAST_BID:
         return f"bid {style.action(action)}"
-    return f"play {style.action(action)}"
+    if is_card_action(action):
+        # A card (a Colon too): played to a trick, or discarded face down in the exchange.
+        verb = "discard" if phase is Phase.EXCHANGE else "play"
+        return f"{verb} {style.action(action)}"
+    return style.action(action)
 
 
 def reason_words(advice: Advice, style: CardStyle = SYMBOLS) -> str:
@@ -173,9 +183,12 @@ def reason_words(advice: Advice, style: CardStyle = SYMBOLS) -> str:
     return REASON_WORDS[advice.code](advice.figures, style)
 
 
-def hint_line(advice: Advice, adviser: str, style: CardStyle = SYMBOLS) -> str:
-    """The hint: ``Hint (expert): play ♠Q: wins the trick as cheaply as you can.``"""
-    what = action_words(advice.action, advice.figures, style)
+def hint_line(
+    advice: Advice, adviser: str, style: CardStyle = SYMBOLS, *, phase: Phase | None = None
+) -> str:
+    """The hint: ``Hint (expert): play ♠Q: wins the trick as cheaply as you can.`` (``phase``:
+    the phase it is given in, so that a card of Bridgette's exchange is a discard)."""
+    what = action_words(advice.action, advice.figures, style, phase=phase)
     return f"Hint ({adviser}): {what}: {reason_words(advice, style)}."
 
 
@@ -201,7 +214,9 @@ def _worded(source: object, templates: tuple[tuple[str, str], ...]) -> list[str]
     return [template.format(value) for value, template in values if value is not None]
 
 
-def _candidate_words(candidate: Candidate, advice: Advice, style: CardStyle) -> str:
+def _candidate_words(
+    candidate: Candidate, advice: Advice, style: CardStyle, phase: Phase | None
+) -> str:
     parts: list[str] = []
     if candidate.chance is not None:
         goal = {Reason.MAKES: "makes", Reason.SETS: "sets", Reason.MEMORY: "7+ tricks"}.get(
@@ -209,7 +224,7 @@ def _candidate_words(candidate: Candidate, advice: Advice, style: CardStyle) -> 
         )
         parts.append(f"{goal} {candidate.chance:.0%}")
     parts += _worded(candidate, _CANDIDATE_FIGURES)
-    what = action_words(candidate.action, advice.figures, style)
+    what = action_words(candidate.action, advice.figures, style, phase=phase)
     return f"{what:<14}" + "  ".join(parts)
 
 
@@ -224,7 +239,9 @@ def _figure_words(figures: Figures, style: CardStyle) -> list[str]:
     return words + _worded(figures, _ADVICE_FIGURES)
 
 
-def numbers_lines(advice: Advice, style: CardStyle = SYMBOLS) -> list[str]:
+def numbers_lines(
+    advice: Advice, style: CardStyle = SYMBOLS, *, phase: Phase | None = None
+) -> list[str]:
     """The numbers behind a hint: what each choice the computer compared comes to (best
     first), or the figures its rule of thumb read. Never a card of a layout the computer
     sampled: those are guesses about the unseen cards."""
@@ -235,7 +252,7 @@ def numbers_lines(advice: Advice, style: CardStyle = SYMBOLS) -> list[str]:
             lines.append(f"The choices compared, {_layouts(figures)}:")
         else:
             lines.append("The choices compared:")
-        lines += ["  " + _candidate_words(c, advice, style) for c in advice.candidates]
+        lines += ["  " + _candidate_words(c, advice, style, phase) for c in advice.candidates]
         if advice.candidates[0].value is not None and advice.action in (KEEP, REJECT):
             lines.append(
                 "  (value: the hand's worth by high cards and length; for reject, the "

@@ -27,7 +27,7 @@ from honeymoon.bots import LEVEL_DESCRIPTIONS, LEVELS, Bot
 from honeymoon.cli import render
 from honeymoon.cli.lines import LineSession, QuitGame
 from honeymoon.cli.options import add_variant_arguments, variant_with_options
-from honeymoon.cli.session import Table, choose_bot
+from honeymoon.cli.session import DEFAULT_LEVEL, Table, choose_bot
 from honeymoon.cli.table_session import FourHandTable, TablePlainSession
 from honeymoon.engines import new_game
 from honeymoon.errors import HoneymoonError
@@ -148,7 +148,7 @@ class PlainSession(LineSession):
             upcard = style.card(view.face_up) if view.face_up is not None else "-"
             return (
                 f"[exchange · upcard {upcard} · discard {view.to_discard} more] Your hand: "
-                f"{hand}. Your discard: "
+                f"{hand}. Your discard (a Colon: :g, :r or :l): "
             )
         trick = view.current_trick
         if trick and trick.cards:
@@ -162,10 +162,12 @@ class PlainSession(LineSession):
             card for card in view.hand.cards_high_to_low() if card.action in view.legal_actions
         ]
         cards = " ".join(style.card(card) for card in legal)
+        # A Colon is typed with a colon and its letter, which its tricolon does not show.
+        ask = "Your card (a Colon: :g, :r or :l): " if self.table.rules.colons else "Your card: "
         if len(legal) == len(view.hand):
-            return f"[{status}] Any card of your hand: {cards}. Your card: "
+            return f"[{status}] Any card of your hand: {cards}. {ask}"
         hand = " ".join(render.hand_lines(view.hand, style))
-        return f"[{status}] Your hand: {hand}. Legal: {cards}. Your card: "
+        return f"[{status}] Your hand: {hand}. Legal: {cards}. {ask}"
 
     def _preliminary_status(self, view: SeatView) -> str:
         """``preliminary trick 3 of 13 · stock 22 · face up ♠K`` or the count toward seven."""
@@ -313,9 +315,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument(
         "--level",
-        default="hard",
         choices=list(LEVELS),
-        help="the computer's strength (default hard): "
+        help="the computer's strength (default hard; a resumed game keeps the level it was "
+        "saved with): "
         + "; ".join(f"{name}: {LEVEL_DESCRIPTIONS.get(name, LEVELS[name])}" for name in LEVELS),
     )
     parser.add_argument("--bot", help="a computer player by name instead of --level")
@@ -392,7 +394,7 @@ def _four_hand_table(
 ) -> tuple[FourHandTable, str | None]:
     """A new rubber at the four-hand table (Double Dummy Bridge and its kin)."""
     game = TableGame(rules, seed=args.seed)
-    bot, note = choose_bot(args.bot or args.level, f"{game.seed}:bot")
+    bot, note = choose_bot(args.bot or args.level or DEFAULT_LEVEL, f"{game.seed}:bot")
     table = FourHandTable(
         game,
         seat or Seat.SOUTH,
@@ -404,7 +406,9 @@ def _four_hand_table(
     return table, note
 
 
-def _resume(path: str, level: str, seat: Seat | None) -> tuple[Table | FourHandTable, str | None]:
+def _resume(
+    path: str, level: str | None, seat: Seat | None
+) -> tuple[Table | FourHandTable, str | None]:
     """The table of a saved game: the two-hand table, or the four-hand one for its variants."""
     from honeymoon import records
     from honeymoon.cli.session import open_record
@@ -416,7 +420,9 @@ def _resume(path: str, level: str, seat: Seat | None) -> tuple[Table | FourHandT
         return Table.resume(path, level=level, human=seat)
     game = record.replay()
     assert isinstance(game, TableGame)
-    return FourHandTable.resume(game, full, level=level, human=seat, players=record.players)
+    return FourHandTable.resume(
+        game, full, level=level, human=seat, players=record.players, date=record.date
+    )
 
 
 def build_table(args: argparse.Namespace) -> tuple[Table | FourHandTable, str | None]:
@@ -426,7 +432,9 @@ def build_table(args: argparse.Namespace) -> tuple[Table | FourHandTable, str | 
     :raises OSError: if the record to resume cannot be read.
     """
     seat = Seat.parse(args.seat) if args.seat else None
-    level = args.bot or args.level
+    # A resumed game keeps the opponent its record names unless --level or --bot is given.
+    asked: str | None = args.bot or args.level
+    level = asked or DEFAULT_LEVEL
     if args.resume:
         if args.variant or args.option:
             raise HoneymoonError(
@@ -434,7 +442,7 @@ def build_table(args: argparse.Namespace) -> tuple[Table | FourHandTable, str | 
                 "variant and options",
                 "bad_option",
             )
-        table, note = _resume(args.resume, level, seat)
+        table, note = _resume(args.resume, asked, seat)
         if getattr(args, "no_undo", False):
             table.allow_undo = False
         table.auto_play = getattr(args, "auto_play", True)

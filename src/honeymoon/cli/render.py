@@ -241,6 +241,10 @@ def result_words(result: HandResult, human: Seat | None = None, style: CardStyle
     ...                   HandScore(40, 60, 0))
     >>> result_words(made)
     'Hand 1: 1NT by South, 9 tricks, made with 2 over: 40 below, 60 above'
+    >>> rubber = HandResult(5, Seat.EAST, Contract(4, Strain.SPADES), Seat.SOUTH, 10,
+    ...                     HandScore(120, 0, 0), rubber_bonus=700)
+    >>> result_words(rubber, Seat.SOUTH)
+    'Hand 6: 4♠ by you, 10 tricks, made: 120 below, 0 above, and 700 above for the rubber'
     """
 
     def name(seat: Seat) -> str:
@@ -273,6 +277,9 @@ def result_words(result: HandResult, human: Seat | None = None, style: CardStyle
     if tricks >= needed:
         over = f" with {tricks - needed} over" if tricks > needed else ""
         text += f"made{over}: {score.declarer_below} below, {score.declarer_above} above"
+        if result.rubber_bonus:
+            # The same hand wrote the rubber bonus: the line says so, or 0 above looks wrong.
+            text += f", and {result.rubber_bonus} above for the rubber"
     else:
         text += f"down {needed - tricks}: {name(declarer.other)} {score.defender_above} above"
     honours = [
@@ -597,12 +604,19 @@ def claim_line_words(
 
 
 def narrate(
-    said: Sequence[Event], view: SeatView, rules: RuleSet, style: CardStyle = SYMBOLS
+    said: Sequence[Event],
+    view: SeatView,
+    rules: RuleSet,
+    style: CardStyle = SYMBOLS,
+    *,
+    own_action: int | None = None,
 ) -> list[str]:
     """The lines telling the player at ``view.seat`` what the events ``said`` (those of one
     action, from :func:`honeymoon.events.apply`) report. The events are public; the player's
-    own cards (what they drew) come from ``view``, their view after the action, so no line can
-    name a card of the opponent's that the player has not seen."""
+    own cards (what they drew) come from ``view``, their view after the action, and
+    ``own_action`` is the player's own action when the events are of it (a face-down discard
+    of the player's is named: they chose the card), so no line can name a card of the
+    opponent's that the player has not seen."""
     me = view.seat
     lines: list[str] = []
     preliminary: PreliminaryResult | None = None
@@ -638,7 +652,8 @@ def narrate(
         elif isinstance(event, TrickWon):
             lines += _preliminary_trick_words(event, drew, view, style)
         elif isinstance(event, ExchangeDiscarded):
-            lines.append(_exchange_words(event, me))
+            own = own_action if event.seat == me else None
+            lines.append(_exchange_words(event, me, own, style))
         elif isinstance(event, ExchangeDrawn):
             takes = "You take" if event.seat == me else f"{event.seat.label} takes"
             lines.append(f"{takes} {event.count} cards from the stock and must discard as many.")
@@ -653,11 +668,17 @@ def narrate(
     return lines
 
 
-def _exchange_words(event: ExchangeDiscarded, me: Seat | None) -> str:
-    """A discard of Bridgette's exchange: who, and how many are left; never which card."""
-    who = "You discard" if event.seat == me else f"{event.seat.label} discards"
+def _exchange_words(
+    event: ExchangeDiscarded, me: Seat | None, own_action: int | None, style: CardStyle
+) -> str:
+    """A discard of Bridgette's exchange: who, and how many are left; which card only for the
+    player's own discard (``own_action``), never the opponent's."""
     more = f"; {event.left} more to discard" if event.left else ""
-    return f"{who} a card face down{more}."
+    if event.seat != me:
+        return f"{event.seat.label} discards a card face down{more}."
+    if own_action is not None and is_card_action(own_action):
+        return f"You discard {style.action(own_action)} face down{more}."
+    return f"You discard a card face down{more}."
 
 
 def _who(seat: Seat | None, me: Seat | None) -> str:

@@ -27,8 +27,10 @@ from __future__ import annotations
 
 import base64
 import copy
+import datetime
 import json
 import os
+import re
 import tempfile
 import zlib
 from collections.abc import Callable, Sequence
@@ -38,7 +40,7 @@ from typing import Generic, TypeVar
 
 from honeymoon import events
 from honeymoon.analysis import GameAnalysis, HandAnalysis, analyze_hand
-from honeymoon.bots import Advice, Bot, RandomBot, advise, strongest_bot_name
+from honeymoon.bots import BOTS, Advice, Bot, RandomBot, advise, strongest_bot_name
 from honeymoon.bots.choice import choose_bot
 from honeymoon.cards import Card
 from honeymoon.claims import judge_claim
@@ -70,6 +72,9 @@ __all__ = [
     "HUMAN_NAME",
     "computer_name",
     "human_seat_from_players",
+    "computer_bot_from_players",
+    "resumed_level",
+    "DEFAULT_LEVEL",
 ]
 
 #: The name the record gives the person at the table.
@@ -88,6 +93,27 @@ def human_seat_from_players(players: tuple[str | None, str | None]) -> Seat | No
         return Seat.EAST
     if computers == [False, True]:
         return Seat.SOUTH
+    return None
+
+
+#: ``computer (BOT)``, the name :func:`computer_name` gives the computer in a record.
+_COMPUTER_NAME = re.compile(r"computer \((.*)\)")
+
+
+def computer_bot_from_players(players: tuple[str | None, str | None]) -> str | None:
+    """The bot a saved record names for the computer (``computer (club)`` gives ``club``);
+    None if no seat is named ``computer (…)``.
+
+    >>> computer_bot_from_players(("player", "computer (club)"))
+    'club'
+    >>> computer_bot_from_players(("player", None)) is None
+    True
+    """
+    for name in players:
+        # The record's name for the computer (computer_name): a name, not narration.
+        found = _COMPUTER_NAME.fullmatch(name or "")
+        if found:
+            return found.group(1).strip() or None
     return None
 
 
@@ -229,6 +255,9 @@ class Seated(Generic[GameT]):
         self._moves = 0
         self._undo_stack: list[Snapshot[GameT]] = []
         self._stand_in_phases: set[Phase] = set()
+        #: The day the rubber began (``YYYY-MM-DD``), for the record and its PBN Date tag; a
+        #: resumed game keeps its record's (None if that record does not say).
+        self.date: str | None = datetime.date.today().isoformat()
 
     # -- what each table provides ------------------------------------------------------------
 
@@ -399,7 +428,8 @@ class Seated(Generic[GameT]):
         undo and hints."""
         from honeymoon import records
 
-        return _with_assistance(records.dumps(self._game, players=self.players), self.assistance)
+        text = records.dumps(self._game, players=self.players, date=self.date)
+        return _with_assistance(text, self.assistance)
 
     def save_text(self) -> str:
         """What :meth:`save` writes: the full record once the rubber is over; before that the
@@ -409,7 +439,7 @@ class Seated(Generic[GameT]):
         full = self.record_text()
         if self.is_over:
             return full
-        player_safe = records.dumps(self._game, reveal=False, players=self.players)
+        player_safe = records.dumps(self._game, reveal=False, players=self.players, date=self.date)
         return seal_record(full, _with_assistance(player_safe, self.assistance))
 
     def save(self, path: str | os.PathLike[str], *, parents: bool = False) -> Path:
@@ -666,8 +696,8 @@ class Table(Seated[Game]):
         if known is not None and known[0] == key:
             _key, name, advice = known
             if more is False:
-                return [hints.hint_line(advice, name, self.style)]
-            return hints.numbers_lines(advice, self.style)
+                return [hints.hint_line(advice, name, self.style, phase=view.phase)]
+            return hints.numbers_lines(advice, self.style, phase=view.phase)
         try:
             adviser = self._adviser() if self._adviser else self._default_adviser()
             advice = advise(adviser, view)
@@ -677,9 +707,9 @@ class Table(Seated[Game]):
             return ["No hint available."]
         self.hints_used += 1
         self._hint = (key, adviser.name, advice)
-        lines = [hints.hint_line(advice, adviser.name, self.style)]
+        lines = [hints.hint_line(advice, adviser.name, self.style, phase=view.phase)]
         if more:
-            lines += hints.numbers_lines(advice, self.style)
+            lines += hints.numbers_lines(advice, self.style, phase=view.phase)
         return lines
 
     def _default_adviser(self) -> Bot:
@@ -695,10 +725,11 @@ class Table(Seated[Game]):
         cls,
         path: str | os.PathLike[str],
         *,
-        level: str = "medium",
+        level: str | None = None,
         human: Seat | None = None,
     ) -> tuple[Table, str | None]:
-        """The table of a saved record, with a fresh computer player of ``level``.
+        """The table of a saved record, with a fresh computer player of ``level``; without
+        one, the bot the record names plays on (a saved game keeps its opponent).
 
         :raises HoneymoonError: for an unreadable or illegal record.
         :raises OSError: if the file cannot be read.
@@ -717,9 +748,11 @@ class Table(Seated[Game]):
                 "four_hands",
             )
         seat = human or human_seat_from_players(record.players) or Seat.SOUTH
+        level = level or resumed_level(record.players)
         bot, note = choose_bot(level, f"{game.seed}:bot:{len(record.hands)}", game.rules)
         table = cls(game, seat, bot)
         table.restore_assistance(full)
+        table.date = record.date
         return table, note
 
     # -- narration ----------------------------------------------------------------------------
@@ -734,7 +767,8 @@ class Table(Seated[Game]):
         # The engine reports what the action did (public events); the player's own cards in
         # the narration come from the player's view, never from the events.
         said = self._apply_events(seat, action)
-        lines = render.narrate(said, self.view(), self._game.rules, self.style)
+        own = action if seat == self.human else None
+        lines = render.narrate(said, self.view(), self._game.rules, self.style, own_action=own)
         return lines + self._claim_reveal(said)
 
     def _apply_events(self, seat: Seat, action: int) -> tuple[Event, ...]:
@@ -745,6 +779,17 @@ class Table(Seated[Game]):
                 trick = event.trick
                 self._memory.last_trick = TrickView(SEATS[trick.leader], trick.cards, event.seat)
         return said
+
+
+#: The level of a resumed game whose record names no computer player it knows.
+DEFAULT_LEVEL = "hard"
+
+
+def resumed_level(players: tuple[str | None, str | None]) -> str:
+    """The bot that plays on in a resumed game: the one the record names, if this program
+    still has it; else the default level."""
+    name = computer_bot_from_players(players)
+    return name if name is not None and name.lower() in BOTS else DEFAULT_LEVEL
 
 
 def _with_assistance(record_text: str, assistance: dict[str, object]) -> str:

@@ -243,7 +243,16 @@ def _report_lines(
     unreadable: Sequence[Unreadable],
 ) -> list[str]:
     where = ", ".join(_short(p) for p in paths)
-    lines = [f"{_count(len(games), 'saved game')} against the computer in {where}."]
+    # A finished rubber is a record, not a game to resume: count the two apart.
+    finished = len(games) - len(unfinished)
+    if games:
+        counts = (
+            f"{_count(finished, 'finished rubber')} and "
+            f"{_count(len(unfinished), 'unfinished game')}"
+        )
+        lines = [f"{counts} against the computer in {where}."]
+    else:
+        lines = [f"No games against the computer in {where}."]
     if not games:
         lines.append("Play with 'honeymoon play': each game is saved there as you go.")
     if rows:

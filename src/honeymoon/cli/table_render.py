@@ -160,6 +160,17 @@ def hand_name(direction: Direction, me: Seat | None, *, capital: bool = False) -
     return text[0].upper() + text[1:] if capital else text
 
 
+def wins_words(direction: Direction, me: Seat | None, *, capital: bool = False) -> str:
+    """Who won a trick, the verb agreeing with the hand: ``you win``, ``East wins``, ``your
+    dummy (North) wins``.
+
+    >>> wins_words(Direction.SOUTH, Seat.SOUTH, capital=True), wins_words(Direction.EAST, None)
+    ('You win', 'East wins')
+    """
+    you = direction == (me.direction if me is not None else None)
+    return f"{hand_name(direction, me, capital=capital)} {'win' if you else 'wins'}"
+
+
 def player_hand_name(direction: Direction, me: Seat | None) -> str:
     """The hand to play as a prompt names it: ``Your hand`` or ``Your dummy (North)``.
 
@@ -325,7 +336,7 @@ def _trick_block(view: TableView, trick: TableTrickView | None, style: CardStyle
     middle += _pad([(" " * max(0, half - 2 - _width(right)), ""), *right], half)
     note: Line = []
     if trick is not None and trick.winner is not None:
-        note = [(f"{hand_name(trick.winner, view.seat, capital=True)} wins", "turn")]
+        note = [(wins_words(trick.winner, view.seat, capital=True), "turn")]
     return [
         _centre(played.get("top", []), _MIDDLE),
         middle,
@@ -453,14 +464,14 @@ def prompt_words(view: TableView, style: CardStyle = SYMBOLS) -> str:
 
 
 def trick_words(trick: TableTrickView, me: Seat | None, style: CardStyle = SYMBOLS) -> str:
-    """A trick in words: ``West ♠3, North ♠5, East ♠K, you ♠2: East wins``."""
+    """A trick in words: ``West ♠3, North ♠5, East ♠K, you ♠2: East wins`` (``…: you win``)."""
     parts = [
         f"{hand_name(direction, me, capital=index == 0)} {style.card(card)}"
         for index, (direction, card) in enumerate(zip(trick.players, trick.cards, strict=True))
     ]
     text = ", ".join(parts)
     if trick.winner is not None:
-        text += f": {hand_name(trick.winner, me)} wins"
+        text += f": {wins_words(trick.winner, me)}"
     return text
 
 

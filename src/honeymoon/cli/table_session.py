@@ -31,7 +31,13 @@ from honeymoon.bots import Bot
 from honeymoon.cards import Card
 from honeymoon.cli import render, table_render
 from honeymoon.cli.lines import LineSession
-from honeymoon.cli.session import Seated, Snapshot, choose_bot, human_seat_from_players
+from honeymoon.cli.session import (
+    Seated,
+    Snapshot,
+    choose_bot,
+    human_seat_from_players,
+    resumed_level,
+)
 from honeymoon.errors import HoneymoonError, NotationError
 from honeymoon.game import HandResult, Phase
 from honeymoon.seats import Direction, Seat
@@ -243,8 +249,7 @@ class FourHandTable(Seated[TableGame]):
                 won = log.tricks_won(me)
                 lost = log.tricks_won(me.other)
                 lines.append(
-                    f"{table_render.hand_name(winner, me, capital=True)} "
-                    f"{'win' if winner == me.direction else 'wins'} the trick "
+                    f"{table_render.wins_words(winner, me, capital=True)} the trick "
                     f"(tricks: you {won}, {me.other.label} {lost})."
                 )
             opening = done == 0 and before.current_trick is not None
@@ -352,14 +357,24 @@ class FourHandTable(Seated[TableGame]):
 
     @classmethod
     def resume(
-        cls, game: TableGame, full: str, *, level: str, human: Seat | None, players: Any
+        cls,
+        game: TableGame,
+        full: str,
+        *,
+        level: str | None,
+        human: Seat | None,
+        players: Any,
+        date: str | None = None,
     ) -> tuple[FourHandTable, str | None]:
         """The table of a four-hand record read back (``full`` is the full record), with a
-        fresh computer player of ``level``."""
+        fresh computer player of ``level``; without one, the bot the record names. ``date``:
+        the day the rubber began, as the record says."""
         seat = human or human_seat_from_players(players) or Seat.SOUTH
+        level = level or resumed_level(players)
         bot, note = choose_bot(level, f"{game.seed}:bot:{game.hand_number}")
         table = cls(game, seat, bot)
         table.restore_assistance(full)
+        table.date = date
         return table, note
 
 

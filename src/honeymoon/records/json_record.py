@@ -21,6 +21,7 @@ The format is described field by field in ``docs/record-format.md``.
 
 from __future__ import annotations
 
+import datetime
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -150,7 +151,8 @@ class GameRecord:
 
     ``score_sheet`` is the sheet after the finished hands; ``seed`` is None when the record
     has none (a copy written with ``reveal=False``, or a game created from stocks alone);
-    ``players`` holds South's and East's names, None where not given.
+    ``players`` holds South's and East's names, None where not given; ``date`` is the day the
+    rubber began, ``YYYY-MM-DD``, None when the record does not say.
     """
 
     rules: RuleSet
@@ -159,6 +161,7 @@ class GameRecord:
     score_sheet: ScoreSheet = field(default_factory=ScoreSheet)
     seed: int | str | None = None
     players: tuple[str | None, str | None] = (None, None)
+    date: str | None = None
 
     @property
     def is_complete(self) -> bool:
@@ -215,10 +218,14 @@ class GameRecord:
 
 
 def record_from_game(
-    game: Game | TableGame, *, players: tuple[str | None, str | None] = (None, None)
+    game: Game | TableGame,
+    *,
+    players: tuple[str | None, str | None] = (None, None),
+    date: str | None = None,
 ) -> GameRecord:
     """The record of ``game`` so far: every finished hand and, unless the rubber is over, the
-    hand in progress (with its stock order and the actions taken so far)."""
+    hand in progress (with its stock order and the actions taken so far). ``date``: the day
+    the rubber began (``YYYY-MM-DD``), if known."""
     colons = game.rules.colons
     hands = [
         HandRecord(
@@ -253,6 +260,7 @@ def record_from_game(
         score_sheet=game.score_sheet,
         seed=game.seed,
         players=players,
+        date=_checked_date(date),
     )
 
 
@@ -264,22 +272,26 @@ def dumps(
     *,
     reveal: bool = True,
     players: tuple[str | None, str | None] | None = None,
+    date: str | None = None,
 ) -> str:
     """The JSON record of ``game`` (a game, or a record read earlier), as text.
 
     :param reveal: False writes a player-safe copy: no seed, no stock orders, and every
         drawing action written as ``"draw"``. Such a copy can be read but not replayed.
     :param players: South's and East's names (default: those of a record, else none).
+    :param date: the day the rubber began, ``YYYY-MM-DD`` (default: a record's, else none).
+    :raises ValueError: for a date that is not ``YYYY-MM-DD``.
     """
     record = game if isinstance(game, GameRecord) else record_from_game(game)
-    if players is not None:
+    if players is not None or date is not None:
         record = GameRecord(
             record.rules,
             record.first_dealer,
             record.hands,
             record.score_sheet,
             record.seed,
-            players,
+            players if players is not None else record.players,
+            _checked_date(date) if date is not None else record.date,
         )
     return _format_json(record_to_dict(record, reveal=reveal)) + "\n"
 
@@ -290,9 +302,10 @@ def dump(
     *,
     reveal: bool = True,
     players: tuple[str | None, str | None] | None = None,
+    date: str | None = None,
 ) -> None:
     """Write the JSON record of ``game`` to the text file ``fp`` (see :func:`dumps`)."""
-    fp.write(dumps(game, reveal=reveal, players=players))
+    fp.write(dumps(game, reveal=reveal, players=players, date=date))
 
 
 def record_to_dict(record: GameRecord, *, reveal: bool = True) -> dict[str, Any]:
@@ -313,6 +326,8 @@ def record_to_dict(record: GameRecord, *, reveal: bool = True) -> dict[str, Any]
     data["first_dealer"] = _SEAT_NAMES[record.first_dealer]
     if any(name is not None for name in record.players):
         data["players"] = {"south": record.players[0], "east": record.players[1]}
+    if record.date is not None:
+        data["date"] = record.date
     hands: list[dict[str, Any]] = []
     for hand in record.hands:
         entry: dict[str, Any] = {"number": hand.number, "dealer": _SEAT_NAMES[hand.dealer]}
@@ -519,6 +534,7 @@ def record_from_dict(data: object) -> GameRecord:
     seed = _read_seed(top)
     first_dealer = _read_seat(_get(top, "first_dealer", str, "the record", None), "first_dealer")
     players = _read_players(top)
+    date = _read_date(top)
     raw_hands = _get(top, "hands", list, "the record", None)
     if not raw_hands:
         raise RecordError("'hands' is empty: a record has at least one hand", code="missing_field")
@@ -574,7 +590,7 @@ def record_from_dict(data: object) -> GameRecord:
         for index, hand in enumerate(hands)
     )
     _check_recorded_summary(top, game.score_sheet)
-    return GameRecord(rules, first_dealer, records, game.score_sheet, seed, players)
+    return GameRecord(rules, first_dealer, records, game.score_sheet, seed, players, date)
 
 
 def _check_upcards(rules: RuleSet, hands: Sequence[_ReadHand], with_stock: bool) -> None:
@@ -726,6 +742,30 @@ def _read_seed(top: dict[str, Any]) -> int | str | None:
     raise RecordError(
         f"'seed' should be an integer or a string, not {_kind(seed)}", code="wrong_type"
     )
+
+
+def _checked_date(date: str | None) -> str | None:
+    # A calendar day, YYYY-MM-DD: what the record writes and what PBN's Date tag is made of.
+    if date is None:
+        return None
+    try:
+        # fromisoformat also takes 20261204; the record writes the one form.
+        if len(date) == 10:
+            datetime.date.fromisoformat(date)
+            return date
+    except ValueError:
+        pass
+    raise ValueError(f"the date {date!r} is not a day written YYYY-MM-DD")
+
+
+def _read_date(top: dict[str, Any]) -> str | None:
+    date = _get(top, "date", str, "the record", None, optional=True)
+    try:
+        return _checked_date(date)
+    except ValueError:
+        raise RecordError(
+            f"'date' should be a day written YYYY-MM-DD, not {date!r}", code="bad_date"
+        ) from None
 
 
 def _read_seat(text: str, where: str, hand: int | None = None) -> Seat:

@@ -16,6 +16,13 @@ so that a four-seat reader puts every call and card in the right seat:
   last call until a player's turn would come: a complete four-seat auction with the same
   calls, contract and declarer (a bid followed by one player's pass is followed by three
   passes; two opening passes by four).
+* ``Date`` is the day the rubber began, from the record (``????.??.??`` when it does not say).
+* ``Score`` is PBN's score of the hand from the declaring side: ``"NS 120"`` when South (or,
+  at the four-hand table, the side of the seat PBN calls N or S) declared, ``"EW -100"`` when
+  East's side declared and went down; the declaring side's points for the hand (contract,
+  overtricks, insult and slam bonuses, less the defenders' undertricks, and honours either
+  way), without the rubber bonus, which belongs to the rubber rather than to the hand. A
+  hand not played to its end, or passed out, has no Score tag.
 * ``Play`` starts with the opening leader. As PBN requires, each line is one trick with the
   columns fixed in clockwise order from the opening leader (not from the trick's leader); the
   empty seats' columns are ``-`` (PBN's "no card").
@@ -45,7 +52,7 @@ from __future__ import annotations
 from typing import IO
 
 from honeymoon.cards import FULL_DECK_MASK, Card, CardSet
-from honeymoon.game import Game, HandLog
+from honeymoon.game import Game, HandLog, HandResult
 from honeymoon.records.json_record import GameRecord, record_from_game
 from honeymoon.scoring import ScoreSheet
 from honeymoon.seats import SEATS, Direction, Seat
@@ -63,17 +70,20 @@ def dumps_pbn(
     *,
     event: str | None = None,
     site: str = "?",
-    date: str = _UNKNOWN_DATE,
+    date: str | None = None,
 ) -> str:
     """The PBN export of every hand of ``source`` (a game or a record) that reached the end of
     its auction.
 
     :param event: the Event tag (default: ``Honeymoon Bridge rubber (<variant title>)``).
     :param site: the Site tag (``?``: unknown).
-    :param date: the Date tag, ``YYYY.MM.DD`` (unknown by default).
+    :param date: the Date tag, ``YYYY.MM.DD`` (default: the day the record says the rubber
+        began, else ``????.??.??``, unknown).
     """
     record = source if isinstance(source, GameRecord) else record_from_game(source)
     event_name = event if event is not None else f"Honeymoon Bridge rubber ({record.rules.title})"
+    if date is None:
+        date = record.date.replace("-", ".") if record.date is not None else _UNKNOWN_DATE
     games: list[str] = []
     deals = record.rules.deals_in_match
     sheet = ScoreSheet.for_deals(deals, int(record.first_dealer)) if deals else ScoreSheet()
@@ -99,6 +109,7 @@ def dumps_pbn(
                 ),
                 ("Contract", log.contract.pbn if log.contract else "Pass"),
                 ("Result", _result(log)),
+                *_score_tag(hand.result, seats),
                 ("HoneymoonDealer", seats[hand.dealer.direction].letter),
                 *_layout_tag(record, hand.dealer, hand.stock, seats),
                 *_colon_tags(record, log, hand.upcard),
@@ -124,7 +135,7 @@ def dump_pbn(
     *,
     event: str | None = None,
     site: str = "?",
-    date: str = _UNKNOWN_DATE,
+    date: str | None = None,
 ) -> None:
     """Write the PBN export of ``source`` to the text file ``fp`` (see :func:`dumps_pbn`)."""
     fp.write(dumps_pbn(source, event=event, site=site, date=date))
@@ -226,6 +237,22 @@ def _layout_tag(
         ]
         parts.append(f"{seats[dummy].letter}:" + " ".join(places))
     return [("HoneymoonLayout", " ".join(parts))]
+
+
+def _score_tag(result: HandResult | None, seats: tuple[Direction, ...]) -> list[tuple[str, str]]:
+    # PBN's Score: the declaring side's points for the hand, named by its side (NS or EW).
+    if result is None or result.score is None or result.declarer is None:
+        return []
+    declarer = result.declarer
+    points = (
+        result.score.declarer_below
+        + result.score.declarer_above
+        - result.score.defender_above
+        + result.honours[declarer]
+        - result.honours[declarer.other]
+    )
+    side = "NS" if seats[declarer.direction] in (Direction.NORTH, Direction.SOUTH) else "EW"
+    return [("Score", f"{side} {points}")]
 
 
 def _result(log: HandLog) -> str:

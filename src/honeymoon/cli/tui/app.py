@@ -315,6 +315,8 @@ class GameScreen(PlayScreen[SeatView, TrickView]):
             ask = "Your card (no trump): type it (sa, h10) and Enter, or arrows and Enter"
         elif view.phase is Phase.EXCHANGE:
             ask = "Your discard: type it (sa, h10, :g) and Enter, or arrows and Enter"
+        elif self.table.rules.colons:
+            ask = "Your card: type it (sa, h10, :g, :r, :l) and Enter, or arrows and Enter"
         else:
             ask = "Your card: type it (sa, h10) and Enter, or arrows and Enter"
         self._show("#prompt", f"{typed}  [#9fbfa8]{escape(ask)}[/]")

@@ -256,6 +256,8 @@ class FourHandScreen(PlayScreen[TableView, TableTrickView]):
         typed = f"[bold]› {escape(self.typed)}[/][blink]▏[/]"
         if view.phase is Phase.COMPLETE:
             ask = "The rubber is over: s score sheet, q leave."
+        elif self._waiting:
+            ask = "The hand is over: Enter for the next hand."
         else:
             ask = table_render.prompt_words(view, self.table.style)
         self._show("#prompt", f"{typed}  [#9fbfa8]{escape(ask)}[/]")
@@ -416,7 +418,11 @@ class FourHandScreen(PlayScreen[TableView, TableTrickView]):
         for line in lines:
             self.say(line)
         table = self.table
-        self._held_trick = table.last_trick if table.trick_completed else None
+        hand_over = table.is_over or bool(table.finished)
+        # At the end of a hand the last trick is in the dialog's headline; the table behind it
+        # is the next deal, which must not show that trick, and nobody moves until Enter.
+        self._held_trick = table.last_trick if table.trick_completed and not hand_over else None
+        self._waiting = hand_over
         self.refresh_table()
         if table.is_over:
             self._finish()

@@ -134,6 +134,12 @@ def seat_name(seat: Seat | None, me: Seat | None) -> str:
     return "You" if seat == me else seat.label
 
 
+def seat_in_sentence(seat: Seat, me: Seat | None) -> str:
+    """``you`` for the player's own seat in the middle of a sentence (``4♠ by you``), else the
+    seat's label: the same casing as the narration."""
+    return "you" if seat == me else seat.label
+
+
 def hand_order(view: SeatView) -> list[Card]:
     """The player's cards in display order: spades, hearts, diamonds, clubs, high to low."""
     return view.hand.cards_high_to_low()
@@ -167,7 +173,8 @@ def hand_markup(
             chips.append(_hand_chip(card, palette, legal, playing, (cursor, highlight)))
         row = f"{symbol} " + (" ".join(chips) if chips else "[dim]—[/]")
         if colons and index == shortest:
-            row += f"  [bold {_COLON_ON_TABLE}]{palette.faces(colons[0])[1]}[/] " + " ".join(
+            # Each Colon's chip carries its own tricolon (⁝L): no mark of the row before them.
+            row += "  " + " ".join(
                 _hand_chip(card, palette, legal, playing, (cursor, highlight)) for card in colons
             )
         rows.append(row)
@@ -353,7 +360,8 @@ def contract_line(view: SeatView, style: CardStyle = SYMBOLS) -> str:
         return f"No bid yet · {vul}"
     label = "Contract" if view.phase is Phase.PLAY else "Bid"
     contract = style.contract(view.contract)
-    return f"{label} [bold]{contract}[/] by {seat_name(view.declarer, me)} · {vul}"
+    declarer = seat_in_sentence(view.declarer, me) if view.declarer is not None else "nobody"
+    return f"{label} [bold]{contract}[/] by {declarer} · {vul}"
 
 
 def trick_markup(trick: TrickView | None, me: Seat | None, palette: Palette) -> str:
@@ -387,7 +395,7 @@ def play_info_markup(view: SeatView, style: CardStyle = SYMBOLS) -> str:
     if view.contract is not None and view.declarer is not None:
         needed = view.contract.tricks_needed
         contract = style.contract(view.contract)
-        lines.append(f"[bold]{contract}[/] by {seat_name(view.declarer, me)}")
+        lines.append(f"[bold]{contract}[/] by {seat_in_sentence(view.declarer, me)}")
         lines.append(
             f"{seat_name(view.declarer, me)} need{'' if view.declarer == me else 's'} "
             f"{needed} tricks"
@@ -401,7 +409,7 @@ def play_info_markup(view: SeatView, style: CardStyle = SYMBOLS) -> str:
         lines.append(f"Trick {min(len(view.tricks) + 1, 13)} of 13")
     if view.barred_suit is not None and view.to_act is not None:
         lines.append(
-            f"[#d7afff]A Colon spoiled the lead: {seat_name(view.to_act, me)} may not lead "
+            f"[#d7afff]A Colon spoiled the lead: {seat_in_sentence(view.to_act, me)} may not lead "
             f"{style.suit(view.barred_suit)}[/]"
         )
     lines.append("")
