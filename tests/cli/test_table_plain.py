@@ -20,6 +20,7 @@ from table_helpers import (
     visible_cards,
 )
 
+from honeymoon.actions import PASS
 from honeymoon.cards import Card
 from honeymoon.cli import main
 from honeymoon.cli.table_render import choice_words
@@ -114,7 +115,7 @@ def test_commands_a_new_player_reaches_for() -> None:
     assert "Seating: you and the computer sit side by side" in text
     assert "North · your dummy (13)" in text  # the table drawn: hands as backs before the lead
     assert "▒" * 13 in text
-    assert "hints are not available at the four-hand table yet" in text
+    assert "Hint (expert): " in text  # a hint at the table, as at two hands
     assert "claims are not available at the four-hand table yet" in text
     assert "the review of a hand is not available at the four-hand table yet" in text
     assert "Double Dummy Bridge" in text
@@ -249,3 +250,34 @@ def test_the_auction_table_reads_the_table_auction_in_its_callers_columns() -> N
     assert table(Seat.SOUTH) == ["East    South", "1♠      2♥", "?"]
     game.apply(game.parse_action("pass"))
     assert table(Seat.EAST) == ["East    South", "1♠      2♥", "Pass"]
+
+
+@pytest.mark.parametrize("variant", ["double-dummy", "widow"])
+def test_a_hint_at_the_table_is_worded_for_the_table(variant: str) -> None:
+    """The one hint of every table: at each of the player's decisions one legal action in
+    words for the table (a card from the dummy, a card put in a hand), counted once per
+    decision, its numbers on a second ask."""
+    from honeymoon.bots import RandomBot, make_bot
+
+    game = TableGame(table_rules(variant, {}), seed="table-hint", first_dealer=Seat.SOUTH)
+    table = FourHandTable(game, Seat.SOUTH, RandomBot(3), adviser=lambda: make_bot("medium", 5))
+    seen: set[str] = set()
+    while not game.is_over and game.hand_number < 1:
+        view = table.view()
+        if view.my_turn:
+            first = table.hint()
+            assert len(first) == 1 and first[0].startswith("Hint (club): "), first
+            used = table.hints_used
+            again = table.hint()  # a second ask: the numbers behind it
+            assert again and not again[0].startswith("Hint (")
+            assert table.hints_used == used and table.has_hint()
+            seen.add(first[0].split(": ", 2)[1])
+        legal = game.legal_actions()
+        action = legal[len(game.actions) * 7 % len(legal)]
+        if game.phase is Phase.AUCTION:  # one bid, then passes: the hand is played
+            action = PASS if game.contract is not None else legal[-1]
+        game.apply(action)
+    assert any(words.endswith("from your dummy") for words in seen), seen
+    if variant == "widow":
+        # Declarer places widow cards, the defender the two it is given: either way a "put".
+        assert any(words.startswith("put ") for words in seen), seen

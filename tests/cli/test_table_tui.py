@@ -162,12 +162,13 @@ async def test_the_opponents_dummy_before_and_after_the_opening_lead(racks: bool
             assert west - played <= after, "after the lead both dummies are face up"
 
 
-async def test_hint_claim_and_review_say_they_are_not_at_the_table_yet() -> None:
+async def test_a_hint_at_the_table_and_claim_and_review_not_yet() -> None:
     app = make_app("double-dummy", {}, "no-hints", Seat.SOUTH)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
+        mine = app.game_screen.view().my_turn
         said = {
-            "h": "Hints are not available at the four-hand table yet",
+            "h": "Hint (expert): " if mine else "No hint: it is not your turn.",
             "c": "Claims are not available at the four-hand table yet",
             "b": "The review of a hand is not available at the four-hand table yet",
         }

@@ -17,7 +17,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from honeymoon.actions import KEEP, REJECT, is_card_action
+from honeymoon.actions import (
+    KEEP,
+    LEAD_DEFENDER,
+    LEAD_DEFENDERS_DUMMY,
+    REJECT,
+    TAKE_EXPOSED,
+    TAKE_OTHER,
+    is_card_action,
+)
 from honeymoon.auction import DOUBLE, FIRST_BID, LAST_BID, PASS, REDOUBLE
 from honeymoon.bots.advice import Advice, Candidate, Figures, Reason
 from honeymoon.cards import Suit
@@ -146,19 +154,43 @@ REASON_WORDS: dict[Reason, Callable[[Figures, CardStyle], str]] = {
 }
 
 
+#: The four-hand table's own decisions (declarer's dummy, the opening leader), in words.
+_TABLE_CHOICES = {
+    TAKE_EXPOSED: "take the dummy dealt face up",
+    TAKE_OTHER: "take the other dummy",
+    LEAD_DEFENDER: "have the defender lead from their hand",
+    LEAD_DEFENDERS_DUMMY: "have the defender lead from their dummy",
+}
+#: Where a card goes in each phase of the table that places cards.
+_PLACED = {
+    Phase.EXTRA_CARDS: "in your hand (the other to your dummy)",
+    Phase.WIDOW_HAND: "in your hand",
+    Phase.WIDOW_DUMMY: "in your dummy (the other two go to the defender)",
+}
+
+
 def action_words(
     action: int,
     advice_card: Figures | None = None,
     style: CardStyle = SYMBOLS,
     *,
     phase: Phase | None = None,
+    from_dummy: bool = False,
 ) -> str:
     """What to do: ``keep ♠K``, ``reject ♦4``, ``bid 2♠``, ``pass``, ``double``, ``play ♠Q``;
-    in Bridgette's exchange (``phase``) a card is discarded: ``discard ♠4``, ``discard ⁝L``.
+    in Bridgette's exchange (``phase``) a card is discarded: ``discard ♠4``, ``discard ⁝L``; at
+    the four-hand table a card comes ``from your dummy`` or is put somewhere, and declarer
+    chooses a dummy or the opening leader.
 
     >>> action_words(52), action_words(57), action_words(96), action_words(2, phase=Phase.EXCHANGE)
     ('pass', 'bid 1♥', 'play ⁝L', 'discard ♣4')
+    >>> action_words(51, from_dummy=True), action_words(51, phase=Phase.WIDOW_HAND)
+    ('play ♠A from your dummy', 'put ♠A in your hand')
+    >>> action_words(TAKE_OTHER)
+    'take the other dummy'
     """
+    if action in _TABLE_CHOICES:
+        return _TABLE_CHOICES[action]
     card = advice_card.card if advice_card is not None else None
     if action in (KEEP, REJECT):
         verb = "keep" if action == KEEP else "reject"
@@ -172,9 +204,12 @@ def action_words(
     if FIRST_BID <= action <= LAST_BID:
         return f"bid {style.action(action)}"
     if is_card_action(action):
-        # A card (a Colon too): played to a trick, or discarded face down in the exchange.
+        # A card (a Colon too): played to a trick, discarded face down in the exchange, or
+        # put in a hand at the four-hand table.
+        if phase in _PLACED:
+            return f"put {style.action(action)} {_PLACED[phase]}"
         verb = "discard" if phase is Phase.EXCHANGE else "play"
-        return f"{verb} {style.action(action)}"
+        return f"{verb} {style.action(action)}{' from your dummy' if from_dummy else ''}"
     return style.action(action)
 
 
@@ -184,11 +219,17 @@ def reason_words(advice: Advice, style: CardStyle = SYMBOLS) -> str:
 
 
 def hint_line(
-    advice: Advice, adviser: str, style: CardStyle = SYMBOLS, *, phase: Phase | None = None
+    advice: Advice,
+    adviser: str,
+    style: CardStyle = SYMBOLS,
+    *,
+    phase: Phase | None = None,
+    from_dummy: bool = False,
 ) -> str:
     """The hint: ``Hint (expert): play ♠Q: wins the trick as cheaply as you can.`` (``phase``:
-    the phase it is given in, so that a card of Bridgette's exchange is a discard)."""
-    what = action_words(advice.action, advice.figures, style, phase=phase)
+    the phase it is given in, so that a card of Bridgette's exchange is a discard;
+    ``from_dummy``: the card is played from the player's dummy, at the four-hand table)."""
+    what = action_words(advice.action, advice.figures, style, phase=phase, from_dummy=from_dummy)
     return f"Hint ({adviser}): {what}: {reason_words(advice, style)}."
 
 
@@ -215,7 +256,7 @@ def _worded(source: object, templates: tuple[tuple[str, str], ...]) -> list[str]
 
 
 def _candidate_words(
-    candidate: Candidate, advice: Advice, style: CardStyle, phase: Phase | None
+    candidate: Candidate, advice: Advice, style: CardStyle, phase: Phase | None, from_dummy: bool
 ) -> str:
     parts: list[str] = []
     if candidate.chance is not None:
@@ -224,7 +265,7 @@ def _candidate_words(
         )
         parts.append(f"{goal} {candidate.chance:.0%}")
     parts += _worded(candidate, _CANDIDATE_FIGURES)
-    what = action_words(candidate.action, advice.figures, style, phase=phase)
+    what = action_words(candidate.action, advice.figures, style, phase=phase, from_dummy=from_dummy)
     return f"{what:<14}" + "  ".join(parts)
 
 
@@ -240,7 +281,11 @@ def _figure_words(figures: Figures, style: CardStyle) -> list[str]:
 
 
 def numbers_lines(
-    advice: Advice, style: CardStyle = SYMBOLS, *, phase: Phase | None = None
+    advice: Advice,
+    style: CardStyle = SYMBOLS,
+    *,
+    phase: Phase | None = None,
+    from_dummy: bool = False,
 ) -> list[str]:
     """The numbers behind a hint: what each choice the computer compared comes to (best
     first), or the figures its rule of thumb read. Never a card of a layout the computer
@@ -252,7 +297,9 @@ def numbers_lines(
             lines.append(f"The choices compared, {_layouts(figures)}:")
         else:
             lines.append("The choices compared:")
-        lines += ["  " + _candidate_words(c, advice, style, phase) for c in advice.candidates]
+        lines += [
+            "  " + _candidate_words(c, advice, style, phase, from_dummy) for c in advice.candidates
+        ]
         if advice.candidates[0].value is not None and advice.action in (KEEP, REJECT):
             lines.append(
                 "  (value: the hand's worth by high cards and length; for reject, the "

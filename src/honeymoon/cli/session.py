@@ -236,12 +236,17 @@ class Seated(Generic[GameT]):
         human: Seat,
         bot: Bot,
         *,
+        adviser: Callable[[], Bot] | None = None,
         undo_limit: int = 200,
         allow_undo: bool = True,
         auto_play: bool = False,
         style: render.CardStyle = render.SYMBOLS,
     ) -> None:
         self._game: GameT = game
+        self._adviser = adviser
+        self._hints = 0
+        # The last hint: the position it was for, the adviser's name and its advice.
+        self._hint: tuple[tuple[int, tuple[int, ...]], str, Advice] | None = None
         #: How the terminal writes cards: suit symbols or letters, the ten as 10 or T.
         self.style = style
         self.auto_play = auto_play
@@ -258,6 +263,62 @@ class Seated(Generic[GameT]):
         #: The day the rubber began (``YYYY-MM-DD``), for the record and its PBN Date tag; a
         #: resumed game keeps its record's (None if that record does not say).
         self.date: str | None = datetime.date.today().isoformat()
+
+    # -- hints (one feature for every table) ----------------------------------------------------
+
+    def _decision(self) -> tuple[int, tuple[int, ...]]:
+        # The position a hint is for: the hand and every action of it so far.
+        return (self._game.hand_number, self._game.actions)
+
+    def _from_dummy(self, view: SeatView | TableView) -> bool:
+        # Whether the card to play comes from the player's dummy (the four-hand table says).
+        return False
+
+    def has_hint(self) -> bool:
+        """True if a hint was given for the decision now before the player (a second ask
+        shows its numbers)."""
+        view = self.view()
+        return view.my_turn and self._hint is not None and self._hint[0] == self._decision()
+
+    def hint(self, *, more: bool | None = None) -> list[str]:
+        """The hint for this decision: one line saying what the strongest bot would do and
+        why, in words (:mod:`honeymoon.cli.hints`). Asked again on the same decision, or with
+        ``more``, the numbers behind it too: the choices the bot compared and their figures
+        (the same advice: a repeated hint is counted once). ``more=False`` never adds them."""
+        view = self.view()
+        if not view.my_turn:
+            return ["No hint: it is not your turn."]
+        key = self._decision()
+        phase, from_dummy = view.phase, self._from_dummy(view)
+        known = self._hint
+        if known is not None and known[0] == key:
+            _key, name, advice = known
+            if more is False:
+                return [
+                    hints.hint_line(advice, name, self.style, phase=phase, from_dummy=from_dummy)
+                ]
+            return hints.numbers_lines(advice, self.style, phase=phase, from_dummy=from_dummy)
+        try:
+            adviser = self._adviser() if self._adviser else self._default_adviser()
+            advice = advise(adviser, view)
+        except Exception:  # a faulty adviser must never end the game
+            return ["No hint available here: the computer has no advice for this phase yet."]
+        if advice.action not in view.legal_actions:
+            return ["No hint available."]
+        self.hints_used += 1
+        self._hint = (key, adviser.name, advice)
+        lines = [
+            hints.hint_line(advice, adviser.name, self.style, phase=phase, from_dummy=from_dummy)
+        ]
+        if more:
+            lines += hints.numbers_lines(advice, self.style, phase=phase, from_dummy=from_dummy)
+        return lines
+
+    def _default_adviser(self) -> Bot:
+        self._hints += 1
+        # The strongest bot that plays the variant (the expert knows 52 cards), as the server.
+        adviser, _ = choose_bot(strongest_bot_name(), f"hint:{self._hints}", self._game.rules)
+        return adviser
 
     # -- what each table provides ------------------------------------------------------------
 
@@ -510,15 +571,12 @@ class Table(Seated[Game]):
             game,
             human,
             bot,
+            adviser=adviser,
             undo_limit=undo_limit,
             allow_undo=allow_undo,
             auto_play=auto_play,
             style=style,
         )
-        self._adviser = adviser
-        self._hints = 0
-        # The last hint: the decision it was for, the adviser's name and its advice.
-        self._hint: tuple[tuple[int, int, int, tuple[int, ...]], str, Advice] | None = None
         self._memory = _Memory()
 
     # -- what the player sees -----------------------------------------------------------------
@@ -675,48 +733,6 @@ class Table(Seated[Game]):
         it, in words (None if no claim of the player's was refused there, or the hand is not
         over)."""
         return self._memory.claim_lines.get(number)
-
-    def has_hint(self) -> bool:
-        """True if a hint was given for the decision now before the player (a second ask
-        shows its numbers)."""
-        view = self.view()
-        key = (view.hand_number, len(self._game.actions), view.hand.mask, view.legal_actions)
-        return view.my_turn and self._hint is not None and self._hint[0] == key
-
-    def hint(self, *, more: bool | None = None) -> list[str]:
-        """The hint for this decision: one line saying what the strongest bot would do and
-        why, in words (:mod:`honeymoon.cli.hints`). Asked again on the same decision, or with
-        ``more``, the numbers behind it too: the choices the bot compared and their figures
-        (the same advice: a repeated hint is counted once). ``more=False`` never adds them."""
-        view = self.view()
-        if not view.my_turn:
-            return ["No hint: it is not your turn."]
-        key = (view.hand_number, len(self._game.actions), view.hand.mask, view.legal_actions)
-        known = self._hint
-        if known is not None and known[0] == key:
-            _key, name, advice = known
-            if more is False:
-                return [hints.hint_line(advice, name, self.style, phase=view.phase)]
-            return hints.numbers_lines(advice, self.style, phase=view.phase)
-        try:
-            adviser = self._adviser() if self._adviser else self._default_adviser()
-            advice = advise(adviser, view)
-        except Exception:  # a faulty adviser must never end the game
-            return ["No hint available here: the computer has no advice for this phase yet."]
-        if advice.action not in view.legal_actions:
-            return ["No hint available."]
-        self.hints_used += 1
-        self._hint = (key, adviser.name, advice)
-        lines = [hints.hint_line(advice, adviser.name, self.style, phase=view.phase)]
-        if more:
-            lines += hints.numbers_lines(advice, self.style, phase=view.phase)
-        return lines
-
-    def _default_adviser(self) -> Bot:
-        self._hints += 1
-        # The strongest bot that plays the variant (the expert knows 52 cards), as the server.
-        adviser, _ = choose_bot(strongest_bot_name(), f"hint:{self._hints}", self._game.rules)
-        return adviser
 
     # -- records ------------------------------------------------------------------------------
 

@@ -78,8 +78,8 @@ class FourHandTable(Seated[TableGame]):
     """A rubber of a four-hand variant between the person at ``human`` and ``bot``.
 
     The same shape as :class:`~honeymoon.cli.session.Table` where the two tables share a
-    feature (view, parse, play, computer_move, undo, save, resume); :meth:`hint`,
-    :meth:`claim` and :meth:`review` raise :class:`NotAtTheTableError`.
+    feature (view, parse, play, computer_move, undo, hints, save, resume); :meth:`claim` and
+    :meth:`review` raise :class:`NotAtTheTableError`.
     """
 
     def __init__(
@@ -88,6 +88,7 @@ class FourHandTable(Seated[TableGame]):
         human: Seat,
         bot: Bot,
         *,
+        adviser: Callable[[], Bot] | None = None,
         allow_undo: bool = True,
         auto_play: bool = False,
         style: render.CardStyle = render.SYMBOLS,
@@ -97,6 +98,7 @@ class FourHandTable(Seated[TableGame]):
             game,
             human,
             bot,
+            adviser=adviser,
             undo_limit=undo_limit,
             allow_undo=allow_undo,
             auto_play=auto_play,
@@ -174,16 +176,9 @@ class FourHandTable(Seated[TableGame]):
         assert isinstance(view, TableView)
         return cards_seen(view)
 
-    def hint(self, *, more: bool | None = None) -> list[str]:
-        """Not at the four-hand table yet.
-
-        :raises NotAtTheTableError: always.
-        """
-        raise NotAtTheTableError(
-            "hints are not available at the four-hand table yet: the computer cannot advise "
-            "on four hands",
-            "not_at_table",
-        )
+    def _from_dummy(self, view: SeatView | TableView) -> bool:
+        assert isinstance(view, TableView)
+        return view.phase is Phase.PLAY and view.to_play == self.human.dummy
 
     def claim(self) -> list[str]:
         """Not at the four-hand table yet.
@@ -566,7 +561,7 @@ class TablePlainSession(LineSession):
                 elif word in ("review", "b"):
                     self.table.review(len(view.results))
                 else:
-                    self.table.hint()
+                    lines = self.table.hint(more=word == "why" or None)
             except NotAtTheTableError as error:
                 lines = [f"{error}."]
         else:

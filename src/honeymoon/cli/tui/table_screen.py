@@ -341,8 +341,9 @@ class FourHandScreen(PlayScreen[TableView, TableTrickView]):
     # -- actions ------------------------------------------------------------------------------
 
     def action_command(self, command: str) -> None:
-        """Run a command: help, undo, last, score, so-far, colours, save, quit; hint, claim
-        and review say that the four-hand table does not offer them yet."""
+        """Run a command: help, undo, last, score, so-far, colours, save, quit, hint (again:
+        the numbers behind it); claim and review say that the four-hand table does not offer
+        them yet."""
         app = self.app
         self.typed = ""
         if command == "help":
@@ -352,7 +353,8 @@ class FourHandScreen(PlayScreen[TableView, TableTrickView]):
         elif command in ("hint", "claim", "review"):
             try:
                 if command == "hint":
-                    self.table.hint()
+                    for line in self.table.hint():
+                        self.say(line, "hint")
                 elif command == "claim":
                     self.table.claim()
                 else:
