@@ -9,6 +9,11 @@ all of them. :func:`best_line` is best play by both from the position; it is how
 is played out (every card through :meth:`Game.apply <honeymoon.game.Game.apply>`, so the record
 stays an ordinary record), and for a refused claim it is the line that beats it.
 
+At the four-hand table (:class:`~honeymoon.table.TableGame`) the same judgement is made with
+the four hands, by the DDS double-dummy solver (``endplay``, the ``dds`` extra); a claim is
+refused as premature there while a semi-exposed dummy still has face-down cards (no
+double-dummy solver knows cards that may not be played yet).
+
 The line names the opponent's cards, which the claimant has not seen: a client shows it only
 once the hand is over (``docs/playing.md``, "Claims").
 
@@ -28,11 +33,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from honeymoon.bridgette import BridgetteGame
-from honeymoon.cards import Card
+from honeymoon.cards import CARD_MASK, Card
 from honeymoon.double_dummy import double_dummy
 from honeymoon.errors import HoneymoonError
 from honeymoon.game import Game, Phase
-from honeymoon.seats import Seat
+from honeymoon.seats import Direction, Seat
+from honeymoon.table import TableGame
 
 __all__ = ["ClaimError", "ClaimVerdict", "judge_claim", "best_line"]
 
@@ -65,11 +71,17 @@ class ClaimVerdict:
         return self.guaranteed == self.remaining
 
 
-def _check_claimable(game: Game) -> None:
+def _check_claimable(game: Game | TableGame) -> None:
     if game.phase is not Phase.PLAY:
         raise ClaimError(
             "a claim is made during the play of a hand (after the auction); "
             f"now it is the {game.phase.name.lower()} phase",
+            "cannot_claim",
+        )
+    if isinstance(game, TableGame) and any(game.face_down(d) for d in Direction):
+        raise ClaimError(
+            "a claim is judged once no dummy has face-down cards left: play on until they "
+            "are all turned up",
             "cannot_claim",
         )
 
@@ -89,9 +101,36 @@ def _solve_position(game: Game) -> tuple[int, dict[Card, int]]:
     return max(value for _, value in values), {Card.from_id(c): value for c, value in values}
 
 
-def best_line(game: Game) -> tuple[Card, ...]:
+def _solve_table_position(game: TableGame) -> tuple[int, dict[Card, int]]:
+    # The same at the four-hand table, by DDS: the tricks the side of the hand to play takes
+    # with best play from the current trick on, and each of its legal cards' worth.
+    from honeymoon.bots.dds import Position, solve_positions
+
+    trick = game.current_trick
+    assert trick is not None and game.trump is not None
+    hands = [game.hand_at(d).mask for d in Direction]
+    for hand, card in zip(trick.players, trick.cards, strict=False):
+        hands[int(hand)] |= CARD_MASK[card.id]  # as the hands were when the trick began
+    position = Position(
+        (hands[0], hands[1], hands[2], hands[3]),
+        tuple(int(d) for d in game.order),
+        int(trick.leader),
+        tuple(card.id for card in trick.cards),
+        int(game.trump),
+    )
+    values = solve_positions([position])[0]
+    return max(values.values()), {Card.from_id(card): tricks for card, tricks in values.items()}
+
+
+def _solved(game: Game | TableGame) -> tuple[int, dict[Card, int]]:
+    if isinstance(game, TableGame):
+        return _solve_table_position(game)
+    return _solve_position(game)
+
+
+def best_line(game: Game | TableGame) -> tuple[Card, ...]:
     """Best play by both from the current position to the end of the hand (the lowest of
-    equally good cards each time). ``game`` is not changed.
+    equally good cards each time), at either table. ``game`` is not changed.
 
     :raises ClaimError: outside the play of a hand.
     """
@@ -100,7 +139,7 @@ def best_line(game: Game) -> tuple[Card, ...]:
     hand = play.hand_number
     line: list[Card] = []
     while play.phase is Phase.PLAY and play.hand_number == hand:
-        best, values = _solve_position(play)
+        best, values = _solved(play)
         card = min((c for c, value in values.items() if value == best), key=lambda c: c.id)
         line.append(card)
         play.apply(card.action)
@@ -109,15 +148,18 @@ def best_line(game: Game) -> tuple[Card, ...]:
     return tuple(line)
 
 
-def judge_claim(game: Game, claimant: Seat | int) -> ClaimVerdict:
-    """Judge ``claimant``'s claim of every remaining trick of the hand in play.
+def judge_claim(game: Game | TableGame, claimant: Seat | int) -> ClaimVerdict:
+    """Judge ``claimant``'s claim of every remaining trick of the hand in play, at either
+    table (at the four-hand one the claimant plays its hand and its dummy).
 
-    :raises ClaimError: outside the play of a hand.
+    :raises ClaimError: outside the play of a hand, or at the table while a semi-exposed
+        dummy has face-down cards.
+    :raises DDSMissingError: at the four-hand table without ``endplay`` installed.
     """
     _check_claimable(game)
     seat = Seat(int(claimant))
     remaining = _TRICKS - len(game.completed_tricks)
-    best, _ = _solve_position(game)
+    best, _ = _solved(game)
     to_move = game.to_act
     guaranteed = best if to_move == seat else remaining - best
     return ClaimVerdict(seat, remaining, guaranteed, best_line(game))

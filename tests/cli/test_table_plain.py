@@ -116,7 +116,7 @@ def test_commands_a_new_player_reaches_for() -> None:
     assert "North · your dummy (13)" in text  # the table drawn: hands as backs before the lead
     assert "▒" * 13 in text
     assert "Hint (expert): " in text  # a hint at the table, as at two hands
-    assert "claims are not available at the four-hand table yet" in text
+    assert "A claim is made during the play of a hand, after the auction." in text
     assert "the review of a hand is not available at the four-hand table yet" in text
     assert "Double Dummy Bridge" in text
     assert "'zz' is not" in text and "legal now:" in text
@@ -281,3 +281,41 @@ def test_a_hint_at_the_table_is_worded_for_the_table(variant: str) -> None:
     if variant == "widow":
         # Declarer places widow cards, the defender the two it is given: either way a "put".
         assert any(words.startswith("put ") for words in seen), seen
+
+
+def test_a_claim_at_the_table_is_judged_and_a_refused_ones_line_told_after_the_hand() -> None:
+    """The same claim as at two hands: accepted, the rest is played out and the hand's result
+    said; refused, only that, and once the hand is over the line that beat it."""
+    from honeymoon.bots import RandomBot
+    from honeymoon.claims import judge_claim
+
+    outcomes: set[bool] = set()
+    for seed in range(12):
+        game = TableGame(table_rules("double-dummy", {}), seed=f"claim-{seed}")
+        table = FourHandTable(game, Seat.SOUTH, RandomBot(3))
+        while not (game.phase is Phase.PLAY and len(game.completed_tricks) >= 10):
+            legal = game.legal_actions()
+            action = legal[len(game.actions) * 5 % len(legal)]
+            if game.phase is Phase.AUCTION:
+                action = PASS if game.contract is not None else legal[-1]
+            game.apply(action)
+        if game.to_act is not Seat.SOUTH:
+            continue
+        expected = judge_claim(game, Seat.SOUTH)
+        lines = table.claim()
+        outcomes.add(expected.accepted)
+        if expected.accepted:
+            assert lines[0].startswith("Claim accepted: you take the last")
+            assert game.hand_number == 1 and not table.can_undo
+            continue
+        assert lines == ["Claim refused: play on. The best defence is shown once the hand is over."]
+        said: list[str] = []
+        while game.hand_number == 0:
+            view = table.view()
+            if view.my_turn:
+                said += table.play(view.legal_actions[0])
+            else:
+                said += table.computer_move()
+        told = [line for line in said if line.startswith("Your claim at trick")]
+        assert len(told) == 1 and f"you took {expected.guaranteed} of the" in told[0], said
+    assert outcomes, "no claim was made by the player"

@@ -169,7 +169,7 @@ async def test_a_hint_at_the_table_and_claim_and_review_not_yet() -> None:
         mine = app.game_screen.view().my_turn
         said = {
             "h": "Hint (expert): " if mine else "No hint: it is not your turn.",
-            "c": "Claims are not available at the four-hand table yet",
+            "c": "A claim is made during the play of a hand, after the auction.",
             "b": "The review of a hand is not available at the four-hand table yet",
         }
         for key, words in said.items():

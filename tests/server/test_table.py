@@ -339,12 +339,11 @@ def test_bad_table_actions_get_typed_errors(server_factory: Any, sqlite_url: str
 @pytest.mark.parametrize(
     "message",
     [
-        {"type": "claim"},
         {"type": "review", "hand": 0},
         {"type": "analysis", "hand": 0},
     ],
 )
-def test_claims_and_reviews_are_refused_at_the_table_with_a_code(
+def test_reviews_and_analyses_are_refused_at_the_table_with_a_code(
     server_factory: Any, sqlite_url: str, message: dict[str, Any]
 ) -> None:
     with server_factory(sqlite_url) as server:
@@ -589,3 +588,54 @@ def test_the_computer_at_the_table_is_the_levels_own_bot(
             json={"opponent": "computer", "level": "easy", "variant": "double-dummy"},
         )
         assert refused.status_code == 400 and refused.json()["error"]["code"] == "no_table_bot"
+
+
+@pytest.mark.parametrize("variant", ["double-dummy", "widow"])
+def test_a_claim_at_the_table_is_judged_with_the_four_hands(
+    server_factory: Any, sqlite_url: str, variant: str
+) -> None:
+    """Late in the play the seat to act claims the rest: both seats hear the same verdict,
+    the one the judge gives with the four hands; an accepted claim is played out card by
+    card, a refused one changes nothing; no message names a card a seat may not see."""
+    from honeymoon.claims import judge_claim
+
+    rng = random.Random(variant)
+    with server_factory(sqlite_url) as server:
+        info = server.create(opponent="friend", seat="south", variant=variant)
+        game_id = info["game_id"]
+        with server.seat(info["token"]) as south, server.seat(info["opponent_token"]) as east:
+            south.expect("presence")
+            sockets = {"south": south, "east": east}
+            game = table_game(server, game_id)
+            verdicts = []
+            while game.hand_number == 0 and len(verdicts) < 3:
+                mover = sockets[str(south.view["to_act"])]
+                late = game.phase is Phase.PLAY and len(game.completed_tricks) >= 9
+                if late and not game.current_trick.cards:
+                    seat = Seat.SOUTH if mover is south else Seat.EAST
+                    expected = judge_claim(game, seat)
+                    version = mover.version
+                    mover.ws.send_text(json.dumps({"type": "claim", "version": version}))
+                    told = mover.expect("claim")
+                    other = east if mover is south else south
+                    assert other.expect("claim") == told
+                    assert told["accepted"] is expected.accepted
+                    assert "guaranteed" not in told and "line" not in told
+                    for socket, who in ((south, Seat.SOUTH), (east, Seat.EAST)):
+                        hidden = table_hidden(game, who)
+                        assert not leaks(socket.texts[-1], hidden)
+                    verdicts.append(told["accepted"])
+                    if told["accepted"]:
+                        for socket in (south, east):
+                            while socket.view["hand_number"] == 0:
+                                socket.expect("state")
+                        break
+                version = mover.version
+                mover.send_move(choose(rng, mover))
+                mover.expect("ack")
+                for socket in (south, east):
+                    while socket.version <= version:
+                        socket.expect("state")
+            assert verdicts, "no claim was made"
+            if verdicts[-1]:
+                assert game.hand_number == 1 and game.history[0].log.play_over

@@ -29,6 +29,7 @@ from typing import Any
 from honeymoon.actions import TAKE_EXPOSED, is_card_action
 from honeymoon.bots import Bot
 from honeymoon.cards import Card
+from honeymoon.claims import ClaimVerdict, judge_claim
 from honeymoon.cli import render, table_render
 from honeymoon.cli.lines import LineSession
 from honeymoon.cli.session import (
@@ -78,8 +79,8 @@ class FourHandTable(Seated[TableGame]):
     """A rubber of a four-hand variant between the person at ``human`` and ``bot``.
 
     The same shape as :class:`~honeymoon.cli.session.Table` where the two tables share a
-    feature (view, parse, play, computer_move, undo, hints, save, resume); :meth:`claim` and
-    :meth:`review` raise :class:`NotAtTheTableError`.
+    feature (view, parse, play, computer_move, undo, hints, claims, save, resume);
+    :meth:`review` raises :class:`NotAtTheTableError`.
     """
 
     def __init__(
@@ -105,6 +106,9 @@ class FourHandTable(Seated[TableGame]):
             style=style,
         )
         self._last_trick: TableTrickView | None = None
+        #: A refused claim whose line is told once its hand is over: the hand, the trick it
+        #: was made at, and the verdict.
+        self._beaten: tuple[int, int, ClaimVerdict] | None = None
         #: The results of hands that ended with the last action (for the front ends).
         self.finished: tuple[HandResult, ...] = ()
         #: True if the last action completed a trick.
@@ -181,14 +185,44 @@ class FourHandTable(Seated[TableGame]):
         return view.phase is Phase.PLAY and view.to_play == self.human.dummy
 
     def claim(self) -> list[str]:
-        """Not at the four-hand table yet.
+        """The player claims every remaining trick; the judge sees the four hands
+        (:func:`~honeymoon.claims.judge_claim`). Accepted: the rest is played out along the
+        best line, each card through the engine, and the lines give the hand's result.
+        Refused: one line saying only that; the line that beats it is told once the hand is
+        over, and undo stops at the claim (as at two hands)."""
+        game = self._game
+        if game.phase is not Phase.PLAY:
+            return ["A claim is made during the play of a hand, after the auction."]
+        try:
+            verdict = judge_claim(game, self.human)
+        except HoneymoonError as error:  # face-down cards, or no DDS to judge with
+            return [f"{error.message[0].upper()}{error.message[1:]}."]
+        self._undo_stack.clear()
+        if not verdict.accepted:
+            self._beaten = (game.hand_number, len(game.completed_tricks) + 1, verdict)
+            return [render.claim_refused_words()]
+        self._moves += 1
+        lines: list[str] = []
+        for card in verdict.line:
+            seat = game.to_act
+            assert seat is not None
+            lines = self._apply(seat, card.action)
+        # The cards played out are in the record; what is said is the claim and the result.
+        return [render.claim_accepted_words(verdict.remaining), *lines[-2:]]
 
-        :raises NotAtTheTableError: always.
-        """
-        raise NotAtTheTableError(
-            "claims are not available at the four-hand table yet: play the tricks out",
-            "not_at_table",
-        )
+    def _claim_reveal(self, number: int) -> list[str]:
+        # Once the hand of a refused claim is over, the line that beat it may be told: every
+        # card of the hand has been played face up by then.
+        beaten = self._beaten
+        if beaten is None or beaten[0] != number:
+            return []
+        self._beaten = None
+        _, trick, verdict = beaten
+        cards = " ".join(self.style.card(card) for card in verdict.line)
+        return [
+            f"Your claim at trick {trick}: with best play by both you took {verdict.guaranteed} "
+            f"of the {verdict.remaining} tricks left ({cards})."
+        ]
 
     def review(self, number: int) -> None:
         """Not at the four-hand table yet.
@@ -287,6 +321,7 @@ class FourHandTable(Seated[TableGame]):
             result = game.history[number].result
             self.finished = (result,)
             lines.append(render.result_words(result, me, self.style))
+            lines += self._claim_reveal(number)
             if game.is_over:
                 lines.append(render.final_words(game.score_sheet, me))
         else:
@@ -557,7 +592,7 @@ class TablePlainSession(LineSession):
         elif word in ("hint", "h", "why", "claim", "review", "b"):
             try:
                 if word == "claim":
-                    self.table.claim()
+                    lines = self.table.claim()
                 elif word in ("review", "b"):
                     self.table.review(len(view.results))
                 else:

@@ -26,7 +26,7 @@ from honeymoon.bots import LEVELS as BOT_LEVELS
 from honeymoon.bots import advise, strongest_bot_name
 from honeymoon.bots.choice import choose_bot
 from honeymoon.bots.table_bots import table_bot_for
-from honeymoon.claims import ClaimVerdict, judge_claim
+from honeymoon.claims import ClaimError, ClaimVerdict, judge_claim
 from honeymoon.engines import new_game
 from honeymoon.errors import HoneymoonError, IllegalActionError
 from honeymoon.game import Game, Phase
@@ -387,7 +387,6 @@ _NOT_AT_TABLE: dict[type, str] = {
     Review: "the review of a hand is not given at the four-hand table yet; "
     "download the record to look back on a hand",
     Analysis: "the double-dummy analysis is not given at the four-hand table yet",
-    Claim: "claims are not judged at the four-hand table yet: play the hand out",
 }
 
 
@@ -769,7 +768,7 @@ class Hub:
             logger.info("game %s: refused a message (%s)", room.id, error.code)
             connection.send(error_message(error.code, error.message))
             return
-        if room.four_hands and isinstance(message, Review | Analysis | Claim):
+        if room.four_hands and isinstance(message, Review | Analysis):
             logger.info("game %s: refused a message (%s)", room.id, NOT_AT_TABLE)
             connection.send(error_message(NOT_AT_TABLE, _NOT_AT_TABLE[type(message)]))
             return
@@ -895,7 +894,7 @@ class Hub:
         seat = connection.seat
         async with room.lock:
             room.last_active = time.monotonic()
-            game = room.two_hands()
+            game = room.game
             if claim.version is not None and claim.version != room.version:
                 connection.send(
                     error_message(
@@ -925,8 +924,14 @@ class Hub:
             if cached is not None and cached[0] == room.version:
                 verdict = cached[1]
             else:
-                async with self._solving:
-                    verdict = await asyncio.to_thread(judge_claim, game, SEATS[seat])
+                try:
+                    async with self._solving:
+                        verdict = await asyncio.to_thread(judge_claim, game, SEATS[seat])
+                except ClaimError as error:  # a semi-exposed dummy's cards still face down
+                    connection.send(
+                        error_message(CANNOT_CLAIM, error.message, version=room.version)
+                    )
+                    return
                 room.last_claims[seat] = (room.version, verdict)
             hand = game.hand_number
             trick = len(game.completed_tricks) + 1

@@ -342,8 +342,8 @@ class FourHandScreen(PlayScreen[TableView, TableTrickView]):
 
     def action_command(self, command: str) -> None:
         """Run a command: help, undo, last, score, so-far, colours, save, quit, hint (again:
-        the numbers behind it); claim and review say that the four-hand table does not offer
-        them yet."""
+        the numbers behind it), claim; review says that the four-hand table does not offer
+        it yet."""
         app = self.app
         self.typed = ""
         if command == "help":
@@ -356,7 +356,13 @@ class FourHandScreen(PlayScreen[TableView, TableTrickView]):
                     for line in self.table.hint():
                         self.say(line, "hint")
                 elif command == "claim":
-                    self.table.claim()
+                    before = self.view()
+                    lines = self.table.claim()
+                    if self.table.is_over or self.view().hand_number != before.hand_number:
+                        self._after_move(before, lines)  # accepted: the hand was played out
+                    else:
+                        for line in lines:
+                            self.say(line)
                 else:
                     self.table.review(len(self.view().results))
             except NotAtTheTableError as error:
