@@ -10,6 +10,7 @@ test that restarts Redis starts a redis-server of its own (on the PATH, or
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -27,6 +28,7 @@ import pytest
 from helpers import free_port
 from server_process import ServerProcess
 from sqlalchemy import create_engine, text
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from honeymoon.server.hub import replay
@@ -508,3 +510,87 @@ def test_a_link_replaced_on_one_node_closes_its_sockets_on_the_other(
         refused.send(json.dumps({"type": "hello", "token": south_token}))
         assert json.loads(refused.recv(timeout=WAIT))["code"] == "bad_token"
     Seat(second, answer.json["token"]).close()  # the new link opens the seat there
+
+
+def _redis_down(own_redis: RedisServer, *nodes_: ServerProcess) -> None:
+    """Stop the test's Redis and wait until every node has noticed."""
+    own_redis.stop()
+    deadline = time.monotonic() + WAIT
+    while any(node.request("GET", "/health").json["redis"] is not False for node in nodes_):
+        assert time.monotonic() < deadline, "a node did not notice that Redis went away"
+        time.sleep(0.1)
+
+
+def _replaced_link_game(first: ServerProcess, second: ServerProcess) -> tuple[str, Seat, Seat, str]:
+    """A game between friends: the seat to act connected on the second node with its link,
+    its opponent on the first; returns the game id, both seats and the mover's token."""
+    game_id, south_token, east_token = _friend_game(first)
+    south = Seat(second, south_token)
+    if south.to_act:
+        return game_id, south, Seat(first, east_token), south_token
+    south.close()
+    return game_id, Seat(second, east_token), Seat(first, south_token), east_token
+
+
+def _refused_as_replaced(seat: Seat, move_id: str, within: float = WAIT) -> None:
+    """Read a seat until its socket is closed (within ``within`` seconds); check that it was
+    closed as a replaced link (code 4401) without acknowledging the move."""
+    deadline = time.monotonic() + within
+    try:
+        while True:
+            left = deadline - time.monotonic()
+            assert left > 0, f"the socket of the replaced link was still open after {within} s"
+            with contextlib.suppress(AssertionError):  # no message yet: the deadline decides
+                seat.recv(timeout=min(left, 0.5))
+    except ConnectionClosed as closed:
+        assert closed.rcvd is not None and closed.rcvd.code == 4401, closed
+    assert not any(m["type"] == "ack" and m.get("move_id") == move_id for m in seat.messages)
+    assert any(m.get("code") == "seat_link_replaced" for m in seat.messages), seat.messages
+
+
+def _never_saw_a_move(seat: Seat) -> None:
+    """Ask for the current state: the seat is still at version 0 and never saw another."""
+    seat.ws.send(json.dumps({"type": "sync"}))
+    while seat.recv()["type"] != "state":
+        pass
+    assert seat.version == 0, seat.messages
+
+
+def test_a_link_replaced_while_redis_is_down_closes_its_socket_on_the_other_node(
+    nodes: Callable[..., ServerProcess], own_redis: RedisServer, postgres_url: str
+) -> None:
+    # The notice of the replacement is lost: the resync finds the replaced link by itself.
+    first = nodes(own_redis.url, HONEYMOON_RESYNC_SECONDS="0.5")
+    second = nodes(own_redis.url, HONEYMOON_RESYNC_SECONDS="0.5")
+    game_id, mover, opponent, token = _replaced_link_game(first, second)
+    _redis_down(own_redis, first, second)
+    answer = first.request("POST", "/api/seat-link", b"", {"Authorization": f"Bearer {token}"})
+    assert answer.status == 200, answer.text
+    mover.send_move(mover.legal()[0], "after-replacement")
+    _refused_as_replaced(mover, "after-replacement", within=10 * 0.5)  # ten resyncs
+    own_redis.start()
+    assert _stored(postgres_url, game_id) == (0, [])
+    Seat(second, answer.json["token"]).close()  # the new link opens the seat there
+    _never_saw_a_move(opponent)
+
+
+def test_a_move_sent_with_a_replaced_link_is_refused_by_the_database(
+    nodes: Callable[..., ServerProcess], own_redis: RedisServer, postgres_url: str
+) -> None:
+    # No notice and no resync (a minute away) has told the other node: the commit itself
+    # finds that the token no longer opens the seat.
+    first = nodes(own_redis.url, HONEYMOON_RESYNC_SECONDS="60")
+    second = nodes(own_redis.url, HONEYMOON_RESYNC_SECONDS="60")
+    game_id, mover, opponent, token = _replaced_link_game(first, second)
+    _redis_down(own_redis, first, second)
+    answer = first.request("POST", "/api/seat-link", b"", {"Authorization": f"Bearer {token}"})
+    assert answer.status == 200, answer.text
+    mover.send_move(mover.legal()[0], "after-replacement")
+    refusal = mover.answer("after-replacement")
+    assert refusal["type"] == "error" and refusal["code"] == "seat_link_replaced", refusal
+    _refused_as_replaced(mover, "after-replacement")
+    assert _stored(postgres_url, game_id) == (0, [])
+    _never_saw_a_move(opponent)
+    new = Seat(second, answer.json["token"])  # the new link plays
+    new.move(new.legal()[0], "with-the-new-link")
+    assert _stored(postgres_url, game_id)[0] == 1
