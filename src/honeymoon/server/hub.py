@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import secrets
 import time
 from dataclasses import dataclass, field
@@ -441,7 +442,12 @@ class Hub:
         self._presence_changed: dict[str, Room] = {}
         self._presence_read: dict[str, Room] = {}
         self._presence_flush: asyncio.TimerHandle | None = None
-        self._presence_renewed = 0.0
+        self._presence_renewed = -math.inf
+        #: What this node last wrote to Redis as its seats: which seats of each game have a
+        #: device here (games with none are left out), to write again if Redis lost it.
+        self._here: dict[str, tuple[bool, bool]] = {}
+        #: The other live nodes as last read (None: not read yet, or Redis came back).
+        self._live_nodes: frozenset[str] | None = None
         #: Where the next resync asks for changes from (``Storage.changes_since``); None
         #: until known, when a resync compares every live game with a connected seat.
         self._horizon: int | None = None
@@ -1190,12 +1196,18 @@ class Hub:
         if self.notifier is None:
             return
         if changed:
-            await self.notifier.set_here(
-                {
-                    game_id: (bool(room.connections[0]), bool(room.connections[1]))
-                    for game_id, room in changed.items()
-                }
-            )
+            here = {
+                game_id: (bool(room.connections[0]), bool(room.connections[1]))
+                for game_id, room in changed.items()
+            }
+            # Noted before it is written: if the write is lost, the whole of it is written
+            # again once Redis is back.
+            for game_id, seats in here.items():
+                if seats[0] or seats[1]:
+                    self._here[game_id] = seats
+                else:
+                    self._here.pop(game_id, None)
+            await self.notifier.set_here(here)
             for game_id in changed:
                 self.notifier.publish(game_id, presence=True)
         await self._refresh_presence(
@@ -1220,24 +1232,42 @@ class Hub:
         return [room for room in self.rooms.values() if room.connections[0] or room.connections[1]]
 
     async def _renew_presence(self) -> None:
-        """Renew the seats connected here and read the others' (a third of the time a
-        seat is kept, or every resync if that is longer)."""
+        """Keep this node's seats alive in Redis (a third of the time they are kept, or
+        every resync if that is longer), in one round trip however many games are
+        connected: the games' seats are written when they change, not renewed one by one.
+        The other nodes' seats are read again only when a node came or went (one died: its
+        seats are away), and this node's are written again if Redis no longer holds them."""
         if self.notifier is None or not self.notifier.connected:
             return
         now = time.monotonic()
         if now - self._presence_renewed < self.notifier.presence_ttl / 3:
             return
         self._presence_renewed = now
-        rooms = [room for room in self.rooms.values() if room.connections[0] or room.connections[1]]
-        await self.notifier.set_here(
-            {room.id: (bool(room.connections[0]), bool(room.connections[1])) for room in rooms}
-        )
-        await self._refresh_presence(rooms)
+        kept, nodes = await self.notifier.renew()
+        if self._here and not kept:
+            logger.warning("presence: Redis no longer held this node's seats; writing them again")
+            await self.notifier.set_here(dict(self._here))
+        if nodes != self._live_nodes:
+            self._live_nodes = nodes
+            await self._refresh_presence(self._connected_rooms())
 
     def _on_redis_connected(self) -> None:
-        """After (re)connecting to Redis: notices may have been lost, compare now."""
-        if not self.draining:
-            self._spawn(self.resync())
+        """After (re)connecting to Redis: notices may have been lost, and a restarted Redis
+        holds no presence: compare with the database now, write this node's seats again,
+        and read the others' again."""
+        if self.draining:
+            return
+        self._spawn(self.resync())
+        self._live_nodes = None
+        self._presence_renewed = -math.inf
+        self._spawn(self._share_all_presence())
+
+    async def _share_all_presence(self) -> None:
+        if self.notifier is None:
+            return
+        if self._here:
+            await self.notifier.set_here(dict(self._here))
+        await self._renew_presence()
 
     async def resync(self) -> int:
         """Catch up the live games with a connected seat that changed in the database since
