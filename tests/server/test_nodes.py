@@ -535,9 +535,9 @@ def _replaced_link_game(first: ServerProcess, second: ServerProcess) -> tuple[st
     return game_id, Seat(second, east_token), Seat(first, south_token), east_token
 
 
-def _refused_as_replaced(seat: Seat, move_id: str, within: float = WAIT) -> None:
+def _refused_as_replaced(seat: Seat, move_id: str | None, within: float = WAIT) -> None:
     """Read a seat until its socket is closed (within ``within`` seconds); check that it was
-    closed as a replaced link (code 4401) without acknowledging the move."""
+    closed as a replaced link (code 4401) without acknowledging the move ``move_id``."""
     deadline = time.monotonic() + within
     try:
         while True:
@@ -569,8 +569,10 @@ def test_a_link_replaced_while_redis_is_down_closes_its_socket_on_the_other_node
     _redis_down(own_redis, first, second)
     answer = first.request("POST", "/api/seat-link", b"", {"Authorization": f"Bearer {token}"})
     assert answer.status == 200, answer.text
-    mover.send_move(mover.legal()[0], "after-replacement")
-    _refused_as_replaced(mover, "after-replacement", within=10 * 0.5)  # ten resyncs
+    # Nothing is sent on the old link: the resync alone closes its socket.
+    _refused_as_replaced(mover, None, within=10 * 0.5)  # ten resyncs
+    with pytest.raises(ConnectionClosed):  # a move can no longer be sent on it
+        mover.send_move(mover.legal()[0], "after-replacement")
     own_redis.start()
     assert _stored(postgres_url, game_id) == (0, [])
     Seat(second, answer.json["token"]).close()  # the new link opens the seat there
