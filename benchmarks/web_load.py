@@ -13,6 +13,14 @@ nodes on the one database, creates the games on them in turn, and connects the t
 each game to two different nodes, so that every move reaches the opponent through the
 database and a Redis notice (the worst case for a load balancer without sticky sessions).
 
+With ``--idle`` nobody moves: every seat connects, reads its hello and then only pings every
+30 s as the browser does, and the server processes' CPU is measured over ``--duration``
+seconds once every seat is connected. What an idle server costs should not grow with the
+number of connected games (the resync, the computer's due turns and presence do work in
+proportion to what changed):
+
+    python benchmarks/web_load.py --idle --games 1000 --duration 60
+
 Bounded in count (``--games`` at most 2000) and time (``--duration`` plus the set-up).
 
 The server runs with its default limits. Each simulated player stands for a person on a
@@ -157,6 +165,119 @@ async def player(
             turn_task.cancel()
 
 
+#: Seconds between two pings of an idle client (as the browser page pings).
+IDLE_PING = 30.0
+
+
+async def idle_player(
+    token: str,
+    address: str,
+    url: str,
+    connected: asyncio.Event,
+    finished: asyncio.Event,
+    stop_at: float,
+    first_ping: float,
+    stats: Stats,
+) -> None:
+    """One seat that never moves: read the hello, then ping now and then until the
+    measurement is ``finished`` (or ``stop_at`` at the latest)."""
+    async with connect(
+        url, ping_interval=None, additional_headers={"X-Forwarded-For": address}
+    ) as websocket:
+        await websocket.send(json.dumps({"type": "hello", "token": token}))
+        hello = json.loads(await websocket.recv())
+        if hello["type"] != "hello":
+            raise RuntimeError(f"no hello but {hello.get('code')}")
+        connected.set()
+        next_ping = time.monotonic() + first_ping
+        while time.monotonic() < stop_at and not finished.is_set():
+            wait = max(0.1, min(next_ping, time.monotonic() + 1.0) - time.monotonic())
+            try:
+                message = json.loads(await asyncio.wait_for(websocket.recv(), wait))
+            except TimeoutError:
+                if time.monotonic() >= next_ping:
+                    await websocket.send('{"type":"ping"}')
+                    next_ping += IDLE_PING
+                continue
+            if message["type"] == "error":
+                stats.errors[message["code"]] = stats.errors.get(message["code"], 0) + 1
+
+
+async def run_idle(
+    args: argparse.Namespace, bases: list[str], pids: list[int]
+) -> tuple[Stats, list[float], float]:
+    """Connect both seats of every game (to two nodes when there are several), wait until all
+    are connected and a few seconds more, then measure each server's CPU over ``--duration``
+    seconds; returns the stats, each server's CPU seconds and the seconds measured."""
+    stats = Stats()
+    games = await create_games(args, bases)
+    urls = [base.replace("http://", "ws://") + "/ws" for base in bases]
+    # At the latest: long enough for every client to connect, the measured period, a margin.
+    finished = asyncio.Event()
+    stop_at = time.monotonic() + IDLE_SETUP + IDLE_SETTLE + args.duration + 5
+    events: list[asyncio.Event] = []
+    tasks = []
+    # Each client's first ping at a moment of its own, so that the clients do not ping in step.
+    rng = random.Random(args.seed)
+    for number, game in enumerate(games):
+        for seat, token in enumerate((game["token"], game["opponent_token"])):
+            event = asyncio.Event()
+            events.append(event)
+            url = urls[(number + seat) % len(urls)]
+            address = player_address(2 * number + seat)
+            tasks.append(
+                asyncio.create_task(
+                    idle_player(
+                        token,
+                        address,
+                        url,
+                        event,
+                        finished,
+                        stop_at,
+                        rng.uniform(0, IDLE_PING),
+                        stats,
+                    )
+                )
+            )
+    waiting = asyncio.gather(*(event.wait() for event in events))
+    try:
+        await asyncio.wait_for(waiting, IDLE_SETUP)
+    except TimeoutError:
+        raise SystemExit("not every idle client connected in time") from None
+    await asyncio.sleep(IDLE_SETTLE)  # the presence of the last arrivals settles first
+    before = [cpu_seconds(pid) for pid in pids]
+    started = time.monotonic()
+    await asyncio.sleep(args.duration)
+    used = [cpu_seconds(pid) - was for pid, was in zip(pids, before, strict=True)]
+    elapsed = time.monotonic() - started
+    finished.set()
+    results = await asyncio.gather(*tasks, return_exceptions=True)
+    failures = [r for r in results if isinstance(r, BaseException)]
+    if failures:
+        stats.errors["client_failure"] = len(failures)
+        print(f"first client failure: {failures[0]!r}", file=sys.stderr)
+    return stats, used, elapsed
+
+
+#: Seconds allowed for every idle client to connect, and waited after that before measuring.
+IDLE_SETUP = 120.0
+IDLE_SETTLE = 5.0
+
+
+def report_idle(args: argparse.Namespace, stats: Stats, used: list[float], elapsed: float) -> None:
+    shown = args.database.split("@")[-1] if args.database else "sqlite (temporary file)"
+    nodes = f"{args.nodes} nodes, Redis notices" if args.nodes > 1 else "one node"
+    print(f"idle: {args.games} games ({2 * args.games} websocket clients), nobody moving")
+    print(f"database: {shown}; {nodes}")
+    per_node = ", ".join(f"{seconds / elapsed * 100:.1f}%" for seconds in used)
+    print(
+        f"CPU over {elapsed:.1f} s: servers {sum(used):.2f} s, "
+        f"{sum(used) / elapsed * 100:.1f}% of a core (each node: {per_node}); "
+        f"machine load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
+    )
+    print(f"errors: {stats.errors or 'none'}")
+
+
 def cpu_seconds(pid: int) -> float:
     """User plus system CPU time of a process so far (Linux), or NaN."""
     try:
@@ -192,11 +313,8 @@ def start_server(
     raise SystemExit(f"the server did not start: {log.read_text()[-2000:]}")
 
 
-async def run(args: argparse.Namespace, bases: list[str]) -> Stats:
-    """Play on the nodes at ``bases``: game ``n`` is created on node ``n % len(bases)``, its
-    first seat plays there and its second on the next node."""
-    stats = Stats()
-    rng = random.Random(args.seed)
+async def create_games(args: argparse.Namespace, bases: list[str]) -> list[dict[str, str]]:
+    """Create ``--games`` games between friends, game ``n`` on node ``n % len(bases)``."""
     games = []
     for number in range(args.games):
         base = bases[number % len(bases)]
@@ -208,6 +326,15 @@ async def run(args: argparse.Namespace, bases: list[str]) -> Stats:
             )
         answer.raise_for_status()
         games.append(answer.json())
+    return games
+
+
+async def run(args: argparse.Namespace, bases: list[str]) -> Stats:
+    """Play on the nodes at ``bases``: game ``n`` is created on node ``n % len(bases)``, its
+    first seat plays there and its second on the next node."""
+    stats = Stats()
+    rng = random.Random(args.seed)
+    games = await create_games(args, bases)
     urls = [base.replace("http://", "ws://") + "/ws" for base in bases]
     setup_done = time.monotonic()
     stop_at = setup_done + args.duration
@@ -274,6 +401,11 @@ def main() -> int:
     parser.add_argument(
         "--port", type=int, help="use a server already running on 127.0.0.1 at this port"
     )
+    parser.add_argument(
+        "--idle",
+        action="store_true",
+        help="nobody moves: measure the servers' CPU with every seat connected",
+    )
     args = parser.parse_args()
     if not 1 <= args.games <= MAX_GAMES:
         parser.error(f"--games must be 1 to {MAX_GAMES}")
@@ -286,6 +418,8 @@ def main() -> int:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 8192)), hard))
     if args.port:
+        if args.idle:
+            parser.error("--idle measures servers it starts itself (no --port)")
         report(args, asyncio.run(run(args, [f"http://{HOST}:{args.port}"])))
         return 0
     with tempfile.TemporaryDirectory(prefix="honeymoon-load-") as folder:
@@ -298,9 +432,15 @@ def main() -> int:
                 log = Path(folder) / f"server{number}.log"
                 node = {**extra, "HONEYMOON_NODE_ID": f"n{number}"} if extra else {}
                 servers.append(start_server(port, database, log, node))
+            bases = [f"http://{HOST}:{port}" for port in ports]
+            if args.idle:
+                pids = [server.pid for server in servers]
+                stats, used, elapsed = asyncio.run(run_idle(args, bases, pids))
+                report_idle(args, stats, used, elapsed)
+                return 0
             server_before = sum(cpu_seconds(server.pid) for server in servers)
             client_before = client_cpu_seconds()
-            stats = asyncio.run(run(args, [f"http://{HOST}:{port}" for port in ports]))
+            stats = asyncio.run(run(args, bases))
             server_cpu = sum(cpu_seconds(server.pid) for server in servers) - server_before
             stats.server_cpu = server_cpu  # type: ignore[attr-defined]
             stats.client_cpu = client_cpu_seconds() - client_before  # type: ignore[attr-defined]

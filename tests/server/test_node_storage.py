@@ -10,7 +10,14 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import text
 
-from honeymoon.server.storage import MIGRATIONS, NewGame, Storage, StorageConflict
+from honeymoon.server.storage import (
+    MIGRATIONS,
+    GameChange,
+    NewGame,
+    SeatLinkReplaced,
+    Storage,
+    StorageConflict,
+)
 
 
 def _params(game_id: str, opponent: str = "computer") -> NewGame:
@@ -89,5 +96,94 @@ def test_the_migration_makes_unfinished_computer_games_due(database_url: str) ->
                 )
         storage.migrate()
         assert storage.due_bots(datetime.now(UTC) + timedelta(seconds=1)) == ["old-c"]
+    finally:
+        storage.close()
+
+
+@pytest.fixture(params=["driver", "sqlalchemy"])
+def write_path(request: pytest.FixtureRequest) -> str:
+    """Moves are written straight on the driver (PostgreSQL's and SQLite's usual drivers)
+    or through SQLAlchemy (any other driver): each test runs on both."""
+    return str(request.param)
+
+
+def _shared(database_url: str, write_path: str) -> Storage:
+    storage = Storage(database_url, shared=True)
+    if write_path == "sqlalchemy":
+        storage._driver_sql = None
+    return storage
+
+
+def test_a_move_sent_with_a_replaced_link_is_not_stored(database_url: str, write_path: str) -> None:
+    storage = _shared(database_url, write_path)
+    try:
+        storage.migrate()
+        storage.create_game(_params("g4", "friend"), {0: "a" * 64, 1: "b" * 64})
+        storage.append_action("g4", 0, 0, 10, "m1", link=("a" * 64, 0))
+        assert storage.replace_seat_token("a" * 64, "c" * 64) == ("g4", 0)
+        with pytest.raises(SeatLinkReplaced):
+            storage.append_action("g4", 1, 0, 11, "m2", link=("a" * 64, 0))
+        with pytest.raises(SeatLinkReplaced):  # the other seat's token does not open this one
+            storage.append_action("g4", 1, 0, 11, "m2", link=("b" * 64, 0))
+        with pytest.raises(StorageConflict):  # a good link on an old version
+            storage.append_action("g4", 0, 0, 11, "m2", link=("c" * 64, 0))
+        assert storage.action_count("g4") == 1
+        storage.append_action("g4", 1, 0, 11, "m2", link=("c" * 64, 0))
+        storage.append_action("g4", 2, 1, 12, None)  # the computer's kind of move: no link
+        assert [a.action for a in storage.actions_since("g4", 0)] == [10, 11, 12]
+        assert storage.find_link("c" * 64) == ("g4", 0, 1)
+    finally:
+        storage.close()
+
+
+def test_changes_since_finds_each_move_and_replaced_link(
+    database_url: str, write_path: str
+) -> None:
+    storage = _shared(database_url, write_path)
+    try:
+        storage.migrate()
+        for game_id, first in (("g5", "d"), ("g6", "e")):
+            storage.create_game(_params(game_id, "friend"), {0: first * 64, 1: first * 63 + "f"})
+        horizon = storage.change_horizon()
+        assert storage.changes_since(horizon)[0] == []  # creating a game changes nothing
+        storage.append_action("g5", 0, 0, 10, None)
+        changes, following = storage.changes_since(horizon)
+        assert changes == [GameChange("g5", 1, 0)]
+        assert following > horizon or database_url.startswith("postgresql")
+        storage.replace_seat_token("e" * 64, "x" * 64)
+        changes, _ = storage.changes_since(following)
+        assert GameChange("g6", 0, 1) in changes and all(c.id in ("g5", "g6") for c in changes)
+    finally:
+        storage.close()
+
+
+def test_a_change_that_commits_late_is_not_missed(postgres_url: str) -> None:
+    # Two nodes' transactions commit in another order than their numbers: a change numbered
+    # before the last one read, committed after it, is read by the next call.
+    storage = Storage(postgres_url, shared=True)
+    try:
+        storage.migrate()
+        for game_id, first in (("g7", "g"), ("g8", "h")):
+            storage.create_game(_params(game_id, "friend"), {0: first * 64, 1: first * 63 + "i"})
+        horizon = storage.change_horizon()
+        with storage.engine.connect() as late:
+            late.execute(
+                text(
+                    "UPDATE games SET version = 1,"
+                    " change_number = pg_current_xact_id()::text::bigint WHERE id = 'g7'"
+                )
+            )
+            late.execute(
+                text(
+                    "INSERT INTO actions (game_id, number, seat, action, move_id, created_at)"
+                    " VALUES ('g7', 0, 0, 10, NULL, now())"
+                )
+            )
+            storage.append_action("g8", 0, 0, 10, None)  # numbered after g7, committed first
+            changes, horizon = storage.changes_since(horizon)
+            assert GameChange("g8", 1, 0) in changes and "g7" not in [c.id for c in changes]
+            late.commit()
+        changes, horizon = storage.changes_since(horizon)
+        assert GameChange("g7", 1, 0) in changes
     finally:
         storage.close()

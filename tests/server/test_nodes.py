@@ -10,7 +10,10 @@ test that restarts Redis starts a redis-server of its own (on the PATH, or
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
+import math
 import os
 import random
 import shutil
@@ -24,13 +27,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import redis
 from helpers import free_port
 from server_process import ServerProcess
-from sqlalchemy import create_engine, text
+from sqlalchemy import create_engine, event, text
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-from honeymoon.server.hub import replay
-from honeymoon.server.storage import Storage
+from honeymoon.seats import SEATS
+from honeymoon.server.hub import Connection, Hub, Room, replay
+from honeymoon.server.storage import Storage, hash_token
+from honeymoon.views import view_for
 
 DEFAULT_REDIS_URL = "redis://127.0.0.1:63799/0"
 #: Machine-speed clients: the limits meant for strangers are raised (tests/security checks them).
@@ -52,8 +59,6 @@ def _missing(message: str) -> None:
 
 
 def _redis_answers(url: str) -> bool:
-    import redis
-
     client = redis.Redis.from_url(url, socket_connect_timeout=2)
     try:
         return bool(client.ping())
@@ -510,6 +515,205 @@ def test_a_link_replaced_on_one_node_closes_its_sockets_on_the_other(
         refused.send(json.dumps({"type": "hello", "token": south_token}))
         assert json.loads(refused.recv(timeout=WAIT))["code"] == "bad_token"
     Seat(second, answer.json["token"]).close()  # the new link opens the seat there
+
+
+def _redis_down(own_redis: RedisServer, *nodes_: ServerProcess) -> None:
+    """Stop the test's Redis and wait until every node has noticed."""
+    own_redis.stop()
+    deadline = time.monotonic() + WAIT
+    while any(node.request("GET", "/health").json["redis"] is not False for node in nodes_):
+        assert time.monotonic() < deadline, "a node did not notice that Redis went away"
+        time.sleep(0.1)
+
+
+def _replaced_link_game(first: ServerProcess, second: ServerProcess) -> tuple[str, Seat, Seat, str]:
+    """A game between friends: the seat to act connected on the second node with its link,
+    its opponent on the first; returns the game id, both seats and the mover's token."""
+    game_id, south_token, east_token = _friend_game(first)
+    south = Seat(second, south_token)
+    if south.to_act:
+        return game_id, south, Seat(first, east_token), south_token
+    south.close()
+    return game_id, Seat(second, east_token), Seat(first, south_token), east_token
+
+
+def _refused_as_replaced(seat: Seat, move_id: str | None, within: float = WAIT) -> None:
+    """Read a seat until its socket is closed (within ``within`` seconds); check that it was
+    closed as a replaced link (code 4401) without acknowledging the move ``move_id``."""
+    deadline = time.monotonic() + within
+    try:
+        while True:
+            left = deadline - time.monotonic()
+            assert left > 0, f"the socket of the replaced link was still open after {within} s"
+            with contextlib.suppress(AssertionError):  # no message yet: the deadline decides
+                seat.recv(timeout=min(left, 0.5))
+    except ConnectionClosed as closed:
+        assert closed.rcvd is not None and closed.rcvd.code == 4401, closed
+    assert not any(m["type"] == "ack" and m.get("move_id") == move_id for m in seat.messages)
+    assert any(m.get("code") == "seat_link_replaced" for m in seat.messages), seat.messages
+
+
+def _never_saw_a_move(seat: Seat) -> None:
+    """Ask for the current state: the seat is still at version 0 and never saw another."""
+    seat.ws.send(json.dumps({"type": "sync"}))
+    while seat.recv()["type"] != "state":
+        pass
+    assert seat.version == 0, seat.messages
+
+
+def test_a_link_replaced_while_redis_is_down_closes_its_socket_on_the_other_node(
+    nodes: Callable[..., ServerProcess], own_redis: RedisServer, postgres_url: str
+) -> None:
+    # The notice of the replacement is lost: the resync finds the replaced link by itself.
+    first = nodes(own_redis.url, HONEYMOON_RESYNC_SECONDS="0.5")
+    second = nodes(own_redis.url, HONEYMOON_RESYNC_SECONDS="0.5")
+    game_id, mover, opponent, token = _replaced_link_game(first, second)
+    _redis_down(own_redis, first, second)
+    answer = first.request("POST", "/api/seat-link", b"", {"Authorization": f"Bearer {token}"})
+    assert answer.status == 200, answer.text
+    # Nothing is sent on the old link: the resync alone closes its socket.
+    _refused_as_replaced(mover, None, within=10 * 0.5)  # ten resyncs
+    with pytest.raises(ConnectionClosed):  # a move can no longer be sent on it
+        mover.send_move(mover.legal()[0], "after-replacement")
+    own_redis.start()
+    assert _stored(postgres_url, game_id) == (0, [])
+    Seat(second, answer.json["token"]).close()  # the new link opens the seat there
+    _never_saw_a_move(opponent)
+
+
+def test_a_move_sent_with_a_replaced_link_is_refused_by_the_database(
+    nodes: Callable[..., ServerProcess], own_redis: RedisServer, postgres_url: str
+) -> None:
+    # No notice and no resync (a minute away) has told the other node: the commit itself
+    # finds that the token no longer opens the seat.
+    first = nodes(own_redis.url, HONEYMOON_RESYNC_SECONDS="60")
+    second = nodes(own_redis.url, HONEYMOON_RESYNC_SECONDS="60")
+    game_id, mover, opponent, token = _replaced_link_game(first, second)
+    _redis_down(own_redis, first, second)
+    answer = first.request("POST", "/api/seat-link", b"", {"Authorization": f"Bearer {token}"})
+    assert answer.status == 200, answer.text
+    mover.send_move(mover.legal()[0], "after-replacement")
+    refusal = mover.answer("after-replacement")
+    assert refusal["type"] == "error" and refusal["code"] == "seat_link_replaced", refusal
+    _refused_as_replaced(mover, "after-replacement")
+    assert _stored(postgres_url, game_id) == (0, [])
+    _never_saw_a_move(opponent)
+    new = Seat(second, answer.json["token"])  # the new link plays
+    new.move(new.legal()[0], "with-the-new-link")
+    assert _stored(postgres_url, game_id)[0] == 1
+
+
+def test_presence_is_written_again_after_redis_restarts_and_a_dead_nodes_seats_go_away(
+    nodes: Callable[..., ServerProcess], own_redis: RedisServer
+) -> None:
+    first = nodes(own_redis.url, HONEYMOON_RESYNC_SECONDS="0.5")
+    second = nodes(own_redis.url, HONEYMOON_RESYNC_SECONDS="0.5")
+    _game_id, south_token, east_token = _friend_game(first)
+    south = Seat(first, south_token)
+    east = Seat(second, east_token)
+    east.wait_presence("south", "here")
+    own_redis.stop()  # Redis forgets every node's seats
+    own_redis.start()
+    deadline = time.monotonic() + WAIT
+    while not all(node.request("GET", "/health").json["redis"] for node in (first, second)):
+        assert time.monotonic() < deadline, "the nodes did not reconnect to Redis"
+        time.sleep(0.1)
+    # The nodes write their seats again (and read each other's once both are back), so a
+    # second device of east, arriving now, is told that south is here.
+    deadline = time.monotonic() + WAIT
+    while True:
+        device = Seat(second, east_token)
+        shown = device.presence().get("south")
+        device.close()
+        if shown == "here":
+            break
+        assert time.monotonic() < deadline, "south's seat was not shared again after the restart"
+        time.sleep(0.5)
+    first.kill()  # its seats lapse once it stops renewing them
+    east.wait_presence("south", "away")
+    south.close()
+
+
+def test_an_idle_node_does_the_same_work_however_many_games_it_holds(
+    postgres_url: str, own_redis: RedisServer
+) -> None:
+    asyncio.run(_idle_work(postgres_url, own_redis.url))
+
+
+#: Redis commands that are not the node's presence work (the test's own, health checks).
+_NOT_PRESENCE = {"cmdstat_info", "cmdstat_config|resetstat", "cmdstat_config", "cmdstat_ping"}
+
+
+async def _idle_work(postgres_url: str, redis_url: str) -> None:
+    storage = Storage(postgres_url, shared=True)
+    storage.migrate()
+    other = Storage(postgres_url, shared=True)  # another node's writes, whose notices are lost
+    hub = Hub(storage, redis_url=redis_url, node_id="counted", resync_seconds=3600.0)
+    sql = {"statements": 0, "rows": 0}
+
+    @event.listens_for(storage.engine, "after_cursor_execute")
+    def count(*args: Any) -> None:
+        sql["statements"] += 1
+        sql["rows"] += max(args[1].rowcount, 0)
+
+    stats = redis.Redis.from_url(redis_url)
+
+    def redis_calls() -> int:
+        found = stats.info("commandstats")
+        return sum(int(v["calls"]) for k, v in found.items() if k not in _NOT_PRESENCE)
+
+    def reset() -> None:
+        sql.update(statements=0, rows=0)
+        stats.config_resetstat()
+
+    await hub.start()
+    try:
+        deadline = time.monotonic() + WAIT
+        while hub.notifier is None or not hub.notifier.connected:
+            assert time.monotonic() < deadline, "the hub did not reach Redis"
+            await asyncio.sleep(0.05)
+        rooms: list[Room] = []
+        work: list[tuple[int, int, int]] = []
+        for games in (3, 30):
+            while len(rooms) < games:
+                _game_id, _creator, tokens = await hub.create_game(opponent="friend")
+                for token in tokens.values():
+                    found = await hub.authenticate(token)
+                    assert found is not None
+                    room, seat = found
+                    assert hub.join(room, Connection(seat, hash_token(token)))
+                rooms.append(room)
+            await asyncio.sleep(0.5)  # the arrivals are shared with the other nodes
+            # A pass first, so that the one counted finds nothing new to catch up or read.
+            await hub.resync()
+            hub._presence_renewed = -math.inf
+            await hub._renew_presence()
+            reset()
+            # One pass of the watch, but for the computer's due turns (one indexed query).
+            await hub.resync()
+            hub._presence_renewed = -math.inf  # due now, whenever it was last renewed
+            await hub._renew_presence()
+            work.append((sql["statements"], sql["rows"], redis_calls()))
+        assert work[0] == work[1], (
+            "the statements, rows and Redis commands of an idle pass grew with the games "
+            f"connected: {work[0]} with 3 games, {work[1]} with 30"
+        )
+        # A move stored by another node, whose notice is lost: the next resync finds it,
+        # reading one row more than an idle pass.
+        room = rooms[7]
+        mover = room.game.to_act
+        assert mover is not None
+        action = view_for(room.game, SEATS[int(mover)]).legal_actions[0]
+        other.append_action(room.id, 0, int(mover), action, None)
+        reset()
+        assert await hub.resync() == 1
+        assert room.version == 1
+        assert sql["rows"] == work[1][1] + 1, sql
+    finally:
+        await hub.close()
+        storage.close()
+        other.close()
+        stats.close()
 
 
 # -- budgets shared by the nodes ------------------------------------------------------------

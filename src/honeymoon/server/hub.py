@@ -64,8 +64,10 @@ from honeymoon.server.protocol import (
     presence_message,
 )
 from honeymoon.server.storage import (
+    GameChange,
     GameGone,
     NewGame,
+    SeatLinkReplaced,
     Storage,
     StorageConflict,
     StoredGame,
@@ -189,6 +191,10 @@ class Room:
     hint_asks: dict[int, tuple[int, int]] = field(default_factory=dict)
     #: Which seats have a device connected on another node (nodes sharing a database).
     elsewhere: tuple[bool, bool] = (False, False)
+    #: Nodes sharing a database: every socket of the room has been checked against the seat
+    #: links as they stood after this many replacements (``games.links_replaced``); a
+    #: resync that sees the stored count grow checks them again.
+    links_replaced: int = 0
 
     @property
     def id(self) -> str:
@@ -428,7 +434,16 @@ class Hub:
         self._presence_changed: dict[str, Room] = {}
         self._presence_read: dict[str, Room] = {}
         self._presence_flush: asyncio.TimerHandle | None = None
-        self._presence_renewed = 0.0
+        self._presence_renewed = -math.inf
+        #: What this node last wrote to Redis as its seats: which seats of each game have a
+        #: device here (games with none are left out), to write again if Redis lost it.
+        self._here: dict[str, tuple[bool, bool]] = {}
+        #: The other live nodes as last read (None: not read yet, or Redis came back).
+        self._live_nodes: frozenset[str] | None = None
+        #: Where the next resync asks for changes from (``Storage.changes_since``); None
+        #: until known, when a resync compares every live game with a connected seat.
+        self._horizon: int | None = None
+        self._resyncing = asyncio.Lock()
         self.bot_delay = bot_delay
         self.idle_seconds = idle_seconds
         self.max_sockets_per_seat = max_sockets_per_seat
@@ -462,11 +477,16 @@ class Hub:
                 self.notifier = Notifier(
                     self.redis_url,
                     self._on_notice,
-                    self._resync_soon,
+                    self._on_redis_connected,
                     node_id=self.node_id,
                     presence_ttl=max(10.0, 3 * self.resync_seconds),
                 )
                 await self.notifier.start()
+            try:
+                # Before any game is loaded: every change after this is read by the resync.
+                self._horizon = await self.storage.read(self.storage.change_horizon)
+            except Exception as error:  # the first resync compares every game instead
+                logger.warning("no change horizon yet (%s)", type(error).__name__)
             self._watcher = asyncio.create_task(self._watch())
             self._janitor = asyncio.create_task(self._evict_idle())
             if self.keep_finished is not None and self.keep_abandoned is not None:
@@ -648,7 +668,9 @@ class Hub:
         params = stored.params
         game = replay(stored)
         bot = _level_bot(params.bot, game.rules) if params.bot is not None else None
-        return Room(params, game, len(stored.actions), move_ids, bot)
+        room = Room(params, game, len(stored.actions), move_ids, bot)
+        room.links_replaced = stored.links_replaced
+        return room
 
     async def room(self, game_id: str) -> Room:
         """The live room of a game, loaded from storage (and replayed) on first use.
@@ -678,21 +700,41 @@ class Hub:
     async def authenticate(self, token: str) -> tuple[Room, int] | None:
         """The room and seat a token opens, or None."""
         token_hash = hash_token(token)
-        # Shared: another node may have replaced the link, so the database is always asked.
-        found = None if self.shared else self._seats.get(token_hash)
+        if self.shared:
+            return await self._authenticate_shared(token_hash)
+        found = self._seats.get(token_hash)
         if found is None:
             found = await self.storage.run(self.storage.find_seat, token_hash)
             if found is None:
                 return None
-            if not self.shared:
-                self._seats[token_hash] = found
+            self._seats[token_hash] = found
         game_id, seat = found
         try:
             room = await self.room(game_id)
         except GameNotFound:
             return None
-        if self.shared:
-            await self.catch_up(room)
+        return room, seat
+
+    async def _authenticate_shared(self, token_hash: str) -> tuple[Room, int] | None:
+        # Another node may have replaced the link, so the database is always asked.
+        found = await self.storage.run(self.storage.find_link, token_hash)
+        if found is None:
+            return None
+        game_id, seat, links = found
+        try:
+            room = await self.room(game_id)
+        except GameNotFound:
+            return None
+        await self.catch_up(room)
+        # A resync has already checked this game's sockets against a link replaced after
+        # this token was found: the token is found again, or the socket would escape that
+        # check. (The caller registers the socket without awaiting anything, so a later
+        # replacement is the resync's to find.)
+        while links < room.links_replaced:
+            again = await self.storage.run(self.storage.find_link, token_hash)
+            if again is None:
+                return None
+            links = again[2]
         return room, seat
 
     async def replace_token(self, token: str) -> tuple[str, int, str] | None:
@@ -968,13 +1010,17 @@ class Hub:
                     other.send(text)
             if not verdict.accepted:
                 return
+            link = self._link(connection)
             try:
                 for card in verdict.line:
                     mover = game.to_act
                     assert mover is not None
-                    await self._commit(room, int(mover), card.action, None)
+                    await self._commit(room, int(mover), card.action, None, link)
             except GameGone:
                 return  # every socket of the game was told and closed (_forget)
+            except SeatLinkReplaced:
+                logger.info("game %s: refused a claim (%s)", room.id, SEAT_LINK_REPLACED)
+                self._close_link(room, connection)
             except Exception as error:
                 logger.error(
                     "game %s: could not store a claimed card (%s)", room.id, type(error).__name__
@@ -1005,8 +1051,13 @@ class Hub:
                 logger.info("game %s: refused a move (%s)", room.id, STALE_VERSION)
                 _refuse_stale(room, connection, seat, move)
                 return
+            link = self._link(connection)
             try:
-                await self._commit(room, seat, move.action, move.move_id)
+                await self._commit(room, seat, move.action, move.move_id, link)
+            except SeatLinkReplaced:
+                logger.info("game %s: refused a move (%s)", room.id, SEAT_LINK_REPLACED)
+                self._close_link(room, connection, move.move_id)
+                return
             except IllegalActionError as error:
                 logger.info("game %s: refused a move (%s)", room.id, error.code)
                 connection.send(
@@ -1046,22 +1097,60 @@ class Hub:
             room.broadcast_state()
         self._schedule_bot(room)
 
-    async def _commit(self, room: Room, seat: int, action: int, move_id: str | None) -> None:
+    def _link(self, connection: Connection) -> tuple[str, int] | None:
+        """What a move from this connection must still hold to be stored: its token opens
+        its seat. Only nodes sharing a database ask (another node may have replaced the
+        link, and its notice may be lost); a node alone closes the sockets itself."""
+        if not self.shared or connection.token_hash is None:
+            return None
+        return connection.token_hash, connection.seat
+
+    def _close_link(self, room: Room, connection: Connection, move_id: str | None = None) -> None:
+        """Close every socket of the connection's seat opened with its token, which no
+        longer opens the seat (``seat_link_replaced``; ``move_id``: the move refused)."""
+        token_hash = connection.token_hash
+        closing = [connection] + [
+            other
+            for other in room.connections[connection.seat]
+            if other is not connection and token_hash is not None and other.token_hash == token_hash
+        ]
+        for other in closing:
+            other.send(
+                error_message(
+                    SEAT_LINK_REPLACED,
+                    "this seat's link was replaced: open the new one",
+                    move_id=move_id if other is connection else None,
+                )
+            )
+            other.close(SEAT_LINK_REPLACED)
+
+    async def _commit(
+        self,
+        room: Room,
+        seat: int,
+        action: int,
+        move_id: str | None,
+        link: tuple[str, int] | None = None,
+    ) -> None:
         """Check an action, store it, then apply it to the live game.
 
         The check is the one ``Game.apply`` makes, so an action that passed it is applied
-        without fail once it is stored.
+        without fail once it is stored. ``link``: the token hash and seat of a person's
+        move on a shared database, stored only if that token still opens that seat.
 
         :raises IllegalActionError: if the action is not legal (nothing is stored).
         :raises GameGone: if the game's row is gone from storage (purged beside the server);
             the room is then forgotten and its sockets closed (:meth:`_forget`).
+        :raises SeatLinkReplaced: if the token of ``link`` no longer opens its seat.
         """
         game = room.game
         game.check(action, seat)
         number = room.version
         due = self._bot_due() if self.shared and room.bot_seat is not None else None
         try:
-            await self.storage.commit_action(room.id, number, seat, action, move_id, bot_due=due)
+            await self.storage.commit_action(
+                room.id, number, seat, action, move_id, bot_due=due, link=link
+            )
         except GameGone:
             self._forget(room)
             raise
@@ -1136,7 +1225,8 @@ class Hub:
         """A node says a game is at ``version``: a live room of it that is behind (a version
         gap of any size) reads the actions it lacks from the database. A room without
         connected seats catches up when it is next used. A node says a seat's link was
-        replaced: the sockets opened here with the old link are closed."""
+        replaced: the sockets opened here with the old link are closed (a lost notice is
+        made up for by the resync, which sees the game's link count grow)."""
         room = self.rooms.get(notice.game)
         if room is None or self.draining:
             return
@@ -1146,26 +1236,29 @@ class Hub:
             return
         if notice.replaced is not None:
             if room.connections[notice.replaced]:
-                self._spawn(self._close_replaced(room, notice.replaced))
+                self._spawn(self._close_replaced(room))
             return
         if notice.version is None or notice.version <= room.version:
             return
         if room.connections[0] or room.connections[1]:
             self._spawn(self.catch_up(room))
 
-    async def _close_replaced(self, room: Room, seat: int) -> None:
-        """Close the sockets of a seat whose link no longer opens it (replaced on another
-        node)."""
-        for connection in list(room.connections[seat]):
-            if connection.token_hash is None:
-                continue
-            if await self.storage.run(self.storage.find_seat, connection.token_hash) is None:
-                connection.send(
-                    error_message(
-                        SEAT_LINK_REPLACED, "this seat's link was replaced: open the new one"
-                    )
-                )
-                connection.close(SEAT_LINK_REPLACED)
+    async def _close_replaced(self, room: Room) -> None:
+        """Close the sockets of a game whose token no longer opens their seat (its link was
+        replaced on another node)."""
+        hashes = await self.storage.read(self.storage.seat_hashes, [room.id])
+        self._close_stale_links(room, hashes.get(room.id, {}))
+
+    def _close_stale_links(self, room: Room, hashes: dict[int, str]) -> None:
+        """Close the sockets of a room whose token is not ``hashes[seat]``, the hash of the
+        token that opens their seat now."""
+        for seat in (0, 1):
+            for connection in list(room.connections[seat]):
+                if connection.token_hash is None or connection.token_hash == hashes.get(seat):
+                    continue
+                if not connection.closed:
+                    logger.info("game %s: closed a replaced %s link", room.id, SEAT_NAMES[seat])
+                self._close_link(room, connection)
 
     def _share_presence(self, room: Room) -> None:
         """A seat arrived on this node or left it: tell the other nodes (Redis)."""
@@ -1191,12 +1284,18 @@ class Hub:
         if self.notifier is None:
             return
         if changed:
-            await self.notifier.set_here(
-                {
-                    game_id: (bool(room.connections[0]), bool(room.connections[1]))
-                    for game_id, room in changed.items()
-                }
-            )
+            here = {
+                game_id: (bool(room.connections[0]), bool(room.connections[1]))
+                for game_id, room in changed.items()
+            }
+            # Noted before it is written: if the write is lost, the whole of it is written
+            # again once Redis is back.
+            for game_id, seats in here.items():
+                if seats[0] or seats[1]:
+                    self._here[game_id] = seats
+                else:
+                    self._here.pop(game_id, None)
+            await self.notifier.set_here(here)
             for game_id in changed:
                 self.notifier.publish(game_id, presence=True)
         await self._refresh_presence(
@@ -1217,46 +1316,107 @@ class Hub:
                 if room.presence() != before:
                     self._send_presence(room)
 
+    def _connected_rooms(self) -> list[Room]:
+        return [room for room in self.rooms.values() if room.connections[0] or room.connections[1]]
+
     async def _renew_presence(self) -> None:
-        """Renew the seats connected here and read the others' (a third of the time a
-        seat is kept, or every resync if that is longer)."""
+        """Keep this node's seats alive in Redis (a third of the time they are kept, or
+        every resync if that is longer), in one round trip however many games are
+        connected: the games' seats are written when they change, not renewed one by one.
+        The other nodes' seats are read again only when a node came or went (one died: its
+        seats are away), and this node's are written again if Redis no longer holds them."""
         if self.notifier is None or not self.notifier.connected:
             return
         now = time.monotonic()
         if now - self._presence_renewed < self.notifier.presence_ttl / 3:
             return
         self._presence_renewed = now
-        rooms = [room for room in self.rooms.values() if room.connections[0] or room.connections[1]]
-        await self.notifier.set_here(
-            {room.id: (bool(room.connections[0]), bool(room.connections[1])) for room in rooms}
-        )
-        await self._refresh_presence(rooms)
+        kept, nodes = await self.notifier.renew()
+        if self._here and not kept:
+            logger.warning("presence: Redis no longer held this node's seats; writing them again")
+            await self.notifier.set_here(dict(self._here))
+        if nodes != self._live_nodes:
+            self._live_nodes = nodes
+            await self._refresh_presence(self._connected_rooms())
 
-    def _resync_soon(self) -> None:
-        """After (re)connecting to Redis: notices may have been lost, compare now."""
-        if not self.draining:
-            self._spawn(self.resync())
+    def _on_redis_connected(self) -> None:
+        """After (re)connecting to Redis: notices may have been lost, and a restarted Redis
+        holds no presence: compare with the database now, write this node's seats again,
+        and read the others' again."""
+        if self.draining:
+            return
+        self._spawn(self.resync())
+        self._live_nodes = None
+        self._presence_renewed = -math.inf
+        self._spawn(self._share_all_presence())
+
+    async def _share_all_presence(self) -> None:
+        if self.notifier is None:
+            return
+        if self._here:
+            await self.notifier.set_here(dict(self._here))
+        await self._renew_presence()
 
     async def resync(self) -> int:
-        """Compare the version of every live game with a connected seat against the
-        database, and catch up those that are behind; returns how many were."""
-        connected = [
-            game_id
-            for game_id, room in self.rooms.items()
-            if room.connections[0] or room.connections[1]
-        ]
-        if not connected:
-            return 0
-        stored = await self.storage.read(self.storage.versions, connected)
-        behind = 0
-        for game_id, version in stored.items():
-            room = self.rooms.get(game_id)
-            if room is not None and version > room.version:
-                behind += 1
-                await self.catch_up(room)
+        """Catch up the live games with a connected seat that changed in the database since
+        the last resync, and close their sockets whose link was replaced; returns how many
+        games were behind.
+
+        Only the games changed since the last resync are read (``Storage.changes_since``),
+        so an idle node does the same small work however many games it holds, and a
+        change whose notice was lost is still found. Until the node knows where changes
+        start (its first resync, if the database did not answer at start-up), every live
+        game with a connected seat is compared instead.
+        """
+        async with self._resyncing:
+            if self._horizon is None:
+                horizon = await self.storage.read(self.storage.change_horizon)
+                connected = [room.id for room in self._connected_rooms()]
+                changes = await self.storage.read(self.storage.game_changes, connected)
+            else:
+                changes, horizon = await self.storage.read(
+                    self.storage.changes_since, self._horizon
+                )
+            behind = await self._apply_changes(changes)
+            # Only once every change was applied: after a failure they are all read again.
+            self._horizon = horizon
         if behind:
             logger.info("resync: %d games were behind the database", behind)
         return behind
+
+    async def _apply_changes(self, changes: list[GameChange]) -> int:
+        """Bring this node's live games up to these changes; returns how many were behind."""
+        behind: list[Room] = []
+        relinked: dict[str, int] = {}
+        for change in changes:
+            room = self.rooms.get(change.id)
+            loading = self._loading.get(change.id)
+            if room is None and loading is not None:
+                # Read before the change, maybe: its sockets are checked once it is here.
+                with contextlib.suppress(Exception):
+                    room = await asyncio.shield(loading)
+            if room is None:
+                continue  # a game loaded later reads its links and actions then
+            connected = room.connections[0] or room.connections[1]
+            if change.links_replaced > room.links_replaced:
+                if connected:
+                    relinked[room.id] = change.links_replaced
+                else:
+                    # No socket to check; one that joins later with a token found before
+                    # the replacement is looked at again (see authenticate).
+                    room.links_replaced = change.links_replaced
+            if connected and change.version > room.version:
+                behind.append(room)
+        if relinked:
+            hashes = await self.storage.read(self.storage.seat_hashes, list(relinked))
+            for game_id, links in relinked.items():
+                room = self.rooms.get(game_id)
+                if room is not None:
+                    self._close_stale_links(room, hashes.get(game_id, {}))
+                    room.links_replaced = max(room.links_replaced, links)
+        for room in behind:
+            await self.catch_up(room)
+        return len(behind)
 
     async def catch_up(self, room: Room) -> bool:
         """Bring a room up to the database's version and send its seats their views."""

@@ -4,8 +4,12 @@ The database is the one truth. A node that stores a move publishes a notice on
 :data:`CHANNEL` that holds the game's id and its new version, never a card; every node that
 has a seat of that game connected reads the new actions from the database and sends its own
 seats their views. A notice only says "look again": a lost one (Redis restarted, a message
-dropped) costs time, never a move, since each node also compares its games' versions with the
-database every few seconds and after every reconnection to Redis.
+dropped) costs time, never a move, since each node also asks the database for the games
+changed since it last asked, every few seconds and after every reconnection to Redis (a
+replaced seat link too: the database refuses a move sent with the old token).
+
+Which seats are connected where (presence) is kept in Redis as well, at a cost that does not
+grow with the games a node holds while nothing changes: see :meth:`Notifier.renew`.
 
 Nothing a notice carries chooses anything but which of the node's own live games to look at:
 a notice that is not a game id and a version is ignored.
@@ -46,6 +50,22 @@ _GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 MAX_PENDING = 10_000
 #: Seconds between two attempts to reach Redis again, at most.
 MAX_BACKOFF = 2.0
+#: The sorted set of live nodes, each scored by when it lapses unless renewed.
+NODES_KEY = "honeymoon:nodes"
+#: Each node's hash of the games with a seat connected there (the node's id follows).
+SEATS_PREFIX = "honeymoon:seats:"
+#: Seconds after which a node that stopped renewing is taken out of :data:`NODES_KEY`.
+FORGET_NODES = 3600.0
+
+
+def _seat_bits(raw: Any) -> int:
+    """The seats a presence field names (bit 1: the first seat, bit 2: the second); 0 for
+    a missing or malformed field."""
+    try:
+        bits = int(raw) if raw is not None else 0
+    except (TypeError, ValueError):
+        return 0
+    return bits if 0 <= bits <= 3 else 0
 
 
 def check_redis_client() -> None:
@@ -186,52 +206,75 @@ class Notifier:
 
     # -- presence: which seats have a device connected on some node ----------------------------
     #
-    # One Redis hash a game, ``honeymoon:here:GAME``: a field ``SEAT:NODE`` for each seat
-    # connected on a node, whose value is when it lapses unless the node renews it (so the
-    # seats of a node that died are away after ``presence_ttl`` seconds).
+    # One sorted set of the live nodes, ``honeymoon:nodes``: each node's id, scored by when it
+    # lapses unless the node renews it (so the seats of a node that died are away after
+    # ``presence_ttl`` seconds). One hash a node, ``honeymoon:seats:NODE``: a field for each
+    # game with a seat connected there, whose value says which (``1`` the first seat, ``2``
+    # the second, ``3`` both); it expires with the node. A node renews both in one round
+    # trip however many games it holds, and writes a game's field only when its seats change.
+
+    @property
+    def _seats_key(self) -> str:
+        return f"{SEATS_PREFIX}{self.node_id}"
+
+    def _keep_alive(self, pipe: Any) -> None:
+        until = time.time() + self.presence_ttl
+        pipe.zadd(NODES_KEY, {self.node_id: until})
+        pipe.expire(self._seats_key, int(self.presence_ttl) + 1)
 
     async def set_here(self, here: dict[str, tuple[bool, bool]]) -> None:
-        """Record, for each game, which seats have a device on this node (renewing them)."""
+        """Record, for each of these games, which seats have a device on this node now (the
+        games not named are left as they were)."""
         if not here:
             return
-        until = str(time.time() + self.presence_ttl)
         pipe = self._client.pipeline(transaction=False)
-        for game_id, seats in here.items():
-            key = f"honeymoon:here:{game_id}"
-            fields = {seat: f"{seat}:{self.node_id}" for seat in (0, 1)}
-            present = {fields[seat]: until for seat in (0, 1) if seats[seat]}
-            gone = [fields[seat] for seat in (0, 1) if not seats[seat]]
-            if present:
-                pipe.hset(key, mapping=present)  # type: ignore[arg-type]
-            if gone:
-                pipe.hdel(key, *gone)
-            pipe.expire(key, int(self.presence_ttl) + 1)
+        present = {
+            game_id: str(int(seats[0]) + 2 * int(seats[1]))
+            for game_id, seats in here.items()
+            if seats[0] or seats[1]
+        }
+        gone = [game_id for game_id, seats in here.items() if not (seats[0] or seats[1])]
+        if present:
+            pipe.hset(self._seats_key, mapping=present)  # type: ignore[arg-type]
+        if gone:
+            pipe.hdel(self._seats_key, *gone)
+        self._keep_alive(pipe)
         await pipe.execute()
 
+    async def renew(self) -> tuple[bool, frozenset[str]]:
+        """Keep this node and its seats alive for ``presence_ttl`` seconds more, in one round
+        trip; returns whether Redis still held this node's seats (False: it lost them, or
+        there are none) and the other live nodes."""
+        now = time.time()
+        pipe = self._client.pipeline(transaction=False)
+        self._keep_alive(pipe)
+        pipe.zrangebyscore(NODES_KEY, f"({now}", "+inf")
+        # Nodes gone for long are forgotten (a node's id is new at each start).
+        pipe.zremrangebyscore(NODES_KEY, "-inf", f"({now - FORGET_NODES}")
+        _added, kept, live, _forgotten = await pipe.execute()
+        return bool(kept), self._others(live)
+
+    def _others(self, members: list[Any]) -> frozenset[str]:
+        names = (m.decode() if isinstance(m, bytes) else str(m) for m in members)
+        return frozenset(name for name in names if name != self.node_id)
+
     async def elsewhere(self, game_ids: list[str]) -> dict[str, tuple[bool, bool]]:
-        """For each game, which seats have a device connected on another node."""
+        """For each game, which seats have a device connected on another live node."""
         if not game_ids:
             return {}
-        pipe = self._client.pipeline(transaction=False)
-        for game_id in game_ids:
-            pipe.hgetall(f"honeymoon:here:{game_id}")
-        answers = await pipe.execute()
-        now = time.time()
-        found: dict[str, tuple[bool, bool]] = {}
-        for game_id, fields in zip(game_ids, answers, strict=True):
-            seats = [False, False]
-            for raw_field, raw_until in (fields or {}).items():
-                field = raw_field.decode() if isinstance(raw_field, bytes) else str(raw_field)
-                seat, _, node = field.partition(":")
-                if node == self.node_id or seat not in ("0", "1"):
-                    continue
-                try:
-                    if float(raw_until) > now:
-                        seats[int(seat)] = True
-                except ValueError:
-                    continue
-            found[game_id] = (seats[0], seats[1])
-        return found
+        live = await self._client.zrangebyscore(NODES_KEY, f"({time.time()}", "+inf")
+        nodes = sorted(self._others(live))
+        seats = {game_id: [False, False] for game_id in game_ids}
+        if nodes:
+            pipe = self._client.pipeline(transaction=False)
+            for node in nodes:
+                pipe.hmget(f"{SEATS_PREFIX}{node}", game_ids)
+            for values in await pipe.execute():
+                for game_id, raw in zip(game_ids, values, strict=True):
+                    bits = _seat_bits(raw)
+                    seats[game_id][0] |= bool(bits & 1)
+                    seats[game_id][1] |= bool(bits & 2)
+        return {game_id: (found[0], found[1]) for game_id, found in seats.items()}
 
     async def ping(self) -> bool:
         """Whether Redis answers now."""

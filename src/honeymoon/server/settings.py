@@ -11,8 +11,9 @@ explains each one.
 ``HONEYMOON_NODE_ID``                   this node's name in logs and leases (default: host
                                         name, process id and a random suffix)
 ``HONEYMOON_LEASE_SECONDS``             how long a node holds a computer seat's turn (10)
-``HONEYMOON_RESYNC_SECONDS``            how often a node checks its games' versions in the
-                                        database, in case a notice was lost (2)
+``HONEYMOON_RESYNC_SECONDS``            how often a node asks the database for the games
+                                        changed since it last asked, in case a notice was
+                                        lost (2)
 ``HONEYMOON_LOG_FORMAT``                ``text`` (default) or ``json``: one object a line
 ``HONEYMOON_HOST``                      address to listen on; default ``127.0.0.1``
 ``HONEYMOON_PORT``                      port; default ``8000``

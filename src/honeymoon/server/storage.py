@@ -10,6 +10,12 @@ Moves go through :meth:`Storage.commit_action`, which commits the moves of many 
 arrive together in one transaction (group commit) and returns once the move is durable.
 The schema belongs to the Alembic migrations in ``honeymoon/server/migrations``, which
 :meth:`Storage.migrate` applies at start-up.
+
+Nodes sharing the database (``shared``) also number their changes: every move and every
+replaced seat link writes the game's ``change_number``, which only grows, so that a node
+asks for the games changed since it last looked (:meth:`Storage.changes_since`) instead of
+comparing every game it holds. A move sent with a seat's token is stored only if that token
+still opens the seat, in the statement that stores it (:class:`SeatLinkReplaced`).
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
 from sqlalchemy import (
+    BigInteger,
     Boolean,
     Column,
     DateTime,
@@ -39,9 +46,12 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    exists,
     func,
     insert,
+    literal_column,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import make_url
@@ -54,6 +64,8 @@ __all__ = [
     "NewGame",
     "StorageConflict",
     "GameGone",
+    "SeatLinkReplaced",
+    "GameChange",
     "hash_token",
     "MIGRATIONS",
 ]
@@ -87,6 +99,12 @@ games = Table(
     Column("bot_due", DateTime(timezone=True), nullable=True),
     Column("lease_owner", String(64), nullable=True),
     Column("lease_until", DateTime(timezone=True), nullable=True),
+    # Shared: the number of the change that last touched the game (a move, a replaced link);
+    # see Storage.changes_since. Never written by a node alone, which has no one to tell.
+    Column("change_number", BigInteger, nullable=True),
+    # How many times a seat link of the game was replaced: a node that sees it grow checks
+    # the tokens of the game's sockets.
+    Column("links_replaced", Integer, nullable=False, server_default="0"),
 )
 
 #: The seat links: a hash of each seat's secret token.
@@ -123,10 +141,39 @@ _ADVANCE_GAME = (
 )
 #: The same, for nodes sharing the database: the move also sets when the computer's seat is
 #: next looked at, in the same transaction (so a node that dies after the commit leaves the
-#: computer's turn to another).
+#: computer's turn to another), and the game's change number (one of :data:`_CHANGE_NUMBER`,
+#: added per dialect).
 _ADVANCE_GAME_DUE = _ADVANCE_GAME.values(bot_due=bindparam("bot_due"))
 #: Whether a game's row is there (asked only when the update above matched nothing).
 _GAME_EXISTS = select(games.c.id).where(games.c.id == bindparam("game_id"))
+#: The condition that a move sent with a seat's token adds: the token still opens that seat.
+_LINK_HOLDS = exists(
+    select(1)
+    .select_from(seat_tokens)
+    .where(
+        seat_tokens.c.token_hash == bindparam("token_hash"),
+        seat_tokens.c.game_id == bindparam("link_game"),
+        seat_tokens.c.seat == bindparam("link_seat"),
+    )
+)
+_LINK_FOUND = (
+    select(1)
+    .select_from(seat_tokens)
+    .where(
+        seat_tokens.c.token_hash == bindparam("token_hash"),
+        seat_tokens.c.game_id == bindparam("link_game"),
+        seat_tokens.c.seat == bindparam("link_seat"),
+    )
+)
+#: How a shared write numbers its change, as SQL, by dialect. PostgreSQL: the writing
+#: transaction's own id, which :meth:`Storage.changes_since` compares with the oldest
+#: transaction still running (so a change that commits late is never skipped). SQLite: one
+#: more than the highest number so far, taken under the database's single write lock, so the
+#: numbers commit in order.
+_CHANGE_NUMBER = {
+    "postgresql": "pg_current_xact_id()::text::bigint",
+    "sqlite": "(SELECT COALESCE(MAX(change_number), 0) + 1 FROM games)",
+}
 _INSERT_ACTION = insert(actions).values(
     game_id=bindparam("game_id"),
     number=bindparam("number"),
@@ -152,9 +199,13 @@ def _action_values(
     move_id: str | None,
     complete: bool,
     bot_due: datetime | None = None,
+    link: tuple[str, int] | None = None,
 ) -> dict[str, Any]:
     return {
         "bot_due": bot_due,
+        "token_hash": link[0] if link is not None else None,
+        "link_game": game_id,
+        "link_seat": link[1] if link is not None else None,
         "game_id": game_id,
         "number": number,
         "next_version": number + 1,
@@ -172,25 +223,52 @@ def _conflict(values: dict[str, Any], *, gone: bool) -> StorageConflict | GameGo
     return StorageConflict(f"game {values['game_id']} is not at version {values['number']}")
 
 
-def _driver_statements(paramstyle: str, bot_due: bool = False) -> tuple[str, str] | None:
+def _link_replaced(values: dict[str, Any]) -> SeatLinkReplaced:
+    return SeatLinkReplaced(f"game {values['game_id']}: the move's seat link was replaced")
+
+
+@dataclass(frozen=True, slots=True)
+class _DriverStatements:
+    """The hot-path statements in the driver's own parameter style."""
+
+    #: Store the game's new version (shared: with ``bot_due`` first, and the change number).
+    advance: str
+    #: The same, only if the move's token still opens its seat (shared only).
+    advance_with_link: str
+    #: Whether that token still opens the seat (asked only once a checked update failed).
+    link_found: str
+    insert_action: str
+
+
+def _driver_statements(
+    paramstyle: str, shared: bool = False, change_number: str | None = None
+) -> _DriverStatements | None:
     """The hot-path statements in the driver's own parameter style (None: use SQLAlchemy);
-    with ``bot_due``, the update also sets the ``bot_due`` column (its value comes first)."""
+    ``shared``, the update also sets the ``bot_due`` column (its value comes first) and the
+    change number (``change_number``, SQL)."""
     if paramstyle == "qmark":
         mark = "?"
     elif paramstyle in ("format", "pyformat"):
         mark = "%s"
     else:
         return None
-    due = f"bot_due = {mark}, " if bot_due else ""
+    due = f"bot_due = {mark}, " if shared else ""
+    change = f", change_number = {change_number}" if shared and change_number else ""
     advance = (
-        f"UPDATE games SET {due}version = {mark}, complete = {mark}, updated_at = {mark} "
-        f"WHERE id = {mark} AND version = {mark}"
+        f"UPDATE games SET {due}version = {mark}, complete = {mark}, updated_at = {mark}"
+        f"{change} WHERE id = {mark} AND version = {mark}"
     )
+    link = f"FROM seat_tokens WHERE token_hash = {mark} AND game_id = {mark} AND seat = {mark}"
     insert_action = (
         "INSERT INTO actions (game_id, number, seat, action, move_id, created_at) "
         f"VALUES ({mark}, {mark}, {mark}, {mark}, {mark}, {mark})"
     )
-    return advance, insert_action
+    return _DriverStatements(
+        advance=advance,
+        advance_with_link=f"{advance} AND EXISTS (SELECT 1 {link})",
+        link_found=f"SELECT 1 {link}",
+        insert_action=insert_action,
+    )
 
 
 def hash_token(token: str) -> str:
@@ -209,6 +287,21 @@ class StorageConflict(Exception):
 class GameGone(Exception):
     """The stored game is gone (deleted by a purge, say from ``honeymoon purge`` beside the
     server): the action was not stored, and no action of this game ever will be."""
+
+
+class SeatLinkReplaced(Exception):
+    """The token a move was sent with no longer opens its seat (its link was replaced, maybe
+    on another node): the move was not stored."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameChange:
+    """What a node compares with its live copy of a changed game: the stored version and
+    how many times a seat link of the game was replaced."""
+
+    id: str
+    version: int
+    links_replaced: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,6 +334,8 @@ class StoredGame:
     params: NewGame
     actions: tuple[StoredAction, ...]
     complete: bool
+    #: How many times a seat link of the game had been replaced when it was read.
+    links_replaced: int = 0
 
 
 class Storage:
@@ -289,12 +384,22 @@ class Storage:
             ThreadPoolExecutor(max_workers=2, thread_name_prefix="storage-read") if shared else None
         )
         backend = parsed.get_backend_name()
+        #: How this database numbers a change (SQL), see :data:`_CHANGE_NUMBER`.
+        self._change_sql = _CHANGE_NUMBER.get(backend)
+        if shared and self._change_sql is None:
+            raise ValueError(f"nodes cannot share a {backend} database (PostgreSQL or SQLite)")
         self._driver_sql = (
-            _driver_statements(self.engine.dialect.paramstyle, shared)
+            _driver_statements(self.engine.dialect.paramstyle, shared, self._change_sql)
             if backend in ("sqlite", "postgresql")
             and parsed.get_driver_name() in ("pysqlite", "psycopg")
             else None
         )
+        change: dict[str, Any] = (
+            {"change_number": literal_column(self._change_sql)} if self._change_sql else {}
+        )
+        #: The SQLAlchemy forms of the same (when the driver is not one of those two).
+        self._advance = _ADVANCE_GAME_DUE.values(**change) if shared else _ADVANCE_GAME
+        self._advance_with_link = self._advance.where(_LINK_HOLDS)
         #: Write moves on the event loop's own thread: a SQLite commit without fsync takes
         #: a fraction of a millisecond, less than handing it to another thread costs.
         self.inline_writes = (
@@ -389,6 +494,17 @@ class Storage:
             ).first()
         return (row.game_id, row.seat) if row is not None else None
 
+    def find_link(self, token_hash: str) -> tuple[str, int, int] | None:
+        """The game id and seat that a token hash opens and how many times a link of that
+        game had been replaced when the token was found, or None."""
+        with self.engine.connect() as connection:
+            row = connection.execute(
+                select(seat_tokens.c.game_id, seat_tokens.c.seat, games.c.links_replaced)
+                .join(games, games.c.id == seat_tokens.c.game_id)
+                .where(seat_tokens.c.token_hash == token_hash)
+            ).first()
+        return (row.game_id, row.seat, int(row.links_replaced)) if row is not None else None
+
     def load_game(self, game_id: str) -> StoredGame | None:
         """A stored game with all its actions, or None if there is no such game."""
         with self.engine.connect() as connection:
@@ -411,7 +527,7 @@ class Storage:
             bot_seat=row.bot_seat,
         )
         stored = tuple(StoredAction(r.seat, r.action, r.move_id) for r in rows)
-        return StoredGame(params, stored, bool(row.complete))
+        return StoredGame(params, stored, bool(row.complete), int(row.links_replaced))
 
     def append_action(
         self,
@@ -422,13 +538,17 @@ class Storage:
         move_id: str | None,
         *,
         complete: bool = False,
+        link: tuple[str, int] | None = None,
     ) -> None:
         """Commit action ``number`` (0-based) of a game; returns only once it is durable.
+        ``link`` (shared storage): the hash of the token the move was sent with and the seat
+        it must still open.
 
         :raises StorageConflict: if the stored game does not hold exactly ``number`` actions.
         :raises GameGone: if there is no such stored game (any more).
+        :raises SeatLinkReplaced: if the token of ``link`` no longer opens that seat.
         """
-        values = _action_values(game_id, number, seat, action, move_id, complete)
+        values = _action_values(game_id, number, seat, action, move_id, complete, link=link)
         result = self.write_actions([values])[0]
         if result is not None:
             raise result
@@ -443,17 +563,18 @@ class Storage:
         *,
         complete: bool = False,
         bot_due: datetime | None = None,
+        link: tuple[str, int] | None = None,
     ) -> None:
         """:meth:`append_action` from async code, with group commit: the actions that arrive
         while a transaction is being written go together into the next one. Returns only once
         this action is durable.
 
-        :raises StorageConflict: as :meth:`append_action`; :class:`GameGone` too; other
-            errors if the write failed.
+        :raises StorageConflict: as :meth:`append_action`; :class:`GameGone` and
+            :class:`SeatLinkReplaced` too; other errors if the write failed.
         """
         loop = asyncio.get_running_loop()
         done: asyncio.Future[None] = loop.create_future()
-        values = _action_values(game_id, number, seat, action, move_id, complete, bot_due)
+        values = _action_values(game_id, number, seat, action, move_id, complete, bot_due, link)
         self._batch.append((values, done))
         if not self._flushing:
             self._flushing = True
@@ -490,23 +611,36 @@ class Storage:
         finally:
             self._flushing = False
 
-    def write_actions(self, batch: list[dict[str, Any]]) -> list[StorageConflict | GameGone | None]:
+    def _checks_link(self, values: dict[str, Any]) -> bool:
+        # A node alone closes a replaced link's sockets itself; a computer's move has no link.
+        return self.shared and values["token_hash"] is not None
+
+    def write_actions(
+        self, batch: list[dict[str, Any]]
+    ) -> list[StorageConflict | GameGone | SeatLinkReplaced | None]:
         """Write several games' actions in one transaction; for each, None once it is
         committed, or what kept it out: a :class:`StorageConflict` (the game is at another
-        version) or :class:`GameGone` (there is no such game any more).
+        version), :class:`GameGone` (there is no such game any more) or
+        :class:`SeatLinkReplaced` (the move's token no longer opens its seat).
         """
         if self._driver_sql is not None:
-            return self._write_actions_driver(batch, *self._driver_sql)
-        results: list[StorageConflict | GameGone | None] = []
-        advance = _ADVANCE_GAME_DUE if self.shared else _ADVANCE_GAME
+            return self._write_actions_driver(batch, self._driver_sql)
+        results: list[StorageConflict | GameGone | SeatLinkReplaced | None] = []
         try:
             with self.engine.begin() as connection:
                 for values in batch:
+                    checked = self._checks_link(values)
+                    advance = self._advance_with_link if checked else self._advance
                     moved = connection.execute(advance, values)
                     if moved.rowcount != 1:
-                        # Only on this rare path: is the row there at another version, or gone?
-                        row = connection.execute(_GAME_EXISTS, values).first()
-                        results.append(_conflict(values, gone=row is None))
+                        # Only on this rare path: is the row gone, the move's link
+                        # replaced, or the game at another version?
+                        if connection.execute(_GAME_EXISTS, values).first() is None:
+                            results.append(_conflict(values, gone=True))
+                        elif checked and connection.execute(_LINK_FOUND, values).first() is None:
+                            results.append(_link_replaced(values))
+                        else:
+                            results.append(_conflict(values, gone=False))
                         continue
                     connection.execute(_INSERT_ACTION, values)
                     results.append(None)
@@ -515,11 +649,11 @@ class Storage:
         return results
 
     def _write_actions_driver(
-        self, batch: list[dict[str, Any]], advance: str, insert_action: str
-    ) -> list[StorageConflict | GameGone | None]:
+        self, batch: list[dict[str, Any]], sql: _DriverStatements
+    ) -> list[StorageConflict | GameGone | SeatLinkReplaced | None]:
         # The hot path, straight on the driver: the same two statements as the SQLAlchemy
         # path above, at a fraction of its cost per move.
-        results: list[StorageConflict | GameGone | None] = []
+        results: list[StorageConflict | GameGone | SeatLinkReplaced | None] = []
         exists = "SELECT 1 FROM games WHERE id = " + ("?" if self.is_sqlite else "%s")
         integrity_error = self.engine.dialect.loaded_dbapi.IntegrityError
         raw = self.engine.raw_connection()
@@ -530,8 +664,10 @@ class Storage:
                 due = (values["bot_due"],) if self.shared else ()
                 if self.shared and self.is_sqlite and values["bot_due"] is not None:
                     due = (values["bot_due"].strftime(_SQLITE_TIME),)
+                checked = self._checks_link(values)
+                link = (values["token_hash"], values["game_id"], values["link_seat"])
                 cursor.execute(
-                    advance,
+                    sql.advance_with_link if checked else sql.advance,
                     (
                         *due,
                         values["next_version"],
@@ -539,14 +675,23 @@ class Storage:
                         now,
                         values["game_id"],
                         values["number"],
+                        *(link if checked else ()),
                     ),
                 )
                 if cursor.rowcount != 1:
                     cursor.execute(exists, (values["game_id"],))
-                    results.append(_conflict(values, gone=cursor.fetchone() is None))
+                    if cursor.fetchone() is None:
+                        results.append(_conflict(values, gone=True))
+                        continue
+                    if checked:
+                        cursor.execute(sql.link_found, link)
+                        if cursor.fetchone() is None:
+                            results.append(_link_replaced(values))
+                            continue
+                    results.append(_conflict(values, gone=False))
                     continue
                 cursor.execute(
-                    insert_action,
+                    sql.insert_action,
                     (
                         values["game_id"],
                         values["number"],
@@ -596,6 +741,17 @@ class Storage:
             ).first()
             if row is None:
                 return None
+            # The game's row first: a node that sees its change checks its sockets' tokens.
+            change: dict[str, Any] = (
+                {"change_number": literal_column(self._change_sql)}
+                if self.shared and self._change_sql
+                else {}
+            )
+            connection.execute(
+                update(games)
+                .where(games.c.id == row.game_id)
+                .values(links_replaced=games.c.links_replaced + 1, **change)
+            )
             connection.execute(
                 update(seat_tokens)
                 .where(seat_tokens.c.token_hash == token_hash)
@@ -642,6 +798,80 @@ class Storage:
                     select(games.c.id, games.c.version).where(games.c.id.in_(chunk))
                 ):
                     found[row.id] = int(row.version)
+        return found
+
+    def game_changes(self, game_ids: Sequence[str]) -> list[GameChange]:
+        """The stored version and replaced links of each of these games (a game that is gone
+        is left out): the whole comparison, made when a node does not know what changed."""
+        found: list[GameChange] = []
+        with self.engine.connect() as connection:
+            for start in range(0, len(game_ids), 500):
+                chunk = list(game_ids[start : start + 500])
+                for row in connection.execute(
+                    select(games.c.id, games.c.version, games.c.links_replaced).where(
+                        games.c.id.in_(chunk)
+                    )
+                ):
+                    found.append(GameChange(row.id, int(row.version), int(row.links_replaced)))
+        return found
+
+    def change_horizon(self) -> int:
+        """A change number such that every change not yet visible now will be numbered at
+        least this: where :meth:`changes_since` starts, before a node has looked."""
+        with self.engine.connect() as connection:
+            return self._horizon(connection)
+
+    def _horizon(self, connection: Any) -> int:
+        if self.engine.dialect.name == "postgresql":
+            # The oldest transaction still running: one that has not committed yet numbers
+            # its changes with its own id, never less than this.
+            return int(
+                connection.execute(
+                    text("SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint")
+                ).scalar_one()
+            )
+        latest = connection.execute(select(func.max(games.c.change_number))).scalar()
+        return int(latest or 0) + 1
+
+    def changes_since(self, horizon: int) -> tuple[list[GameChange], int]:
+        """The games changed (by a move or a replaced link) at or after change number
+        ``horizon``, and the horizon to ask from next time.
+
+        Every change that was not visible at the previous call is numbered at least the
+        horizon that call returned, so none is missed, however late it commits: on
+        PostgreSQL the horizon is the oldest transaction running when the changes are read
+        (a change is numbered by its transaction's id, which is at least that), on SQLite
+        one more than the highest number read (changes are numbered under the single write
+        lock, in the order they commit). A change may be returned twice; the caller compares
+        it with what it holds.
+        """
+        with self.engine.connect() as connection:
+            postgresql = self.engine.dialect.name == "postgresql"
+            # Taken before the rows are read: what commits between the two is read again
+            # next time, never lost.
+            following = self._horizon(connection) if postgresql else horizon
+            rows = connection.execute(
+                select(
+                    games.c.id, games.c.version, games.c.links_replaced, games.c.change_number
+                ).where(games.c.change_number >= horizon)
+            ).all()
+        if not postgresql and rows:
+            following = max(following, max(int(row.change_number) for row in rows) + 1)
+        changes = [GameChange(row.id, int(row.version), int(row.links_replaced)) for row in rows]
+        return changes, following
+
+    def seat_hashes(self, game_ids: Sequence[str]) -> dict[str, dict[int, str]]:
+        """The hash of the token that opens each seat of these games, by game id."""
+        found: dict[str, dict[int, str]] = {}
+        with self.engine.connect() as connection:
+            for start in range(0, len(game_ids), 500):
+                chunk = list(game_ids[start : start + 500])
+                for row in connection.execute(
+                    select(
+                        seat_tokens.c.game_id, seat_tokens.c.seat, seat_tokens.c.token_hash
+                    ).where(seat_tokens.c.game_id.in_(chunk))
+                ):
+                    found.setdefault(row.game_id, {})[int(row.seat)] = row.token_hash
         return found
 
     def actions_since(self, game_id: str, number: int) -> tuple[StoredAction, ...]:
