@@ -346,3 +346,17 @@ def refused_claim_twins(seed: str) -> tuple[Game, Game, Seat]:
                 if not other.accepted and other.guaranteed != verdict.guaranteed:
                     return game, twin, claimant
     raise AssertionError("no such pair of deals in 50 random games")
+
+
+def events_of_hand(reported: list[object], number: int) -> list[object]:
+    """The events of hand ``number`` in a stream of events: from its start to its HandOver."""
+    from honeymoon.events import HandOver
+
+    hand = 0
+    found: list[object] = []
+    for event in reported:
+        if hand == number:
+            found.append(event)
+        if isinstance(event, HandOver):
+            hand += 1
+    return found

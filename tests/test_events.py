@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from helpers import events_of_hand
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -60,7 +61,7 @@ def test_the_events_of_a_rubber_agree_with_the_game(data: st.DataObject) -> None
         assert isinstance(first, expected) and first.seat == seat
         reported.extend(said)
     for hand in game.history:
-        of_hand = _events_of_hand(reported, hand.number)
+        of_hand = events_of_hand(reported, hand.number)
         log = hand.log
         assert [e.call for e in of_hand if isinstance(e, Called)] == list(log.calls)
         assert [e.seat for e in of_hand if isinstance(e, Called)][:1] == (
@@ -101,18 +102,6 @@ def test_the_events_of_a_rubber_agree_with_the_game(data: st.DataObject) -> None
     assert [(e.number, e.dealer) for e in started] == [
         (h.number + 1, h.dealer.other) for h in game.history[: len(started)]
     ]
-
-
-def _events_of_hand(reported: list[object], number: int) -> list[object]:
-    # The events from the start of hand ``number`` to its HandOver.
-    hand = 0
-    found: list[object] = []
-    for event in reported:
-        if hand == number:
-            found.append(event)
-        if isinstance(event, HandOver):
-            hand += 1
-    return found
 
 
 def test_a_refused_action_reports_nothing_and_changes_nothing() -> None:

@@ -4,6 +4,7 @@ never reported as a card."""
 
 from __future__ import annotations
 
+from helpers import events_of_hand
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -92,7 +93,7 @@ def test_the_events_of_every_table_variant_agree_with_the_game(data: st.DataObje
                 assert game.phase is Phase.PLAY and event.leader == game.opening_leader
         reported.extend(said)
     for number, history in enumerate(game.history):
-        of_hand = _of_hand(reported, number)
+        of_hand = events_of_hand(reported, number)
         log = history.log
         assert [e.call for e in of_hand if isinstance(e, Called)] == list(log.calls)
         won = [e.trick for e in of_hand if isinstance(e, TrickWon)]
@@ -107,16 +108,6 @@ def test_the_events_of_every_table_variant_agree_with_the_game(data: st.DataObje
     for index, kind in enumerate(kinds):
         if kind is HandStarted and index + 1 < len(kinds):
             assert kinds[index + 1] is AuctionStarted
-
-
-def _of_hand(reported: list[object], number: int) -> list[object]:
-    hand, found = 0, []
-    for event in reported:
-        if hand == number:
-            found.append(event)
-        if isinstance(event, HandOver):
-            hand += 1
-    return found
 
 
 def test_a_widow_placement_is_not_a_public_card() -> None:

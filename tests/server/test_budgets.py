@@ -47,6 +47,14 @@ def _tight(server_factory: Any, url: str, **budgets: float) -> Any:
     return server_factory(url, **chosen)
 
 
+def _pongs(websocket: Any, pings: int) -> int:
+    """Send ``pings`` pings, then read their answers: how many were answered ``pong`` (the
+    others were refused)."""
+    for _ in range(pings):
+        websocket.send_text('{"type":"ping"}')
+    return sum(answer["type"] == "pong" for answer in _answers(websocket, pings))
+
+
 def _answers(websocket: Any, sent: int) -> list[dict[str, Any]]:
     """The answers to ``sent`` messages (presence messages skipped)."""
     answers: list[dict[str, Any]] = []
@@ -107,9 +115,7 @@ def test_reconnecting_does_not_refill_the_seats_budget(
         accepted = 0
         for _ in range(5):  # one socket after another, as a reconnecting client
             with server.seat(game["token"]) as seat:
-                for _ in range(6):
-                    seat.ws.send_text('{"type":"ping"}')
-                accepted += sum(a["type"] == "pong" for a in _answers(seat.ws, 6))
+                accepted += _pongs(seat.ws, 6)
         elapsed = time.monotonic() - started
     # One budget for the seat: a burst of 4 and 2 a second since (each socket alone would
     # have had a burst of its own: 20 pongs).
@@ -138,9 +144,7 @@ def test_the_seats_of_one_address_share_its_budget(server_factory: Any, sqlite_u
         pongs = 0
         for game in games:  # three seats of three games, from the one address
             with server.seat(game["token"]) as seat:
-                for _ in range(5):
-                    seat.ws.send_text('{"type":"ping"}')
-                pongs += sum(a["type"] == "pong" for a in _answers(seat.ws, 5))
+                pongs += _pongs(seat.ws, 5)
         elapsed = time.monotonic() - started
     assert pongs <= 4 + 2 * elapsed + 1
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 import json
 import logging
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -355,6 +357,29 @@ def test_reviews_and_analyses_are_refused_at_the_table_with_a_code(
             assert "four-hand table" in error["message"]
 
 
+@contextmanager
+def _friends_at_the_table(
+    server_factory: Any, url: str, variant: str
+) -> Iterator[tuple[Any, str, dict[str, Any]]]:
+    """A server with a game of ``variant`` between two people, both seats connected: the
+    server, the game id and the two sockets by seat name."""
+    with server_factory(url) as server:
+        info = server.create(opponent="friend", seat="south", variant=variant)
+        with server.seat(info["token"]) as south, server.seat(info["opponent_token"]) as east:
+            south.expect("presence")
+            yield server, info["game_id"], {"south": south, "east": east}
+
+
+def _move_on(rng: random.Random, mover: Any, sockets: dict[str, Any]) -> None:
+    """The seat to act makes a move (:func:`choose`); both seats read the new state."""
+    version = mover.version
+    mover.send_move(choose(rng, mover))
+    mover.expect("ack")
+    for socket in sockets.values():
+        while socket.version <= version:
+            socket.expect("state")
+
+
 #: The decisions of each variant besides the auction and the play.
 CHOICES = {
     "double-dummy": set(),
@@ -377,30 +402,21 @@ def test_a_hint_is_given_at_every_table_from_the_seats_own_view(
     monkeypatch.setattr(server_hub, "strongest_bot_name", lambda: "club")
     rng = random.Random(variant)
     phases = set()
-    with server_factory(sqlite_url) as server:
-        info = server.create(opponent="friend", seat="south", variant=variant)
-        game_id = info["game_id"]
-        with server.seat(info["token"]) as south, server.seat(info["opponent_token"]) as east:
-            south.expect("presence")
-            sockets = {"south": south, "east": east}
-            for _ in range(40):
-                game = table_game(server, game_id)
-                mover = sockets[str(south.view["to_act"])]
-                other = east if mover is south else south
-                mover.ws.send_text(json.dumps({"type": "hint", "version": mover.version}))
-                hint = mover.expect("hint")
-                assert hint["action"] in mover.legal() and hint["code"], hint
-                seat = Seat.SOUTH if mover is south else Seat.EAST
-                assert not leaks(mover.texts[-1], table_hidden(game, seat)), hint
-                phases.add(mover.view["phase"])
-                other.ws.send_text(json.dumps({"type": "hint"}))
-                assert other.expect("error")["code"] == "no_hint"
-                version = mover.version
-                mover.send_move(choose(rng, mover))
-                mover.expect("ack")
-                for socket in (south, east):
-                    while socket.version <= version:
-                        socket.expect("state")
+    with _friends_at_the_table(server_factory, sqlite_url, variant) as (server, game_id, sockets):
+        south, east = sockets["south"], sockets["east"]
+        for _ in range(40):
+            game = table_game(server, game_id)
+            mover = sockets[str(south.view["to_act"])]
+            other = east if mover is south else south
+            mover.ws.send_text(json.dumps({"type": "hint", "version": mover.version}))
+            hint = mover.expect("hint")
+            assert hint["action"] in mover.legal() and hint["code"], hint
+            seat = Seat.SOUTH if mover is south else Seat.EAST
+            assert not leaks(mover.texts[-1], table_hidden(game, seat)), hint
+            phases.add(mover.view["phase"])
+            other.ws.send_text(json.dumps({"type": "hint"}))
+            assert other.expect("error")["code"] == "no_hint"
+            _move_on(rng, mover, sockets)
     assert {"auction", "play"} | CHOICES[variant] <= phases
 
 
@@ -600,42 +616,33 @@ def test_a_claim_at_the_table_is_judged_with_the_four_hands(
     from honeymoon.claims import judge_claim
 
     rng = random.Random(variant)
-    with server_factory(sqlite_url) as server:
-        info = server.create(opponent="friend", seat="south", variant=variant)
-        game_id = info["game_id"]
-        with server.seat(info["token"]) as south, server.seat(info["opponent_token"]) as east:
-            south.expect("presence")
-            sockets = {"south": south, "east": east}
-            game = table_game(server, game_id)
-            verdicts = []
-            while game.hand_number == 0 and len(verdicts) < 3:
-                mover = sockets[str(south.view["to_act"])]
-                late = game.phase is Phase.PLAY and len(game.completed_tricks) >= 9
-                if late and not game.current_trick.cards:
-                    seat = Seat.SOUTH if mover is south else Seat.EAST
-                    expected = judge_claim(game, seat)
-                    version = mover.version
-                    mover.ws.send_text(json.dumps({"type": "claim", "version": version}))
-                    told = mover.expect("claim")
-                    other = east if mover is south else south
-                    assert other.expect("claim") == told
-                    assert told["accepted"] is expected.accepted
-                    assert "guaranteed" not in told and "line" not in told
-                    for socket, who in ((south, Seat.SOUTH), (east, Seat.EAST)):
-                        hidden = table_hidden(game, who)
-                        assert not leaks(socket.texts[-1], hidden)
-                    verdicts.append(told["accepted"])
-                    if told["accepted"]:
-                        for socket in (south, east):
-                            while socket.view["hand_number"] == 0:
-                                socket.expect("state")
-                        break
+    with _friends_at_the_table(server_factory, sqlite_url, variant) as (server, game_id, sockets):
+        south, east = sockets["south"], sockets["east"]
+        game = table_game(server, game_id)
+        verdicts = []
+        while game.hand_number == 0 and len(verdicts) < 3:
+            mover = sockets[str(south.view["to_act"])]
+            late = game.phase is Phase.PLAY and len(game.completed_tricks) >= 9
+            if late and not game.current_trick.cards:
+                seat = Seat.SOUTH if mover is south else Seat.EAST
+                expected = judge_claim(game, seat)
                 version = mover.version
-                mover.send_move(choose(rng, mover))
-                mover.expect("ack")
-                for socket in (south, east):
-                    while socket.version <= version:
-                        socket.expect("state")
-            assert verdicts, "no claim was made"
-            if verdicts[-1]:
-                assert game.hand_number == 1 and game.history[0].log.play_over
+                mover.ws.send_text(json.dumps({"type": "claim", "version": version}))
+                told = mover.expect("claim")
+                other = east if mover is south else south
+                assert other.expect("claim") == told
+                assert told["accepted"] is expected.accepted
+                assert "guaranteed" not in told and "line" not in told
+                for socket, who in ((south, Seat.SOUTH), (east, Seat.EAST)):
+                    hidden = table_hidden(game, who)
+                    assert not leaks(socket.texts[-1], hidden)
+                verdicts.append(told["accepted"])
+                if told["accepted"]:
+                    for socket in (south, east):
+                        while socket.view["hand_number"] == 0:
+                            socket.expect("state")
+                    break
+            _move_on(rng, mover, sockets)
+        assert verdicts, "no claim was made"
+        if verdicts[-1]:
+            assert game.hand_number == 1 and game.history[0].log.play_over

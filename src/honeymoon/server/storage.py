@@ -146,16 +146,7 @@ _ADVANCE_GAME = (
 _ADVANCE_GAME_DUE = _ADVANCE_GAME.values(bot_due=bindparam("bot_due"))
 #: Whether a game's row is there (asked only when the update above matched nothing).
 _GAME_EXISTS = select(games.c.id).where(games.c.id == bindparam("game_id"))
-#: The condition that a move sent with a seat's token adds: the token still opens that seat.
-_LINK_HOLDS = exists(
-    select(1)
-    .select_from(seat_tokens)
-    .where(
-        seat_tokens.c.token_hash == bindparam("token_hash"),
-        seat_tokens.c.game_id == bindparam("link_game"),
-        seat_tokens.c.seat == bindparam("link_seat"),
-    )
-)
+#: Whether a move's token still opens its seat (asked only when the update matched nothing).
 _LINK_FOUND = (
     select(1)
     .select_from(seat_tokens)
@@ -165,6 +156,8 @@ _LINK_FOUND = (
         seat_tokens.c.seat == bindparam("link_seat"),
     )
 )
+#: The condition that a move sent with a seat's token adds: the token still opens that seat.
+_LINK_HOLDS = exists(_LINK_FOUND)
 #: How a shared write numbers its change, as SQL, by dialect. PostgreSQL: the writing
 #: transaction's own id, which :meth:`Storage.changes_since` compares with the oldest
 #: transaction still running (so a change that commits late is never skipped). SQLite: one
