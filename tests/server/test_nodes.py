@@ -561,16 +561,29 @@ def _never_saw_a_move(seat: Seat) -> None:
     assert seat.version == 0, seat.messages
 
 
-def test_a_link_replaced_while_redis_is_down_closes_its_socket_on_the_other_node(
-    nodes: Callable[..., ServerProcess], own_redis: RedisServer, postgres_url: str
-) -> None:
-    # The notice of the replacement is lost: the resync finds the replaced link by itself.
-    first = nodes(own_redis.url, HONEYMOON_RESYNC_SECONDS="0.5")
-    second = nodes(own_redis.url, HONEYMOON_RESYNC_SECONDS="0.5")
+def _replaced_while_redis_is_down(
+    nodes: Callable[..., ServerProcess], own_redis: RedisServer, *, resync: str
+) -> tuple[ServerProcess, str, Seat, Seat, Any]:
+    """Two nodes resyncing every ``resync`` seconds; a game whose mover is connected to the
+    second; Redis stopped, then the mover's link replaced on the first (its notice lost).
+    Returns the second node, the game id, the mover's and the opponent's sockets and the
+    replacement's answer."""
+    first = nodes(own_redis.url, HONEYMOON_RESYNC_SECONDS=resync)
+    second = nodes(own_redis.url, HONEYMOON_RESYNC_SECONDS=resync)
     game_id, mover, opponent, token = _replaced_link_game(first, second)
     _redis_down(own_redis, first, second)
     answer = first.request("POST", "/api/seat-link", b"", {"Authorization": f"Bearer {token}"})
     assert answer.status == 200, answer.text
+    return second, game_id, mover, opponent, answer
+
+
+def test_a_link_replaced_while_redis_is_down_closes_its_socket_on_the_other_node(
+    nodes: Callable[..., ServerProcess], own_redis: RedisServer, postgres_url: str
+) -> None:
+    # The notice of the replacement is lost: the resync finds the replaced link by itself.
+    second, game_id, mover, opponent, answer = _replaced_while_redis_is_down(
+        nodes, own_redis, resync="0.5"
+    )
     # Nothing is sent on the old link: the resync alone closes its socket.
     _refused_as_replaced(mover, None, within=10 * 0.5)  # ten resyncs
     with pytest.raises(ConnectionClosed):  # a move can no longer be sent on it
@@ -586,12 +599,9 @@ def test_a_move_sent_with_a_replaced_link_is_refused_by_the_database(
 ) -> None:
     # No notice and no resync (a minute away) has told the other node: the commit itself
     # finds that the token no longer opens the seat.
-    first = nodes(own_redis.url, HONEYMOON_RESYNC_SECONDS="60")
-    second = nodes(own_redis.url, HONEYMOON_RESYNC_SECONDS="60")
-    game_id, mover, opponent, token = _replaced_link_game(first, second)
-    _redis_down(own_redis, first, second)
-    answer = first.request("POST", "/api/seat-link", b"", {"Authorization": f"Bearer {token}"})
-    assert answer.status == 200, answer.text
+    second, game_id, mover, opponent, answer = _replaced_while_redis_is_down(
+        nodes, own_redis, resync="60"
+    )
     mover.send_move(mover.legal()[0], "after-replacement")
     refusal = mover.answer("after-replacement")
     assert refusal["type"] == "error" and refusal["code"] == "seat_link_replaced", refusal

@@ -71,6 +71,20 @@ def _errors(page: Any, errors: list[str] | None = None) -> list[str]:
     return errors
 
 
+def _against_the_computer(server: Any, browser: Any, table: Any) -> tuple[Any, list[str], Any]:
+    """South's page of a Double Dummy game against the easy computer, on a desktop, once the
+    board is drawn: the page, its script errors as they come, and its player."""
+    game = table.create_game(
+        server,
+        {"opponent": "computer", "level": "easy", "seat": "south", "variant": "double-dummy"},
+    )
+    page = table.open_seat(browser, game["link"], **DESKTOP)
+    errors = _errors(page)
+    player = table.Player(page)
+    page.wait_for_selector(".board")
+    return page, errors, player
+
+
 def _two_friends(
     server: Any,
     browser: Any,
@@ -98,14 +112,7 @@ def _two_friends(
 def test_a_table_hand_is_played_to_the_end_against_the_computer(
     server: Any, browser: Any, table: Any
 ) -> None:
-    game = table.create_game(
-        server,
-        {"opponent": "computer", "level": "easy", "seat": "south", "variant": "double-dummy"},
-    )
-    page = table.open_seat(browser, game["link"], **DESKTOP)
-    errors = _errors(page)
-    player = table.Player(page)
-    page.wait_for_selector(".board")
+    page, errors, player = _against_the_computer(server, browser, table)
     assert page.locator("#variant-name").inner_text() == "Double Dummy Bridge"
     # South sits at the bottom with North, their dummy, opposite; West (East's dummy) plays
     # after South, on South's left.
@@ -357,14 +364,7 @@ def test_a_hint_at_the_table_says_which_hand_the_card_comes_from(
 ) -> None:
     """A hint in the auction, then one when the card to play comes from the player's dummy:
     worded for the table ("from your dummy"), one of the dummy's playable cards."""
-    game = table.create_game(
-        server,
-        {"opponent": "computer", "level": "easy", "seat": "south", "variant": "double-dummy"},
-    )
-    page = table.open_seat(browser, game["link"], **DESKTOP)
-    errors = _errors(page)
-    player = table.Player(page)
-    page.wait_for_selector(".board")
+    page, errors, player = _against_the_computer(server, browser, table)
     seen: list[str] = []
     deadline = time.monotonic() + 180
     while not any("from your dummy" in text for text in seen):
