@@ -397,3 +397,34 @@ def test_a_hint_at_the_table_says_which_hand_the_card_comes_from(
     assert seen[0].startswith(("Hint: Pass", "Hint: Bid", "Hint: Double")), seen[0]
     assert not errors, errors
     page.context.close()
+
+
+def test_a_claim_at_the_table_in_the_browser(server: Any, browser: Any, table: Any) -> None:
+    """Late in the play the player claims the rest from the table's play tools; the verdict
+    is told in one line (accepted: the hand is played out)."""
+    page, errors, player = _against_the_computer(server, browser, table)
+    deadline = time.monotonic() + 180
+    note = page.locator(".controls .claim-note")
+    while not note.count():
+        assert time.monotonic() < deadline, "no claim in three minutes"
+        done = page.locator(".tricks-recap summary")
+        late = done.count() and int(done.inner_text().split("(")[1].rstrip(")")) >= 10
+        claim = page.locator(".controls button[data-claim]:not([disabled])")
+        if (
+            late
+            and claim.count()
+            and page.locator(".controls .turn").inner_text().startswith("Your turn")
+        ):
+            claim.click()
+            note.wait_for(timeout=30000)
+            break
+        before = player.version()
+        if player.act():
+            player.wait_version(before + 1)
+        else:
+            page.wait_for_timeout(50)
+    text = note.inner_text()
+    assert text.startswith("You claimed the rest ("), text
+    assert text.endswith(("accepted. The hand is played out.", "refused. Play on.")), text
+    assert not errors, errors
+    page.context.close()

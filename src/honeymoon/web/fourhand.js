@@ -264,6 +264,10 @@ export class FourHandTable extends Table {
     return button ? `<div class="table-hint">${button}${this.renderHint()}</div>` : "";
   }
 
+  offersReview() {
+    return false;
+  }
+
   /** What the hint's action is at this table: the phase, and the hand a card is played from. */
   hintContext() {
     const v = this.view;
@@ -421,6 +425,8 @@ export class FourHandTable extends Table {
       ${this.renderContractLine()}${lead}
       <p class="tricks-won">Tricks: you ${v.tricks_won[me]} · ${esc(this.opponentName().toLowerCase())} ${v.tricks_won[1 - me]}</p>
       <p class="turn">${turn}</p>
+      ${this.claimText(v.hand_number)}
+      <div class="buttons play-tools">${this.renderClaimButton()}</div>
       <details class="auction-recap"><summary>Auction</summary>${this.renderCalls()}</details>
       ${this.renderTricksSoFar()}`;
   }

@@ -157,6 +157,11 @@ export class Table {
     }
   }
 
+  /** Whether finished hands can be reviewed here (the four-hand table cannot yet). */
+  offersReview() {
+    return true;
+  }
+
   /** The verdict on a claim, this seat's own or the opponent's. A refused claim is told only
    * as refused: the count the best defence leaves and its line depend on the opponent's hidden
    * cards, so the review shows them once the hand is over. */
@@ -168,8 +173,8 @@ export class Table {
     if (mine && message.accepted) {
       text = `You claimed the rest (${rest}): accepted. The hand is played out.`;
     } else if (mine) {
-      text = `You claimed the rest (${rest}): refused. Play on; the review of the hand ` +
-        "shows the best defence.";
+      text = `You claimed the rest (${rest}): refused. ` + (this.offersReview()
+        ? "Play on; the review of the hand shows the best defence." : "Play on.");
     } else if (message.accepted) {
       text = `${this.opponentName()} claimed the rest (${rest}): accepted.`;
     } else {
@@ -729,9 +734,7 @@ export class Table {
       trick = `<div class="trick"><p class="caption">${esc(this.who(v.to_act))} lead${v.to_act === this.mySeat() ? "" : "s"}</p></div>`;
     }
     const turn = v.to_act === this.mySeat() ? "Your turn: play a card" : `${esc(this.opponentName())} to play…`;
-    const left = 13 - v.tricks.length;
-    const claim = `<button type="button" class="claim" data-claim="1" data-key="claim"
-      aria-label="Claim the rest: the ${count(left, "trick")} left" ${this.claiming ? "disabled" : ""}>Claim the rest</button>`;
+    const claim = this.renderClaimButton();
     return `
       ${this.renderPreliminarySummary()}
       <p class="contract">Contract <strong aria-label="${esc(contract.name)}">${esc(contract.label)}</strong>
@@ -745,6 +748,13 @@ export class Table {
       <div class="buttons play-tools">${claim}</div>
       <details class="auction-recap"><summary>Auction</summary>${this.renderCalls()}</details>
       ${this.renderTricksSoFar()}`;
+  }
+
+  /** The claim button of the play: claim every trick left (the server's judge decides). */
+  renderClaimButton() {
+    const left = 13 - this.view.tricks.length;
+    return `<button type="button" class="claim" data-claim="1" data-key="claim"
+      aria-label="Claim the rest: the ${count(left, "trick")} left" ${this.claiming ? "disabled" : ""}>Claim the rest</button>`;
   }
 
   /** The tricks of this hand so far, one line each (the contract's tricks). */
