@@ -360,3 +360,26 @@ def events_of_hand(reported: list[object], number: int) -> list[object]:
         if isinstance(event, HandOver):
             hand += 1
     return found
+
+
+def run_apart(coroutine: Any, timeout: float = 120.0) -> None:
+    """Run a coroutine on an event loop of its own thread. The browser tests' session keeps
+    an event loop running in the main thread, so a test's own loop runs beside it (an
+    ``async def`` test, or ``asyncio.run`` in the main thread, would fail after them)."""
+    import asyncio
+    import threading
+
+    failures: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            asyncio.run(coroutine)
+        except BaseException as error:
+            failures.append(error)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join(timeout)
+    assert not thread.is_alive(), f"the test's coroutine did not finish within {timeout:g} s"
+    if failures:
+        raise failures[0]

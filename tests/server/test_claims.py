@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import refused_claim_twins
+from helpers import refused_claim_twins, run_apart
 
 from honeymoon.actions import PASS
 from honeymoon.cards import ALL_CARDS, Card
@@ -260,9 +260,13 @@ def test_claim_and_analysis_messages_are_parsed_and_checked() -> None:
         assert caught.value.code == "bad_message"
 
 
-async def test_a_refused_claim_says_the_same_whatever_the_opponents_hidden_cards(
+def test_a_refused_claim_says_the_same_whatever_the_opponents_hidden_cards(
     tmp_path: Path,
 ) -> None:
+    run_apart(_refused_claims_told_alike(tmp_path))
+
+
+async def _refused_claims_told_alike(tmp_path: Path) -> None:
     """The answer to a refused claim is built from nothing the claimant may not see: two
     deals that differ only in a card hidden from it (and in the count the best defence
     leaves it) give both seats the same bytes."""

@@ -12,6 +12,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+from helpers import run_apart
 
 from honeymoon.game import Game
 from honeymoon.server.storage import GameGone, NewGame, Storage, StorageConflict
@@ -185,9 +186,13 @@ def test_storage_refuses_an_action_out_of_order(database_url: str) -> None:
 
 
 @pytest.mark.parametrize("driver", [True, False], ids=["driver", "sqlalchemy"])
-async def test_storage_tells_a_game_that_is_gone_from_one_at_another_version(
+def test_storage_tells_a_game_that_is_gone_from_one_at_another_version(
     database_url: str, driver: bool
 ) -> None:
+    run_apart(_game_gone_or_conflict(database_url, driver))
+
+
+async def _game_gone_or_conflict(database_url: str, driver: bool) -> None:
     """An action for a game whose row was deleted (a purge beside the server) is refused with
     :class:`GameGone`, not as a version conflict: the hub then closes the game."""
     storage = Storage(database_url)

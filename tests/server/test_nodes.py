@@ -28,7 +28,7 @@ from typing import Any
 
 import pytest
 import redis
-from helpers import free_port
+from helpers import free_port, run_apart
 from server_process import ServerProcess
 from sqlalchemy import create_engine, event, text
 from websockets.exceptions import ConnectionClosed
@@ -647,7 +647,7 @@ def test_presence_is_written_again_after_redis_restarts_and_a_dead_nodes_seats_g
 def test_an_idle_node_does_the_same_work_however_many_games_it_holds(
     postgres_url: str, own_redis: RedisServer
 ) -> None:
-    asyncio.run(_idle_work(postgres_url, own_redis.url))
+    run_apart(_idle_work(postgres_url, own_redis.url))
 
 
 #: Redis commands that are not the node's presence work (the test's own, health checks).

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import asyncio
-import threading
 from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import run_apart
 
 from honeymoon.seats import SEATS
 from honeymoon.server.hub import Connection, Hub
@@ -16,26 +16,8 @@ from honeymoon.server.storage import Storage
 from honeymoon.views import view_for
 
 
-def _run_apart(coroutine: Any) -> None:
-    """Run a coroutine on an event loop of its own thread (whatever loop this thread has)."""
-    failures: list[BaseException] = []
-
-    def run() -> None:
-        try:
-            asyncio.run(coroutine)
-        except BaseException as error:
-            failures.append(error)
-
-    thread = threading.Thread(target=run)
-    thread.start()
-    thread.join(120)
-    assert not thread.is_alive(), "the shutdown test did not finish within 120 s"
-    if failures:
-        raise failures[0]
-
-
 def test_close_finishes_a_move_in_flight(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    _run_apart(_close_finishes_a_move_in_flight(tmp_path, monkeypatch))
+    run_apart(_close_finishes_a_move_in_flight(tmp_path, monkeypatch))
 
 
 async def _close_finishes_a_move_in_flight(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
