@@ -170,3 +170,12 @@ def test_a_link_is_replaced_without_loading_the_game(server: Any) -> None:
     with server.client.websocket_connect("/ws") as websocket:
         websocket.send_json({"type": "hello", "token": game["token"]})
         assert websocket.receive_json()["code"] == "bad_token"
+
+
+def test_against_the_computer_the_player_sits_south_unless_they_choose(server: Any) -> None:
+    seats = {server.create(opponent="computer")["seat"] for _ in range(8)}
+    assert seats == {"south"}
+    assert server.create(opponent="computer", seat="east")["seat"] == "east"
+    # Between people the seat is drawn (by the server's own randomness) unless chosen.
+    assert server.create(opponent="friend")["seat"] in ("south", "east")
+    assert server.create(opponent="friend", seat="east")["seat"] == "east"

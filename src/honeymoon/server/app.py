@@ -284,7 +284,9 @@ def _read_game_request(body: object) -> dict[str, Any] | JSONResponse:
         )
     opponent = body.get("opponent", "computer")
     variant = body.get("variant", DEFAULT_RULES.name)
-    seat_name = body.get("seat", "random")
+    # Against the computer the player sits South, as bridge players expect; between two
+    # people the seats are drawn unless the creator chooses.
+    seat_name = body.get("seat", "south" if opponent == "computer" else "random")
     options = body.get("options", {})
     level = body.get("level")
     if opponent not in ("computer", "friend"):
