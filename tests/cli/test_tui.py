@@ -577,6 +577,7 @@ async def test_a_trick_the_computer_wins_stays_until_a_key() -> None:
         trick = game.current_trick
         assert trick is None or not trick.cards, "East led while its trick was on the table"
         assert "East wins the trick" in text(app, "#table-left")
+        assert "Press a key to take the trick off the table" in text(app, "#prompt")
         await pilot.press("escape")
         await pilot.pause(0.5)
         assert game.current_trick is not None and game.current_trick.cards

@@ -304,6 +304,8 @@ class GameScreen(PlayScreen[SeatView, TrickView]):
         typed = f"[bold]› {escape(self.typed)}[/][blink]▏[/]"
         if view.phase is Phase.COMPLETE:
             ask = "The rubber is over: s score sheet, q leave."
+        elif self.trick_waits_for_key():
+            ask = "Press a key to take the trick off the table and go on."
         elif not view.my_turn:
             ask = f"{view.to_act.label if view.to_act else ''} is thinking…"
         elif view.phase is Phase.DRAWING:

@@ -267,9 +267,7 @@ class PlayScreen(Screen[None], Generic[ViewT, TrickT]):
         playing = self._playing
         if self._waiting or playing.is_over:
             return
-        if self._held_trick is not None and self.delay > 0:
-            # A finished trick stays until the player's next action or a key, whoever won it:
-            # the next lead waits (with no pause at all, as the player asked, it does not).
+        if self.trick_waits_for_key():
             return
         if playing.forced_card is not None:
             move = self._forced_move
@@ -281,6 +279,17 @@ class PlayScreen(Screen[None], Generic[ViewT, TrickT]):
             move()
         elif self._timer is None:
             self._timer = self.set_timer(self.delay, move)
+
+    def trick_waits_for_key(self) -> bool:
+        """True while a finished trick is on the table and the next card is not the player's
+        to choose: it stays until the player's key, whoever won it, so the computer's next lead
+        (or a forced card) waits; with no pause at all, as the player asked, nothing waits."""
+        playing = self._playing
+        return (
+            self._held_trick is not None
+            and self.delay > 0
+            and (playing.computer_to_act or playing.forced_card is not None)
+        )
 
     def _forced_move(self) -> None:
         self._timer = None
