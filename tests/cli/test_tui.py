@@ -201,6 +201,8 @@ async def test_help_hint_discards_and_score_pop_ups() -> None:
         assert isinstance(app.screen, TextScreen)
         body = dialog_text(app)
         assert "Draw and Discard Bridge" in body and "k keep" in body
+        # Undo in the auction: the help says the call taken back has shown its answer.
+        assert "a call taken back has shown you the" in body
         await pilot.press("escape")
         assert isinstance(app.screen, GameScreen)
         await pilot.press("h")

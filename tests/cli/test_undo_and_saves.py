@@ -215,3 +215,14 @@ def test_a_saved_game_knows_the_day_it_began_and_keeps_it_when_resumed(
     resumed, _ = Table.resume(table.save(tmp_path / "old.json"))
     assert resumed.date == "2025-02-03"
     assert json.loads(resumed.record_text())["date"] == "2025-02-03"
+
+
+@pytest.mark.parametrize("variant", ["draw-discard", "double-dummy"])
+def test_the_help_says_a_call_taken_back_has_shown_its_answer(
+    variant: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("help\n"))
+    argv = ["play", "--plain", "--variant", variant, "--seed", "5", "--level", "easy"]
+    assert main([*argv, "--no-record"]) == 0
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "a call taken back has shown you the" in help_text

@@ -47,7 +47,8 @@ _HELP = """Commands at any prompt:
   hint more     the numbers behind the hint: the choices the computer compared (also: why)
   claim         in the play: claim the rest of the tricks (the computer checks the claim)
   undo or u     take back your last action (and the computer's replies), unless a card
-                has been shown to you since
+                has been shown to you since; a call taken back has shown you the
+                computer's answer to it, which you then know as you call again
   save [FILE]   save the game; resume it later with: honeymoon play --resume FILE
   quit          leave the game (you are offered to save first)
 Answers: while drawing 'keep' (k) or 'reject' (r); in the auction a call such as 'pass' (p),

@@ -50,7 +50,8 @@ KEYS_HELP = """\
                    or ←→↑↓ and Enter; c and Enter claims the rest
                    of the tricks (the computer checks the claim)
 [b]Any time[/b]         ? help · h hint (h again: the numbers behind it)
-                   u undo · l last trick
+                   u undo (a call taken back has shown you the
+                     computer's answer to it) · l last trick
                    a the auction and the tricks so far
                    b review a finished hand: ← → its tricks,
                      ↑ ↓ the other hands (also offered after each hand)
