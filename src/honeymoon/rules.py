@@ -357,12 +357,13 @@ VARIANTS: dict[str, RuleSet] = {
 }
 
 #: The two-hand variants with a pack of their own (RULES.md 9, Bridgette's 55 cards), by name:
-#: :class:`~honeymoon.game.Game` plays them, views and records show them, and
-#: :func:`find_variant` finds them; the clients do not offer them yet.
+#: :class:`~honeymoon.game.Game` plays them, views and records show them, :func:`find_variant`
+#: finds them, and the clients (the terminal, the browser) offer them.
 PACK_VARIANTS: dict[str, RuleSet] = {BRIDGETTE.name: BRIDGETTE}
 
 #: The variants played at a four-hand table (RULES.md 5–8), by name: the engine
-#: (:class:`~honeymoon.table.TableGame`) plays them; the clients do not offer them yet.
+#: (:class:`~honeymoon.table.TableGame`) plays them and the clients (the terminal, the
+#: browser) offer every one, Semi-Exposed Dummies and the Widow included.
 TABLE_VARIANTS: dict[str, RuleSet] = {
     rules.name: rules for rules in (DOUBLE_DUMMY, SINGLE_DUMMY, SEMI_EXPOSED, WIDOW)
 }
