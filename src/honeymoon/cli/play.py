@@ -335,9 +335,17 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--no-record", action="store_true", help="do not write the record when the rubber ends"
     )
     parser.add_argument(
-        "--no-undo",
+        "--practice",
         action="store_true",
-        help="play without undo (it stays off when the game is saved and resumed)",
+        help="a practice rubber: undo is on, and honeymoon stats does not count it",
+    )
+    parser.add_argument(
+        "--undo",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="allow undo (default: only in a --practice rubber, since a rubber that counts in "
+        "honeymoon stats is played without it; once off it stays off when the game is saved "
+        "and resumed)",
     )
     parser.add_argument(
         "--auto-play",
@@ -399,10 +407,11 @@ def _four_hand_table(
         game,
         seat or Seat.SOUTH,
         bot,
-        allow_undo=not getattr(args, "no_undo", False),
+        allow_undo=_undo_allowed(args),
         auto_play=getattr(args, "auto_play", True),
         style=card_style(args),
     )
+    table.practice = bool(getattr(args, "practice", False))
     return table, note
 
 
@@ -446,7 +455,9 @@ def build_table(args: argparse.Namespace) -> tuple[Table | FourHandTable, str | 
                 "bad_option",
             )
         table, note = _resume(args.resume, asked, seat)
-        if getattr(args, "no_undo", False):
+        # A resumed game keeps its record's undo and practice; --no-undo can still turn undo
+        # off, nothing turns it back on.
+        if getattr(args, "undo", None) is False:
             table.allow_undo = False
         table.auto_play = getattr(args, "auto_play", True)
         table.style = card_style(args)
@@ -456,7 +467,7 @@ def build_table(args: argparse.Namespace) -> tuple[Table | FourHandTable, str | 
         return _four_hand_table(rules, args, seat)
     game = Game(rules, seed=args.seed)
     bot, note = choose_bot(level, f"{game.seed}:bot", rules)
-    allow_undo = not getattr(args, "no_undo", False)
+    allow_undo = _undo_allowed(args)
     auto_play = getattr(args, "auto_play", True)
     table = Table(
         game,
@@ -466,7 +477,15 @@ def build_table(args: argparse.Namespace) -> tuple[Table | FourHandTable, str | 
         auto_play=auto_play,
         style=card_style(args),
     )
+    table.practice = bool(getattr(args, "practice", False))
     return table, note
+
+
+def _undo_allowed(args: argparse.Namespace) -> bool:
+    # Undo is off in a rubber that counts in the stats unless --undo asks for it, and on in a
+    # practice rubber unless --no-undo turns it off.
+    asked: bool | None = getattr(args, "undo", None)
+    return asked if asked is not None else bool(getattr(args, "practice", False))
 
 
 def card_style(args: argparse.Namespace) -> render.CardStyle:
