@@ -62,3 +62,24 @@ def test_a_doubled_bid_does_not_end_the_auction_at_the_table(name: str) -> None:
     assert {REDOUBLE, FIRST_BID + 1, PASS} <= set(game.legal_actions())
     game.apply(REDOUBLE)
     assert game.phase.name == "AUCTION" and FIRST_BID + 1 in game.legal_actions()
+
+
+def _honours_table() -> dict[str, bool]:
+    section = RULES_TEXT[RULES_TEXT.index("### Honours") :]
+    section = section[: section.index("\n## ")]
+    rows = re.findall(r"^\| `([a-z-]+)` \| (yes|no) \|", section, re.MULTILINE)
+    return {name: answer == "yes" for name, answer in rows}
+
+
+def test_each_variants_default_honours_is_the_one_docs_rules_md_gives() -> None:
+    from honeymoon.rules import VARIANTS
+
+    table = _honours_table()
+    every = {**VARIANTS, **PACK_VARIANTS, **TABLE_VARIANTS}
+    assert set(table) == set(every)
+    for name, rules in every.items():
+        assert rules.honours is table[name], name
+    # The option works both ways wherever honours are scored by default.
+    for rules in every.values():
+        if rules.honours:
+            assert not rules.with_options(honours=False).honours
