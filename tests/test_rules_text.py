@@ -83,3 +83,15 @@ def test_each_variants_default_honours_is_the_one_docs_rules_md_gives() -> None:
     for rules in every.values():
         if rules.honours:
             assert not rules.with_options(honours=False).honours
+
+
+@pytest.mark.parametrize(("name", "scored"), [("draw", True), ("draw-discard", False)])
+def test_the_rules_command_says_whether_honours_are_scored(
+    name: str, scored: bool, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("rules\n"))
+    argv = ["play", "--plain", "--variant", name, "--seed", "1", "--bot", "random"]
+    assert main([*argv, "--no-record"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert ("Honours are scored" in out) is scored
+    assert ("Honours are not scored in this game." in out) is not scored
