@@ -584,3 +584,49 @@ async def test_a_trick_the_computer_wins_stays_until_a_key() -> None:
         await pilot.pause(0.5)
         assert game.current_trick is not None and game.current_trick.cards
         assert "East wins the trick" not in text(app, "#table-left")
+
+
+def _at_souths_last_card(game: Game) -> bool:
+    return (
+        game.phase is Phase.PLAY and game.to_act == Seat.SOUTH and len(game.completed_tricks) == 12
+    )
+
+
+async def test_behind_the_end_of_hand_dialog_the_prompt_waits_for_enter() -> None:
+    for seed in range(40):
+        game = Game(seed=f"hand-over-{seed}", first_dealer=Seat.SOUTH)
+        rng = random.Random(seed)
+        while not game.is_over and not game.history:
+            if (
+                game.phase is Phase.PLAY
+                and game.to_act == Seat.SOUTH
+                and len(game.completed_tricks) == 12
+            ):
+                break
+            legal = game.legal_actions()
+            calls = [a for a in legal if FIRST_BID <= a <= FIRST_BID + 2]
+            if game.phase is Phase.AUCTION:
+                game.apply(PASS if game.contract or not calls else calls[0])
+            else:
+                game.apply(rng.choice(legal))
+        if (
+            game.phase is Phase.PLAY
+            and game.to_act == Seat.SOUTH
+            and len(game.completed_tricks) == 12
+        ):
+            break
+    else:
+        raise AssertionError("no seed reached South's last card")
+    app = HoneymoonApp(Table(game, Seat.SOUTH, RandomBot(1)), delay=0.05)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = table_screen(app)
+        (last,) = game.legal_actions()
+        screen.action_act(last)
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, TextScreen)
+        prompt = str(screen.query_one("#prompt", Static).render())
+        assert "thinking" not in prompt and "Enter for the next hand" in prompt
+        await pilot.press("enter")
+        await pilot.pause(0.3)
+        assert "Enter for the next hand" not in str(screen.query_one("#prompt", Static).render())

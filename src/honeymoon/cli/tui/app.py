@@ -305,6 +305,8 @@ class GameScreen(PlayScreen[SeatView, TrickView]):
         typed = f"[bold]› {escape(self.typed)}[/][blink]▏[/]"
         if view.phase is Phase.COMPLETE:
             ask = "The rubber is over: s score sheet, q leave."
+        elif self._waiting:
+            ask = "The hand is over: Enter for the next hand."
         elif self.trick_waits_for_key():
             ask = "Press a key to take the trick off the table and go on."
         elif not view.my_turn:
@@ -614,6 +616,9 @@ class GameScreen(PlayScreen[SeatView, TrickView]):
             completed = trick is not None and len(trick.cards) == 1
             same_hand = after.hand_number == before.hand_number
             self._held_trick = self.table.last_trick if completed and same_hand else None
+        # The end of a hand (or of the rubber) waits for Enter on its dialog: nobody moves
+        # meanwhile, and the prompt behind the dialog says so.
+        self._waiting = after.phase is Phase.COMPLETE or after.hand_number != before.hand_number
         self.refresh_table()
         if after.phase is Phase.COMPLETE:
             self._finish()
