@@ -579,11 +579,24 @@ async def test_a_trick_the_computer_wins_stays_until_a_key() -> None:
         trick = game.current_trick
         assert trick is None or not trick.cards, "East led while its trick was on the table"
         assert "East wins the trick" in text(app, "#table-left")
-        assert "Press a key to take the trick off the table" in text(app, "#prompt")
+        assert "Press a key (or click) to take the trick off the table" in text(app, "#prompt")
         await pilot.press("escape")
         await pilot.pause(0.5)
         assert game.current_trick is not None and game.current_trick.cards
         assert "East wins the trick" not in text(app, "#table-left")
+
+
+async def test_a_click_takes_the_computers_trick_off_the_table_too() -> None:
+    game, losing = next(found for found in map(_east_led_and_south_can_lose, range(30)) if found)
+    app = HoneymoonApp(Table(game, Seat.SOUTH, RandomBot(1)), delay=0.05)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        table_screen(app).action_act(losing)
+        await pilot.pause(0.5)
+        assert "East wins the trick" in text(app, "#table-left")
+        await pilot.click("#table-left")
+        await pilot.pause(0.5)
+        assert game.current_trick is not None and game.current_trick.cards
 
 
 def _at_souths_last_card(game: Game) -> bool:

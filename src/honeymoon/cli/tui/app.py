@@ -308,7 +308,7 @@ class GameScreen(PlayScreen[SeatView, TrickView]):
         elif self._waiting:
             ask = "The hand is over: Enter for the next hand."
         elif self.trick_waits_for_key():
-            ask = "Press a key to take the trick off the table and go on."
+            ask = "Press a key (or click) to take the trick off the table and go on."
         elif not view.my_turn:
             ask = f"{view.to_act.label if view.to_act else ''} is thinking…"
         elif view.phase is Phase.DRAWING:

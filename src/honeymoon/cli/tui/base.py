@@ -203,6 +203,14 @@ class PlayScreen(Screen[None], Generic[ViewT, TrickT]):
             # The computer's lead (or a forced card) waited for the trick to be taken off.
             self._continue()
 
+    def on_click(self, _event: events.Click) -> None:
+        """A click takes a finished trick off the table, as a key does (a player who uses
+        the mouse alone is never left waiting for the computer's next lead)."""
+        if self._held_trick is not None:
+            self._held_trick = None
+            self.refresh_table()
+            self._continue()
+
     def _submit(self) -> None:
         """Enter: the typed answer, or the action under the highlight once it was moved."""
         view = self.view()
