@@ -220,9 +220,12 @@ def test_a_whole_hand_is_played_and_scored_for_declarers_side() -> None:
     assert result.contract == contract and result.declarer == Seat.SOUTH
     assert result.declarer_tricks == 13
     assert result.score == score_contract(contract, 13, vulnerable=False)
-    # 7♠: 7 × 30 below the line, and the grand slam's 1000 above
+    # 7♠: 7 × 30 below the line, and the grand slam's 1000 above; South holds all thirteen
+    # spades, so all five trump honours in one hand: 150 more above, as Double Dummy Bridge
+    # scores honours by default.
     assert game.score_sheet.below(Seat.SOUTH) == 210
-    assert game.score_sheet.above(Seat.SOUTH) == 1000
+    assert game.score_sheet.above(Seat.SOUTH) == 1000 + 150
+    assert result.honours == (150, 0)
     assert game.score_sheet.games == (1, 0)
 
 

@@ -95,7 +95,9 @@ class RuleSet:
     #: Draw and discard: after keeping the top card the player must discard the next (RULES.md 2);
     #: False is the variation of 2a, where keeping ends the turn.
     discard_after_keep: bool = True
-    #: Score honours above the line as rubber bridge does (off in every profile by default).
+    #: Score honours above the line as rubber bridge does: on by default in the variants of
+    #: seeds 002 and 003 ("scoring is the same as in Rubber Bridge", "the players score as in
+    #: Bridge"), off in Draw and Discard Bridge, whose seed 000 omits them by agreement.
     honours: bool = False
     #: The preliminary tricks require following suit. Memory Bridge's always do; in Draw Bridge
     #: they do not by default (the rule of seeds 002 and 004) and do with this option (seed 003).
@@ -246,6 +248,7 @@ DRAW_BRIDGE = RuleSet(
     ),
     rules_section="3",
     procedure=Procedure.DRAW,
+    honours=True,
     first_caller=FirstCaller.DEALER,
     preliminary_follow_suit=False,
     option_names=("honours", "preliminary_follow_suit", "face_up_stock"),
@@ -261,6 +264,7 @@ MEMORY_BRIDGE = RuleSet(
     ),
     rules_section="4",
     procedure=Procedure.MEMORY,
+    honours=True,
 )
 
 DOUBLE_DUMMY = RuleSet(
@@ -274,6 +278,7 @@ DOUBLE_DUMMY = RuleSet(
     ),
     rules_section="5",
     procedure=Procedure.DUMMIES,
+    honours=True,
     first_caller=FirstCaller.DEALER,
     option_names=("honours", "racks", "clockwise", "twelve_and_two"),
 )
@@ -289,6 +294,7 @@ SINGLE_DUMMY = RuleSet(
     ),
     rules_section="6",
     procedure=Procedure.DUMMIES,
+    honours=True,
     first_caller=FirstCaller.DEALER,
     exposed_dummy=True,
     option_names=("honours",),
@@ -306,6 +312,7 @@ SEMI_EXPOSED = RuleSet(
     ),
     rules_section="7",
     procedure=Procedure.DUMMIES,
+    honours=True,
     first_caller=FirstCaller.DEALER,
     semi_exposed=True,
     option_names=("honours",),
@@ -324,6 +331,7 @@ WIDOW = RuleSet(
     ),
     rules_section="8",
     procedure=Procedure.DUMMIES,
+    honours=True,
     first_caller=FirstCaller.DEALER,
     widow=True,
     option_names=("honours",),
@@ -357,12 +365,13 @@ VARIANTS: dict[str, RuleSet] = {
 }
 
 #: The two-hand variants with a pack of their own (RULES.md 9, Bridgette's 55 cards), by name:
-#: :class:`~honeymoon.game.Game` plays them, views and records show them, and
-#: :func:`find_variant` finds them; the clients do not offer them yet.
+#: :class:`~honeymoon.game.Game` plays them, views and records show them, :func:`find_variant`
+#: finds them, and the clients (the terminal, the browser) offer them.
 PACK_VARIANTS: dict[str, RuleSet] = {BRIDGETTE.name: BRIDGETTE}
 
 #: The variants played at a four-hand table (RULES.md 5–8), by name: the engine
-#: (:class:`~honeymoon.table.TableGame`) plays them; the clients do not offer them yet.
+#: (:class:`~honeymoon.table.TableGame`) plays them and the clients (the terminal, the
+#: browser) offer every one, Semi-Exposed Dummies and the Widow included.
 TABLE_VARIANTS: dict[str, RuleSet] = {
     rules.name: rules for rules in (DOUBLE_DUMMY, SINGLE_DUMMY, SEMI_EXPOSED, WIDOW)
 }

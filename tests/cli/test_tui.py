@@ -202,6 +202,8 @@ async def test_help_hint_discards_and_score_pop_ups() -> None:
         assert isinstance(app.screen, TextScreen)
         body = dialog_text(app)
         assert "Draw and Discard Bridge" in body and "k keep" in body
+        # Undo in the auction: the help says the call taken back has shown its answer.
+        assert "a call taken back has shown you the" in body
         await pilot.press("escape")
         assert isinstance(app.screen, GameScreen)
         await pilot.press("h")
@@ -542,3 +544,103 @@ async def test_a_finished_trick_stays_on_the_table_until_a_key_is_pressed() -> N
                 checked = True
                 break
         assert checked, "the player never won a trick to check"
+
+
+def _east_led_and_south_can_lose(seed: int) -> tuple[Game, int] | None:
+    """A game in the play where East has led and South holds a card that loses the trick."""
+    from honeymoon.tricks import trick_winner
+
+    game = Game(seed=f"held-{seed}", first_dealer=Seat.EAST)
+    rng = random.Random(seed)
+    for _ in range(400):
+        trick = game.current_trick
+        if game.phase is Phase.PLAY and game.to_act == Seat.SOUTH and trick and trick.cards:
+            trump = int(game.trump) if game.trump is not None else 4
+            for card in game.legal_actions():
+                if trick_winner([*(c.id for c in trick.cards), card], trump) == 0:
+                    return game, card
+        if game.is_over or game.history:
+            return None
+        legal = game.legal_actions()
+        bids = [a for a in legal if FIRST_BID <= a <= FIRST_BID + 2]
+        pick = PASS if game.phase is Phase.AUCTION and game.contract else None
+        game.apply(pick if pick is not None else rng.choice(bids or legal))
+    return None
+
+
+async def test_a_trick_the_computer_wins_stays_until_a_key() -> None:
+    game, losing = next(found for found in map(_east_led_and_south_can_lose, range(30)) if found)
+    app = HoneymoonApp(Table(game, Seat.SOUTH, RandomBot(1)), delay=0.05)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = table_screen(app)
+        screen.action_act(losing)
+        # Longer than the pause before any computer move: East, on lead, waits for a key.
+        await pilot.pause(1.6)
+        trick = game.current_trick
+        assert trick is None or not trick.cards, "East led while its trick was on the table"
+        assert "East wins the trick" in text(app, "#table-left")
+        assert "Press a key (or click) to take the trick off the table" in text(app, "#prompt")
+        await pilot.press("escape")
+        await pilot.pause(0.5)
+        assert game.current_trick is not None and game.current_trick.cards
+        assert "East wins the trick" not in text(app, "#table-left")
+
+
+async def test_a_click_takes_the_computers_trick_off_the_table_too() -> None:
+    game, losing = next(found for found in map(_east_led_and_south_can_lose, range(30)) if found)
+    app = HoneymoonApp(Table(game, Seat.SOUTH, RandomBot(1)), delay=0.05)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        table_screen(app).action_act(losing)
+        await pilot.pause(0.5)
+        assert "East wins the trick" in text(app, "#table-left")
+        await pilot.click("#table-left")
+        await pilot.pause(0.5)
+        assert game.current_trick is not None and game.current_trick.cards
+
+
+def _at_souths_last_card(game: Game) -> bool:
+    return (
+        game.phase is Phase.PLAY and game.to_act == Seat.SOUTH and len(game.completed_tricks) == 12
+    )
+
+
+async def test_behind_the_end_of_hand_dialog_the_prompt_waits_for_enter() -> None:
+    for seed in range(40):
+        game = Game(seed=f"hand-over-{seed}", first_dealer=Seat.SOUTH)
+        rng = random.Random(seed)
+        while not game.is_over and not game.history:
+            if (
+                game.phase is Phase.PLAY
+                and game.to_act == Seat.SOUTH
+                and len(game.completed_tricks) == 12
+            ):
+                break
+            legal = game.legal_actions()
+            calls = [a for a in legal if FIRST_BID <= a <= FIRST_BID + 2]
+            if game.phase is Phase.AUCTION:
+                game.apply(PASS if game.contract or not calls else calls[0])
+            else:
+                game.apply(rng.choice(legal))
+        if (
+            game.phase is Phase.PLAY
+            and game.to_act == Seat.SOUTH
+            and len(game.completed_tricks) == 12
+        ):
+            break
+    else:
+        raise AssertionError("no seed reached South's last card")
+    app = HoneymoonApp(Table(game, Seat.SOUTH, RandomBot(1)), delay=0.05)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = table_screen(app)
+        (last,) = game.legal_actions()
+        screen.action_act(last)
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, TextScreen)
+        prompt = str(screen.query_one("#prompt", Static).render())
+        assert "thinking" not in prompt and "Enter for the next hand" in prompt
+        await pilot.press("enter")
+        await pilot.pause(0.3)
+        assert "Enter for the next hand" not in str(screen.query_one("#prompt", Static).render())

@@ -168,11 +168,11 @@ def test_no_undo_from_the_command_line_stays_off_when_resumed(
     argv = ["play", "--plain", "--no-undo", "--seed", "5", "--level", "easy"]
     assert main([*argv, "--record", str(record)]) == 0
     out = capsys.readouterr().out
-    assert "Undo is off in this game." in out and "You take back" not in out
+    assert "Undo is off in this game" in out and "You take back" not in out
     assert json.loads(record.read_text(encoding="utf-8"))["assistance"]["undo"] is False
     monkeypatch.setattr(sys, "stdin", io.StringIO("k\nu\n"))
     assert main(["play", "--plain", "--resume", str(record), "--no-record"]) == 0
-    assert "Undo is off in this game." in capsys.readouterr().out
+    assert "Undo is off in this game" in capsys.readouterr().out
     assert main(["replay", str(record)]) == 0, "replay opens a saved game's seal"
     assert "Every action of 1 hand(s) replayed and valid." in capsys.readouterr().out
 
@@ -216,3 +216,68 @@ def test_a_saved_game_knows_the_day_it_began_and_keeps_it_when_resumed(
     resumed, _ = Table.resume(table.save(tmp_path / "old.json"))
     assert resumed.date == "2025-02-03"
     assert json.loads(resumed.record_text())["date"] == "2025-02-03"
+
+
+@pytest.mark.parametrize("variant", ["draw-discard", "double-dummy"])
+def test_the_help_says_a_call_taken_back_has_shown_its_answer(
+    variant: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("help\n"))
+    argv = ["play", "--plain", "--variant", variant, "--seed", "5", "--level", "easy"]
+    assert main([*argv, "--no-record"]) == 0
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "a call taken back has shown you the" in help_text
+
+
+def test_a_rubber_that_counts_has_no_undo_and_a_practice_rubber_has_it_and_is_not_counted(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["play", "--plain", "--seed", "5", "--level", "easy"]
+    counted, practice = tmp_path / "counted.json", tmp_path / "practice.json"
+    monkeypatch.setattr(sys, "stdin", io.StringIO("k\nundo\nsave\n"))
+    assert main([*argv, "--record", str(counted)]) == 0
+    out = capsys.readouterr().out
+    assert "Undo is off in this game: it counts in honeymoon stats" in out
+    assert "You take back" not in out
+    monkeypatch.setattr(sys, "stdin", io.StringIO("k\nu\nsave\n"))
+    assert main([*argv, "--practice", "--record", str(practice)]) == 0
+    # Undo is allowed (here it stops at the card the keep showed).
+    out = capsys.readouterr().out
+    assert "Undo is off" not in out and ("Undo stops here" in out or "You take back" in out)
+    note = json.loads(practice.read_text(encoding="utf-8"))["assistance"]
+    assert note["practice"] is True and note["undo"] is True
+    # Resumed, the practice rubber stays one, with undo.
+    resumed, _ = Table.resume(practice)
+    assert resumed.practice and resumed.allow_undo
+    # --undo asks for undo in a rubber that counts; --no-undo turns it off in practice.
+    monkeypatch.setattr(sys, "stdin", io.StringIO("k\nundo\n"))
+    assert main([*argv, "--undo", "--no-record"]) == 0
+    assert "Undo is off" not in capsys.readouterr().out
+    monkeypatch.setattr(sys, "stdin", io.StringIO("k\nundo\n"))
+    assert main([*argv, "--practice", "--no-undo", "--no-record"]) == 0
+    assert "Undo is off in this game." in capsys.readouterr().out
+
+
+def test_stats_leaves_practice_rubbers_out_of_the_counts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from honeymoon.bots import make_bot
+    from honeymoon.views import view_for
+
+    for name, practice in (("counted.json", False), ("practice.json", True)):
+        game = Game(seed=7)
+        bots = [make_bot("easy", seed="7:0"), make_bot("easy", seed="7:1")]
+        while not game.is_over:
+            seat = game.to_act
+            assert seat is not None
+            game.apply(bots[seat].act(view_for(game, seat)))
+        table = Table(game, Seat.SOUTH, make_bot("medium", seed=1))
+        table.practice = practice
+        table.save(tmp_path / name)
+    assert main(["stats", "--json", str(tmp_path)]) == 0
+    (row,) = json.loads(capsys.readouterr().out)["rubbers"]
+    assert row["rubbers"] == 1
+    assert main(["stats", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("1 finished rubber and 0 unfinished games")
+    assert "(1 practice rubber not counted.)" in out

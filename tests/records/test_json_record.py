@@ -545,3 +545,20 @@ def test_the_documented_example_is_a_valid_record() -> None:
     assert record.hands[0].result is not None and record.hands[0].result.passed_out
     assert record.to_game().phase is Phase.PLAY
     assert _error('{\n  "format": "honeymoon-record",\n  "version" 1\n}').message in doc
+
+
+def test_a_variant_that_scores_honours_by_default_names_the_option_in_its_record() -> None:
+    from honeymoon.rules import find_variant
+
+    game = Game(find_variant("draw"), seed=3)
+    data = json.loads(dumps(game))
+    assert data["variant"]["options"] == {"honours": True}
+    assert loads(dumps(game)).rules.honours
+    # A record written before honours were scored by default names no honours option: its
+    # hands were scored without them, and it is read so.
+    data["variant"]["options"] = {}
+    assert not loads(json.dumps(data)).rules.honours
+    off = Game(find_variant("draw").with_options(honours=False), seed=3)
+    assert json.loads(dumps(off))["variant"]["options"] == {"honours": False}
+    # The default variant, Draw and Discard, writes no option, as before.
+    assert json.loads(dumps(Game(seed=3)))["variant"]["options"] == {}

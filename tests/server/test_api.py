@@ -77,8 +77,9 @@ def test_the_pages_and_options_are_served(server: Any) -> None:
     assert bridgette["title"] == PACK_VARIANTS["bridgette"].title and not bridgette["four_hands"]
     draw = next(v for v in options["variants"] if v["name"] == "draw")
     assert draw["title"] == "Draw Bridge"
+    # Draw Bridge scores honours by default (seeds 002 and 003: scored as in rubber bridge).
     assert {o["name"]: o["default"] for o in draw["options"]} == {
-        "honours": False,
+        "honours": True,
         "preliminary_follow_suit": False,
         "face_up_stock": False,
     }

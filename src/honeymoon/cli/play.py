@@ -48,7 +48,8 @@ _HELP = """Commands at any prompt:
   hint more     the numbers behind the hint: the choices the computer compared (also: why)
   claim         in the play: claim the rest of the tricks (the computer checks the claim)
   undo or u     take back your last action (and the computer's replies), unless a card
-                has been shown to you since
+                has been shown to you since; a call taken back has shown you the
+                computer's answer to it, which you then know as you call again
   save [FILE]   save the game; resume it later with: honeymoon play --resume FILE
   quit          leave the game (you are offered to save first)
 Answers: while drawing 'keep' (k) or 'reject' (r); in the auction a call such as 'pass' (p),
@@ -335,9 +336,17 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--no-record", action="store_true", help="do not write the record when the rubber ends"
     )
     parser.add_argument(
-        "--no-undo",
+        "--practice",
         action="store_true",
-        help="play without undo (it stays off when the game is saved and resumed)",
+        help="a practice rubber: undo is on, and honeymoon stats does not count it",
+    )
+    parser.add_argument(
+        "--undo",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="allow undo (default: only in a --practice rubber, since a rubber that counts in "
+        "honeymoon stats is played without it; once off it stays off when the game is saved "
+        "and resumed)",
     )
     parser.add_argument(
         "--auto-play",
@@ -399,10 +408,11 @@ def _four_hand_table(
         game,
         seat or Seat.SOUTH,
         bot,
-        allow_undo=not getattr(args, "no_undo", False),
+        allow_undo=_undo_allowed(args),
         auto_play=getattr(args, "auto_play", True),
         style=card_style(args),
     )
+    table.practice = bool(getattr(args, "practice", False))
     return table, note
 
 
@@ -443,7 +453,9 @@ def build_table(args: argparse.Namespace) -> tuple[Table | FourHandTable, str | 
                 "bad_option",
             )
         table, note = _resume(args.resume, asked, seat)
-        if getattr(args, "no_undo", False):
+        # A resumed game keeps its record's undo and practice; --no-undo can still turn undo
+        # off, nothing turns it back on.
+        if getattr(args, "undo", None) is False:
             table.allow_undo = False
         table.auto_play = getattr(args, "auto_play", True)
         table.style = card_style(args)
@@ -454,7 +466,7 @@ def build_table(args: argparse.Namespace) -> tuple[Table | FourHandTable, str | 
     game = new_game(rules, seed=args.seed)
     assert isinstance(game, Game)
     bot, note = choose_bot(level, f"{game.seed}:bot", rules)
-    allow_undo = not getattr(args, "no_undo", False)
+    allow_undo = _undo_allowed(args)
     auto_play = getattr(args, "auto_play", True)
     table = Table(
         game,
@@ -464,7 +476,15 @@ def build_table(args: argparse.Namespace) -> tuple[Table | FourHandTable, str | 
         auto_play=auto_play,
         style=card_style(args),
     )
+    table.practice = bool(getattr(args, "practice", False))
     return table, note
+
+
+def _undo_allowed(args: argparse.Namespace) -> bool:
+    # Undo is off in a rubber that counts in the stats unless --undo asks for it, and on in a
+    # practice rubber unless --no-undo turns it off.
+    asked: bool | None = getattr(args, "undo", None)
+    return asked if asked is not None else bool(getattr(args, "practice", False))
 
 
 def card_style(args: argparse.Namespace) -> render.CardStyle:

@@ -322,6 +322,8 @@ def variant_title(rules: RuleSet) -> str:
         notes.append("follow suit in the preliminary tricks")
     if options.get("honours") is True:
         notes.append("honours")
+    elif options.get("honours") is False:
+        notes.append("no honours")
     for name, words in _TABLE_OPTION_WORDS:
         if options.get(name) is True:
             notes.append(words)
@@ -361,6 +363,13 @@ _SCORING_HELP = (
     "100 below wins a game and makes you vulnerable. Overtricks, undertricks, slams and the "
     "rubber bonus (700 for two games to none, 500 for two to one) go above. The first to two "
     "games wins the rubber; the higher total wins on points."
+)
+
+
+_HONOURS_HELP = (
+    "Honours are scored, above the line, for the side holding them in one hand, declarer or "
+    "defender: 100 for four of the trump A K Q J 10, 150 for all five, 150 for the four aces "
+    "at no trump."
 )
 
 
@@ -438,6 +447,7 @@ def rules_help(rules: RuleSet, width: int | None = 76) -> list[str]:
     between, for a screen that wraps them to its own width."""
     lines = [variant_title(rules), "", rules.summary, ""]
     lines += [*_procedure_help(rules), _PLAY_HELP, _SCORING_HELP]
+    lines.append(_HONOURS_HELP if rules.honours else "Honours are not scored in this game.")
     if len(rules.option_names) > 1 or rules.honours:
         lines += ["Options (honeymoon play --option NAME=true|false):", *option_lines(rules)]
     if width is None:

@@ -254,6 +254,8 @@ class Seated(Generic[GameT]):
         self.bot = bot
         self.undo_limit = undo_limit
         self.allow_undo = allow_undo
+        #: A practice rubber: ``honeymoon stats`` does not count it (undo is on by default).
+        self.practice = False
         #: How many of the player's actions were taken back, and how many hints were given.
         self.undos_used = 0
         self.hints_used = 0
@@ -421,7 +423,12 @@ class Seated(Generic[GameT]):
         unless a card has been shown to the player since (or the hand is over): deciding
         again knowing it would be looking ahead."""
         if not self.allow_undo:
-            return "Undo is off in this game."
+            if self.practice:
+                return "Undo is off in this game."
+            return (
+                "Undo is off in this game: it counts in honeymoon stats "
+                "(honeymoon play --practice plays a rubber with undo that does not count)."
+            )
         if not self._undo_stack:
             return "There is nothing to undo."
         snapshot = self._undo_stack[-1]
@@ -474,9 +481,16 @@ class Seated(Generic[GameT]):
 
     @property
     def assistance(self) -> dict[str, object]:
-        """What the record notes about help: whether undo was allowed, and how often undo
-        and hints were used."""
-        return {"undo": self.allow_undo, "undos": self.undos_used, "hints": self.hints_used}
+        """What the record notes about help: whether undo was allowed, how often undo and hints
+        were used, and (only when it is one) that the rubber is a practice rubber."""
+        note: dict[str, object] = {
+            "undo": self.allow_undo,
+            "undos": self.undos_used,
+            "hints": self.hints_used,
+        }
+        if self.practice:
+            note["practice"] = True
+        return note
 
     @property
     def players(self) -> tuple[str, str]:
@@ -531,6 +545,7 @@ class Seated(Generic[GameT]):
         stays off (saving and resuming must not bring it back), and the counts go on."""
         assistance = read_assistance(full)
         self.allow_undo = assistance.get("undo") is not False
+        self.practice = assistance.get("practice") is True
         for name, attribute in (("undos", "undos_used"), ("hints", "hints_used")):
             value = assistance.get(name)
             if isinstance(value, int) and value >= 0:

@@ -3,7 +3,8 @@
 Every game ``honeymoon play`` records (in :func:`~honeymoon.cli.play.games_directory` unless
 ``--record`` said otherwise) is read back with the records module, which checks it, so the
 figures are the score sheets of the games themselves: nothing is kept twice. Finished rubbers
-are counted per level and variant; unfinished ones are listed to resume. A file that is not a
+are counted per level and variant, practice rubbers (``honeymoon play --practice``) apart and
+not in the counts; unfinished ones are listed to resume. A file that is not a
 readable record is named with the reason and left out.
 
     honeymoon stats [--games DIR] [--json] [FILE ...]
@@ -53,6 +54,8 @@ class SavedGame:
     hands: int
     #: Undo or hints were used in this game.
     assisted: bool
+    #: A practice rubber (``play --practice``): listed, never counted.
+    practice: bool
     modified: float
 
 
@@ -120,6 +123,7 @@ def read_saved_game(path: Path) -> SavedGame:
         computer_points=totals[you.other],
         hands=len(record.results),
         assisted=bool(assistance.get("undos") or assistance.get("hints")),
+        practice=assistance.get("practice") is True,
         modified=path.stat().st_mtime,
     )
 
@@ -150,10 +154,11 @@ def _record_files(paths: Iterable[Path]) -> list[Path]:
 
 
 def summarise(games: Sequence[SavedGame]) -> list[LevelStats]:
-    """Finished rubbers grouped by level and variant, the levels in the order easy–hard."""
+    """Finished rubbers grouped by level and variant, the levels in the order easy–hard;
+    practice rubbers are not counted."""
     groups: dict[tuple[str, str], list[SavedGame]] = {}
     for game in games:
-        if game.finished:
+        if game.finished and not game.practice:
             groups.setdefault((game.level, game.variant), []).append(game)
     order = {level: index for index, level in enumerate(LEVELS)}
     rows = []
@@ -243,14 +248,18 @@ def _report_lines(
     unreadable: Sequence[Unreadable],
 ) -> list[str]:
     where = ", ".join(_short(p) for p in paths)
-    # A finished rubber is a record, not a game to resume: count the two apart.
-    finished = len(games) - len(unfinished)
+    # A finished rubber is a record, not a game to resume: count the two apart, and the
+    # practice rubbers apart from both (they are not in the figures).
+    practice = sum(1 for game in games if game.finished and game.practice)
+    finished = len(games) - len(unfinished) - practice
     if games:
         counts = (
             f"{_count(finished, 'finished rubber')} and "
             f"{_count(len(unfinished), 'unfinished game')}"
         )
         lines = [f"{counts} against the computer in {where}."]
+        if practice:
+            lines.append(f"({_count(practice, 'practice rubber')} not counted.)")
     else:
         lines = [f"No games against the computer in {where}."]
     if not games:

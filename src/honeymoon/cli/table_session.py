@@ -422,7 +422,8 @@ _HELP = """Commands at any prompt:
   table         the table drawn        hands       every hand you may see
   auction       the calls so far       score       the score sheet
   tricks        the tricks this hand   status      contract, tricks won, who is vulnerable
-  last          the last trick         undo or u   take back your last action
+  last          the last trick         undo or u   take back your last action (a call
+                                                   taken back has shown you the answer to it)
   save [FILE]   save the game          quit        leave (you are offered to save first)
 Answers: in the auction a call ('pass' or 'p', '1C', '3NT', 'X', 'XX'); in the play a card
 ('SA', '10H' or 'TH') for the hand the prompt names: your own or your dummy; declarer's

@@ -310,16 +310,18 @@ def dump(
 
 def record_to_dict(record: GameRecord, *, reveal: bool = True) -> dict[str, Any]:
     """The record as plain JSON-ready values (see :func:`dumps` for ``reveal``)."""
+    options = {
+        key: value.value if isinstance(value, Enum) else value
+        for key, value in record.rules.options().items()
+    }
+    if _honours_by_default(record.rules.name):
+        # Named even at its default: a record of this variant that does not name it was
+        # written when honours were off by default in every variant (see _read_variant).
+        options["honours"] = record.rules.honours
     data: dict[str, Any] = {
         "format": FORMAT_NAME,
         "version": FORMAT_VERSION,
-        "variant": {
-            "name": record.rules.name,
-            "options": {
-                key: value.value if isinstance(value, Enum) else value
-                for key, value in record.rules.options().items()
-            },
-        },
+        "variant": {"name": record.rules.name, "options": options},
     }
     if reveal and record.seed is not None:
         data["seed"] = record.seed
@@ -708,6 +710,10 @@ def _read_variant(variant: dict[str, Any]) -> RuleSet:
         raise RecordError(error.message, code="unknown_variant") from None
     options = _get(variant, "options", dict, "'variant'", None, optional=True) or {}
     converted: dict[str, Any] = {}
+    if base.honours and "honours" not in options:
+        # Written before this variant scored honours by default: its hands were scored
+        # without them, and replaying them so keeps the recorded results.
+        converted["honours"] = False
     for key, value in options.items():
         current = getattr(base, key, None) if isinstance(key, str) else None
         if isinstance(current, bool):
@@ -733,6 +739,14 @@ def _read_variant(variant: dict[str, Any]) -> RuleSet:
     except UnknownVariantError as error:
         raise RecordError(error.message, code="unknown_option") from None
     return rules
+
+
+def _honours_by_default(name: str) -> bool:
+    # True for the variants that score honours unless told not to (rules.py).
+    try:
+        return find_variant(name, four_hands=True).honours
+    except UnknownVariantError:
+        return False
 
 
 def _read_seed(top: dict[str, Any]) -> int | str | None:

@@ -50,7 +50,8 @@ KEYS_HELP = """\
                    or ←→↑↓ and Enter; c and Enter claims the rest
                    of the tricks (the computer checks the claim)
 [b]Any time[/b]         ? help · h hint (h again: the numbers behind it)
-                   u undo · l last trick
+                   u undo (a call taken back has shown you the
+                     computer's answer to it) · l last trick
                    a the auction and the tricks so far
                    b review a finished hand: ← → its tricks,
                      ↑ ↓ the other hands (also offered after each hand)
@@ -304,6 +305,10 @@ class GameScreen(PlayScreen[SeatView, TrickView]):
         typed = f"[bold]› {escape(self.typed)}[/][blink]▏[/]"
         if view.phase is Phase.COMPLETE:
             ask = "The rubber is over: s score sheet, q leave."
+        elif self._waiting:
+            ask = "The hand is over: Enter for the next hand."
+        elif self.trick_waits_for_key():
+            ask = "Press a key (or click) to take the trick off the table and go on."
         elif not view.my_turn:
             ask = f"{view.to_act.label if view.to_act else ''} is thinking…"
         elif view.phase is Phase.DRAWING:
@@ -611,6 +616,9 @@ class GameScreen(PlayScreen[SeatView, TrickView]):
             completed = trick is not None and len(trick.cards) == 1
             same_hand = after.hand_number == before.hand_number
             self._held_trick = self.table.last_trick if completed and same_hand else None
+        # The end of a hand (or of the rubber) waits for Enter on its dialog: nobody moves
+        # meanwhile, and the prompt behind the dialog says so.
+        self._waiting = after.phase is Phase.COMPLETE or after.hand_number != before.hand_number
         self.refresh_table()
         if after.phase is Phase.COMPLETE:
             self._finish()

@@ -18,7 +18,7 @@ from honeymoon.errors import HoneymoonError
 from honeymoon.game import Phase
 from honeymoon.views import SeatView, TableView
 
-__all__ = ["PlayScreen", "Playing", "TRICK_PAUSE", "COMMAND_WORDS"]
+__all__ = ["PlayScreen", "Playing", "COMMAND_WORDS"]
 
 #: What may be typed for a command at either table, and the command's name.
 COMMAND_WORDS = {
@@ -45,8 +45,6 @@ COMMAND_WORDS = {
     "quit": "quit",
 }
 
-#: Seconds added to the computer's pause before it leads after a finished trick.
-TRICK_PAUSE = 1.2
 
 ViewT = TypeVar("ViewT", SeatView, TableView)
 TrickT = TypeVar("TrickT")
@@ -179,7 +177,8 @@ class PlayScreen(Screen[None], Generic[ViewT, TrickT]):
     def on_key(self, event: events.Key) -> None:
         """Typing, editing, arrows, Enter and the one-key commands."""
         key = event.key
-        if self._held_trick is not None:  # any key takes the finished trick off the table
+        released = self._held_trick is not None
+        if released:  # any key takes the finished trick off the table
             self._held_trick = None
             self.refresh_table()
         handled = True
@@ -200,6 +199,17 @@ class PlayScreen(Screen[None], Generic[ViewT, TrickT]):
         if handled:
             event.stop()
             event.prevent_default()
+        if released:
+            # The computer's lead (or a forced card) waited for the trick to be taken off.
+            self._continue()
+
+    def on_click(self, _event: events.Click) -> None:
+        """A click takes a finished trick off the table, as a key does (a player who uses
+        the mouse alone is never left waiting for the computer's next lead)."""
+        if self._held_trick is not None:
+            self._held_trick = None
+            self.refresh_table()
+            self._continue()
 
     def _submit(self) -> None:
         """Enter: the typed answer, or the action under the highlight once it was moved."""
@@ -265,6 +275,8 @@ class PlayScreen(Screen[None], Generic[ViewT, TrickT]):
         playing = self._playing
         if self._waiting or playing.is_over:
             return
+        if self.trick_waits_for_key():
+            return
         if playing.forced_card is not None:
             move = self._forced_move
         elif playing.computer_to_act:
@@ -274,9 +286,18 @@ class PlayScreen(Screen[None], Generic[ViewT, TrickT]):
         if self.delay <= 0:
             move()
         elif self._timer is None:
-            # A longer look at a finished trick before the next lead.
-            pause = self.delay + (TRICK_PAUSE if self._held_trick is not None else 0.0)
-            self._timer = self.set_timer(pause, move)
+            self._timer = self.set_timer(self.delay, move)
+
+    def trick_waits_for_key(self) -> bool:
+        """True while a finished trick is on the table and the next card is not the player's
+        to choose: it stays until the player's key, whoever won it, so the computer's next lead
+        (or a forced card) waits; with no pause at all, as the player asked, nothing waits."""
+        playing = self._playing
+        return (
+            self._held_trick is not None
+            and self.delay > 0
+            and (playing.computer_to_act or playing.forced_card is not None)
+        )
 
     def _forced_move(self) -> None:
         self._timer = None

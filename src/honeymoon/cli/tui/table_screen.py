@@ -258,6 +258,8 @@ class FourHandScreen(PlayScreen[TableView, TableTrickView]):
             ask = "The rubber is over: s score sheet, q leave."
         elif self._waiting:
             ask = "The hand is over: Enter for the next hand."
+        elif self.trick_waits_for_key():
+            ask = "Press a key (or click) to take the trick off the table and go on."
         else:
             ask = table_render.prompt_words(view, self.table.style)
         self._show("#prompt", f"{typed}  [#9fbfa8]{escape(ask)}[/]")
