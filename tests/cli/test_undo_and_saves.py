@@ -19,7 +19,7 @@ from honeymoon.cards import Card
 from honeymoon.cli import main
 from honeymoon.cli.session import Table, open_record
 from honeymoon.engines import new_game
-from honeymoon.game import Phase
+from honeymoon.game import Game, Phase
 from honeymoon.rules import find_variant
 from honeymoon.seats import Seat
 
