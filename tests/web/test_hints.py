@@ -93,3 +93,34 @@ def test_suits_as_letters_and_ten_as_t_are_kept_by_the_page(
     page.locator("input[data-letters]").uncheck()
     page.wait_for_function(_SHOWS_SYMBOLS)
     page.context.close()
+
+
+def test_the_page_words_each_kind_of_action_for_its_phase(
+    server: Any, browser: Any, table: Any
+) -> None:
+    """The page's own wording of a hint's action (``hints.js``), run in Chromium: a card of
+    Bridgette's exchange is a discard, a Colon is named, and the four-hand table's decisions
+    say where a card goes and which hand it comes from."""
+    game = table.create_game(server, {"opponent": "computer", "level": "easy", "seat": "south"})
+    page = table.open_seat(browser, game["link"])
+    cases = [
+        (51, {}, "play ♠A"),
+        (2, {"phase": "exchange"}, "discard ♣4"),
+        (97, {"phase": "play"}, "play ⁝R"),
+        (96, {"phase": "exchange"}, "discard ⁝L"),
+        (51, {"phase": "play", "fromDummy": True}, "play ♠A from your dummy"),
+        (51, {"phase": "widow_hand"}, "put ♠A in your hand"),
+        (51, {"phase": "extra_cards"}, "put ♠A in your hand (the other to your dummy)"),
+        (93, {"phase": "dummy_choice"}, "take the other dummy"),
+        (95, {"phase": "lead_choice"}, "have the defender lead from their dummy"),
+        (52, {"phase": "auction"}, "pass"),
+    ]
+    worded = page.evaluate(
+        """async (cases) => {
+            const hints = await import('/static/hints.js');
+            return cases.map(([action, context]) => hints.actionWords(action, {}, context));
+        }""",
+        [[action, context] for action, context, _ in cases],
+    )
+    assert worded == [words for _, _, words in cases]
+    page.context.close()

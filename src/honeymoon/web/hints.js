@@ -98,13 +98,17 @@ export function actionWords(action, figures = {}, context = {}) {
   if (action === PASS) return "pass";
   if (action === DOUBLE) return "double";
   if (action === REDOUBLE) return "redouble";
-  if (action > REDOUBLE) {
+  if (action > REDOUBLE && action < KEEP) {  // the bids, 55 to 89
     const level = Math.floor((action - 55) / 5) + 1;
     const strain = ["C", "D", "H", "S", "NT"][(action - 55) % 5];
     return `bid ${call(`${level}${strain}`).label}`;
   }
-  const label = card("CDHS"[Math.floor(action / 13)] + "23456789TJQKA"[action % 13]).label;
+  // A Colon (Bridgette, actions 96 to 98) or one of the 52 cards.
+  const label = action >= 96
+    ? card(`:${"LRG"[action - 96]}`).label
+    : card("CDHS"[Math.floor(action / 13)] + "23456789TJQKA"[action % 13]).label;
   if (PLACED[context.phase]) return `put ${label} ${PLACED[context.phase]}`;
+  if (context.phase === "exchange") return `discard ${label}`;  // Bridgette's exchange
   return `play ${label}${context.fromDummy ? " from your dummy" : ""}`;
 }
 

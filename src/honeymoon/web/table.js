@@ -299,10 +299,10 @@ export class Table {
     this.render();
   }
 
-  /** What the hint's action is: the two-hand table's decisions need no more than the action
-   * (the four-hand table says which hand a card comes from). */
+  /** What the hint's action is: the phase (a card of Bridgette's exchange is a discard; the
+   * four-hand table also says which hand a card comes from). */
   hintContext() {
-    return {};
+    return { phase: this.view.phase };
   }
 
   /** The hint for this decision, once the server sent it (null before, or if it is stale). */
