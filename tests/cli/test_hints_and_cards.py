@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import argparse
 import re
+import threading
+from typing import Any
 
 from textual.widgets import Static
 
@@ -220,3 +222,88 @@ def test_the_numbers_behind_a_hint_word_every_figure_given_in_order() -> None:
         "Figures: 12 high-card points, 5 spades, shape 5-3-3-2, about 8.4 tricks expected, "
         "hand value 3.2, chance 78%, expected +120 points.",
     ]
+
+
+class _SlowAdviser(HeuristicBot):
+    """The heuristic bot, thinking until told to answer (a hint the strongest bot takes a
+    second or more over)."""
+
+    def __init__(self, go: threading.Event) -> None:
+        super().__init__(seed=1)
+        self.go = go
+
+    def advise(self, view: Any) -> Any:
+        assert self.go.wait(30), "the test never let the adviser answer"
+        return super().advise(view)
+
+
+async def test_a_slow_hint_says_it_is_thinking_and_the_table_keeps_answering() -> None:
+    go = threading.Event()
+    game = Game(seed="tui-slow-hint", first_dealer=Seat.EAST)
+    table = Table(game, Seat.SOUTH, RandomBot(2), adviser=lambda: _SlowAdviser(go))
+    app = HoneymoonApp(table, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.view().my_turn
+        await pilot.press("h")
+        await pilot.pause()
+        assert screen.messages[-1] == ("info", "Thinking about a hint…")
+        await pilot.press("question_mark")  # the table still answers keys while it thinks
+        await pilot.pause()
+        assert isinstance(app.screen, TextScreen)
+        await pilot.press("escape")
+        go.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        kind, hint = screen.messages[-1]
+        assert kind == "hint" and hint.startswith("Hint (heuristic): "), screen.messages
+        assert table.hints_used == 1
+
+
+async def test_a_slow_hint_for_a_decision_passed_is_dropped() -> None:
+    go = threading.Event()
+    game = Game(seed="tui-slow-hint", first_dealer=Seat.EAST)
+    table = Table(game, Seat.SOUTH, RandomBot(2), adviser=lambda: _SlowAdviser(go))
+    app = HoneymoonApp(table, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await pilot.press("h")
+        await pilot.pause()
+        await pilot.press("k")  # the player decides without waiting for the hint
+        await pilot.pause()
+        go.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert all(kind != "hint" for kind, _ in screen.messages)
+        assert table.hints_used == 0
+
+
+async def test_the_numbers_dialog_passes_the_next_key_to_the_table() -> None:
+    app = _app("tui-hint")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await pilot.press("h")
+        await pilot.pause()
+        await pilot.press("h")
+        await pilot.pause()
+        assert isinstance(app.screen, TextScreen)
+        before = len(screen.view().hand)
+        await pilot.press("k")  # not swallowed: it closes the numbers and keeps the card
+        for _ in range(20):
+            await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert len(screen.view().hand) == before + 1
+
+
+def test_a_figure_of_one_card_is_a_card_not_cards() -> None:
+    from honeymoon.bots.advice import Advice, Figures, Reason
+    from honeymoon.cards import Card, Suit
+    from honeymoon.cli import hints
+
+    advice = Advice(2, Reason.DISCARD, Figures(card=Card.parse("C4"), suit=Suit.HEARTS, length=1))
+    assert hints.numbers_lines(advice)[-1] == "Figures: 1 heart."

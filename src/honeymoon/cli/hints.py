@@ -274,7 +274,7 @@ def _figure_words(figures: Figures, style: CardStyle) -> list[str]:
     if figures.points is not None:
         words.append(f"{figures.points} high-card points")
     if figures.suit is not None and figures.length is not None:
-        words.append(f"{figures.length} {_suit(figures)}")
+        words.append(f"{figures.length} {_suit(figures, one=figures.length == 1)}")
     if figures.shape is not None:
         words.append("shape " + "-".join(str(n) for n in figures.shape))
     return words + _worded(figures, _ADVICE_FIGURES)

@@ -223,6 +223,15 @@ class _Memory:
     analyses: dict[int, HandAnalysis] = field(default_factory=dict)
 
 
+@dataclass(frozen=True, slots=True)
+class HintRequest:
+    """A hint to work out: the decision it is for, the player's view of it and the adviser."""
+
+    key: tuple[int, tuple[int, ...]]
+    view: SeatView | TableView
+    adviser: Bot
+
+
 class Seated(Generic[GameT]):
     """What every table of the terminal shares, the two-hand one (:class:`Table`) and the
     four-hand one (:class:`~honeymoon.cli.table_session.FourHandTable`): the person at
@@ -286,35 +295,59 @@ class Seated(Generic[GameT]):
         """The hint for this decision: one line saying what the strongest bot would do and
         why, in words (:mod:`honeymoon.cli.hints`). Asked again on the same decision, or with
         ``more``, the numbers behind it too: the choices the bot compared and their figures
-        (the same advice: a repeated hint is counted once). ``more=False`` never adds them."""
+        (the same advice: a repeated hint is counted once). ``more=False`` never adds them.
+
+        The same in two steps for a front end that thinks apart (:meth:`ask_hint`, then the
+        advice worked out on the request's view, then :meth:`answer_hint`)."""
+        asked = self.ask_hint(more=more)
+        if isinstance(asked, list):
+            return asked
+        try:
+            advice = advise(asked.adviser, asked.view)
+        except Exception:  # a faulty adviser must never end the game
+            advice = None
+        return self.answer_hint(asked, advice, more=more)
+
+    def ask_hint(self, *, more: bool | None = None) -> HintRequest | list[str]:
+        """The lines of a hint that needs no thinking (not the player's turn, or asked again
+        on the same decision), or the request to work out: the view (a snapshot: the advice
+        may be worked out on another thread) and the adviser."""
         view = self.view()
         if not view.my_turn:
             return ["No hint: it is not your turn."]
         key = self._decision()
-        phase, from_dummy = view.phase, self._from_dummy(view)
         known = self._hint
         if known is not None and known[0] == key:
-            _key, name, advice = known
-            if more is False:
-                return [
-                    hints.hint_line(advice, name, self.style, phase=phase, from_dummy=from_dummy)
-                ]
-            return hints.numbers_lines(advice, self.style, phase=phase, from_dummy=from_dummy)
-        try:
-            adviser = self._adviser() if self._adviser else self._default_adviser()
-            advice = advise(adviser, view)
-        except Exception:  # a faulty adviser must never end the game
+            return self._hint_lines(known[2], known[1], view, more=more is not False)
+        adviser = self._adviser() if self._adviser else self._default_adviser()
+        return HintRequest(key, view, adviser)
+
+    def answer_hint(
+        self, asked: HintRequest, advice: Advice | None, *, more: bool | None = None
+    ) -> list[str]:
+        """The lines of a worked-out hint (``advice`` None: the adviser failed); nothing if
+        the decision it was for is no longer the one before the player."""
+        if asked.key != self._decision():
+            return []
+        if advice is None:
             return ["No hint available here: the computer has no advice for this phase yet."]
-        if advice.action not in view.legal_actions:
+        if advice.action not in asked.view.legal_actions:
             return ["No hint available."]
         self.hints_used += 1
-        self._hint = (key, adviser.name, advice)
-        lines = [
-            hints.hint_line(advice, adviser.name, self.style, phase=phase, from_dummy=from_dummy)
-        ]
+        self._hint = (asked.key, asked.adviser.name, advice)
+        lines = self._hint_lines(advice, asked.adviser.name, asked.view, more=False)
         if more:
-            lines += hints.numbers_lines(advice, self.style, phase=phase, from_dummy=from_dummy)
+            lines += self._hint_lines(advice, asked.adviser.name, asked.view, more=True)
         return lines
+
+    def _hint_lines(
+        self, advice: Advice, adviser: str, view: SeatView | TableView, *, more: bool
+    ) -> list[str]:
+        # The hint in one line, or (``more``) the numbers behind it.
+        phase, from_dummy = view.phase, self._from_dummy(view)
+        if more:
+            return hints.numbers_lines(advice, self.style, phase=phase, from_dummy=from_dummy)
+        return [hints.hint_line(advice, adviser, self.style, phase=phase, from_dummy=from_dummy)]
 
     def _default_adviser(self) -> Bot:
         self._hints += 1

@@ -23,10 +23,12 @@ from textual.widgets import Static
 
 from honeymoon.actions import KEEP, REJECT, card_of_action
 from honeymoon.auction import Call
+from honeymoon.bots import advise
+from honeymoon.bots.advice import Advice
 from honeymoon.cards import Card
 from honeymoon.cli import render
 from honeymoon.cli.review_render import so_far_lines, tricks_lost_line
-from honeymoon.cli.session import Table
+from honeymoon.cli.session import HintRequest, Table
 from honeymoon.cli.table_session import FourHandTable
 from honeymoon.cli.tui import widgets
 from honeymoon.cli.tui.base import COMMAND_WORDS, PlayScreen
@@ -473,6 +475,32 @@ class GameScreen(PlayScreen[SeatView, TrickView]):
         self._draw_cursor = 0
         self._call_cursor = 0
 
+    def _think_of_a_hint(self) -> None:
+        # The strongest bot may think for a second or more: say so at once, and work the
+        # advice out on a thread of its own from the view taken now, so the table keeps
+        # answering keys; a hint for a decision the player has moved past is dropped.
+        asked = self.table.ask_hint(more=False)
+        if isinstance(asked, list):
+            for line in asked:
+                self.say(line, "hint")
+            return
+        self.say("Thinking about a hint…", "info")
+        self.refresh_table()
+
+        def work() -> None:
+            try:
+                advice = advise(asked.adviser, asked.view)
+            except Exception:  # a faulty adviser must never end the game
+                advice = None
+            self.app.call_from_thread(self._hint_thought, asked, advice)
+
+        self.run_worker(work, thread=True, group="hint", exclusive=True)
+
+    def _hint_thought(self, asked: HintRequest, advice: Advice | None) -> None:
+        for line in self.table.answer_hint(asked, advice, more=False):
+            self.say(line, "hint")
+        self.refresh_table()
+
     def action_command(self, command: str) -> None:
         """Run a command: help, hint, undo, last, discards, score, colours, save, quit, keep,
         reject."""
@@ -489,10 +517,10 @@ class GameScreen(PlayScreen[SeatView, TrickView]):
         elif command == "hint":
             if self.table.has_hint():  # asked again on the same decision: the numbers
                 body = "\n".join(escape(line) for line in self.table.hint(more=True))
-                app.push_screen(TextScreen("The numbers behind the hint", body))
+                # Any key of the table closes it and does its work there (a card, a call).
+                app.push_screen(TextScreen("The numbers behind the hint", body, passes_keys=True))
             else:
-                for line in self.table.hint(more=False):
-                    self.say(line, "hint")
+                self._think_of_a_hint()
         elif command == "claim":
             self._claim()
             return

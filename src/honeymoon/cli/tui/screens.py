@@ -18,6 +18,8 @@ class TextScreen(ModalScreen[str | None]):
 
     ``body`` is Textual markup; ``footer`` names the keys that close it. ``choices`` maps more
     keys to what the screen closes with (e.g. ``{"b": "review"}``); the listed keys give None.
+    With ``passes_keys`` any other key closes it too and is then pressed on the table (a page
+    read in passing, such as a hint's numbers, never swallows the player's next key).
     """
 
     BINDINGS = [
@@ -37,9 +39,11 @@ class TextScreen(ModalScreen[str | None]):
         headline: str = "",
         side: str = "",
         choices: dict[str, str] | None = None,
+        passes_keys: bool = False,
     ) -> None:
         super().__init__()
         self._choices = dict(choices or {})
+        self._passes_keys = passes_keys
         self._title = title
         self._body = body
         self._footer = footer
@@ -69,6 +73,12 @@ class TextScreen(ModalScreen[str | None]):
         if answer is not None:
             event.stop()
             self.dismiss(answer)
+            return
+        if self._passes_keys and event.key not in ("escape", "enter", "space", "q"):
+            event.stop()
+            key = event.key
+            self.dismiss(None)
+            self.app.call_later(self.app.simulate_key, key)
 
     def action_close(self) -> None:
         """Back to the table."""
