@@ -228,3 +228,35 @@ def test_a_trick_you_win_is_worded_you_win() -> None:
         trick_words(TableTrickView(trick.leader, trick.cards, Direction.EAST), Seat.SOUTH)[-11:]
         == ": East wins"
     )
+
+
+def rendered_line(widget: Static, row: int = 0) -> str:
+    """The characters a widget puts on the screen in ``row``: what is cut off is not there."""
+    return "".join(segment.text for segment in widget.render_line(row)).rstrip()
+
+
+@pytest.mark.parametrize(
+    ("variant", "options", "phase"),
+    [
+        ("widow", {}, Phase.WIDOW_HAND),
+        ("widow", {}, Phase.WIDOW_DUMMY),
+        ("double-dummy", {"twelve_and_two": True}, Phase.EXTRA_CARDS),
+        ("single-dummy", {}, Phase.DUMMY_CHOICE),
+    ],
+    ids=["widow-hand", "widow-dummy", "extra-cards", "dummy-choice"],
+)
+async def test_the_prompt_of_each_choice_is_shown_whole_at_80_columns(
+    variant: str, options: dict[str, bool], phase: Phase
+) -> None:
+    app = make_app(variant, options, f"prompt-{variant}", Seat.SOUTH)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        assert isinstance(screen, FourHandScreen)
+        while not (screen.view().phase is phase and screen.view().my_turn):
+            await pilot.press(*answer(screen.view(), choose(screen.view())), "enter")
+            await pilot.pause()
+        prompt = screen.query_one("#prompt", Static)
+        whole = str(prompt.render()).strip()
+        assert whole.endswith("Enter")
+        assert rendered_line(prompt).strip() == whole, "the prompt is cut at the screen's edge"
