@@ -644,3 +644,14 @@ async def test_behind_the_end_of_hand_dialog_the_prompt_waits_for_enter() -> Non
         await pilot.press("enter")
         await pilot.pause(0.3)
         assert "Enter for the next hand" not in str(screen.query_one("#prompt", Static).render())
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (160, 50)], ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_the_drawing_turn_count_is_never_broken_across_rows(size: tuple[int, int]) -> None:
+    app = make_app("turn-count")
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert table_screen(app).view().phase is Phase.DRAWING
+        rows = [row.strip() for row in shown_rows(app, "#table-right")]
+        assert any(row.startswith("You are looking at ") for row in rows)
+        assert any("turn 1 of 13" in row.lower() for row in rows), rows

@@ -267,8 +267,11 @@ def drawing_markup(
         card = view.looking_at
         left = "\n".join(big_card(card, palette))
         colour = palette.on_table(card.suit)
+        # The turn count has a row of its own: beside the card it broke across two rows
+        # where the table is narrow (with the score and the auction panels beside it).
         right = [
-            f"You are looking at [bold {colour}]{palette.card(card)}[/]  (turn {turn} of 13)",
+            f"You are looking at [bold {colour}]{palette.card(card)}[/]",
+            f"[#c8dccf]Turn {turn} of 13[/]",
             "",
             _option(
                 "keep it, discard the next card"
@@ -283,7 +286,7 @@ def drawing_markup(
     else:
         left = "\n".join(big_card(None, palette, empty="stock"))
         other = seat_name(view.to_act, me) if view.to_act is not None else ""
-        right = [f"[italic]{other} is drawing…[/]", "", "", ""]
+        right = [f"[italic]{other} is drawing…[/]", "", "", "", ""]
     opponent = me.other if me is not None else SEATS[1]
     right += [
         "",
