@@ -260,3 +260,36 @@ async def test_the_prompt_of_each_choice_is_shown_whole_at_80_columns(
         whole = str(prompt.render()).strip()
         assert whole.endswith("Enter")
         assert rendered_line(prompt).strip() == whole, "the prompt is cut at the screen's edge"
+
+
+def screen_rows(app: HoneymoonApp) -> list[str]:
+    """The terminal's rows as the player sees them."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+@pytest.mark.parametrize("size", [(120, 40), (160, 50)], ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_on_a_large_terminal_the_messages_fill_the_columns_beside_the_table(
+    size: tuple[int, int],
+) -> None:
+    width, height = size
+    app = make_app("double-dummy", {}, "large", Seat.SOUTH)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        for _ in range(8):  # the auction and two tricks: messages enough to fill rows
+            await pilot.press(*answer(screen.view(), choose(screen.view())), "enter")
+            await pilot.pause()
+        table = screen.query_one("#four-table").region
+        log = screen.query_one("#log").region
+        assert log.x >= table.right, "the messages stand beside the table"
+        assert table.width + log.width >= width - 2, "no columns are left empty"
+        assert log.width >= 40
+        # The messages have every row between the status line and the prompt.
+        prompt = screen.query_one("#prompt").region
+        assert log.y == table.y and log.bottom == prompt.y
+        assert log.height >= height - 4
+        # Every message so far is shown, whole and in order, wrapped to the log's width.
+        rows = screen_rows(app)[log.y : log.bottom]
+        shown = " ".join(" ".join(row[log.x : log.right] for row in rows).split())
+        said = " ".join(" ".join(text for _, text in screen.messages).split())
+        assert shown == said
