@@ -293,3 +293,28 @@ async def test_on_a_large_terminal_the_messages_fill_the_columns_beside_the_tabl
         shown = " ".join(" ".join(row[log.x : log.right] for row in rows).split())
         said = " ".join(" ".join(text for _, text in screen.messages).split())
         assert shown == said
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)], ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_the_rows_under_a_wide_table_show_the_auction_and_the_tricks(
+    size: tuple[int, int],
+) -> None:
+    app = make_app("double-dummy", {}, "large", Seat.SOUTH)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        for _ in range(8):
+            await pilot.press(*answer(screen.view(), choose(screen.view())), "enter")
+            await pilot.pause()
+        panel = screen.query_one("#four-so-far")
+        if size == SIZE:
+            assert not panel.display, "at 80×24 there is no room for it"
+            return
+        table = screen.query_one("#four-table").region
+        assert panel.region.x == table.x and panel.region.y > table.bottom
+        assert panel.region.bottom == screen.query_one("#prompt").region.y
+        rows = screen_rows(app)[panel.region.y : panel.region.bottom]
+        shown = "\n".join(row[panel.region.x : panel.region.right] for row in rows)
+        assert "Auction and tricks" in shown
+        assert "1♣" in shown and "Pass" in shown
+        assert "1. " in shown and "2. " in shown

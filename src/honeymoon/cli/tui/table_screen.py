@@ -87,7 +87,13 @@ class FourHandScreen(PlayScreen[TableView, TableTrickView]):
     FourHandScreen #four-middle { layout: vertical; height: auto; }
     FourHandScreen #four-main { height: auto; }
     FourHandScreen #log { height: 2; padding: 0 1; }
+    FourHandScreen #four-so-far {
+        display: none; height: 1fr; border: round #3f7f55; border-title-color: #ffd75f;
+        border-title-style: bold; padding: 0 1;
+    }
     FourHandScreen.wide #four-middle { layout: horizontal; height: 1fr; }
+    FourHandScreen.wide #four-main { height: 1fr; }
+    FourHandScreen.wide.so-far #four-so-far { display: block; }
     FourHandScreen.wide #choices { max-height: 8; }
     FourHandScreen.wide #log { width: 1fr; padding: 0 1 0 2; }
     FourHandScreen #prompt { height: 1; background: #062614; padding: 0 1; }
@@ -120,6 +126,7 @@ class FourHandScreen(PlayScreen[TableView, TableTrickView]):
             with Vertical(id="four-main"):
                 yield widgets.Surface(id="four-table")
                 yield widgets.Surface(id="choices")
+                yield Static(id="four-so-far")
             yield Static(id="log")
         yield Static(id="prompt")
         yield widgets.Surface(id="keys")
@@ -127,6 +134,7 @@ class FourHandScreen(PlayScreen[TableView, TableTrickView]):
 
     def on_mount(self) -> None:
         """Draw the table and let the computer move if it starts."""
+        self.query_one("#four-so-far").border_title = "Auction and tricks"
         self.refresh_table()
         self.call_after_refresh(self._continue)
 
@@ -221,8 +229,16 @@ class FourHandScreen(PlayScreen[TableView, TableTrickView]):
         self._show("#choices", choices)
         keys_rows = 1
         if wide:
-            self._draw_log(max(1, height - 1 - 1 - keys_rows), width - table_width - 3)
+            middle = height - 1 - 1 - keys_rows
+            self._draw_log(max(1, middle), width - table_width - 3)
+            # Under the table, in the rows it leaves: the auction and the tricks so far, the
+            # latest kept in view (a row more is kept for choices that break between chips).
+            choice_rows = -(-len(Content.from_markup(choices).plain) // (table_width - 2))
+            room = middle - (len(lines) + 2) - (choice_rows + 1 if choice_rows else 0) - 2
+            self.set_class(room >= 3, "so-far")
+            self._show("#four-so-far", "\n".join(self._latest_so_far(room, table_width - 4)))
         else:
+            self.set_class(False, "so-far")
             # The log takes the rows left over, and shows the newest messages in them.
             choice_rows = -(-len(Content.from_markup(choices).plain) // max(20, width - 2))
             used = 1 + len(lines) + 2 + min(3, choice_rows) + 1 + keys_rows
@@ -421,6 +437,20 @@ class FourHandScreen(PlayScreen[TableView, TableTrickView]):
         else:
             self.say(f"{command!r} does nothing here: press ? for the keys.", "error")
         self.refresh_table()
+
+    def _latest_so_far(self, rows: int, width: int) -> list[str]:
+        """The last lines of :meth:`_so_far_lines` that fill ``rows`` rows ``width`` wide
+        (after a "…" when earlier ones are left out)."""
+        lines = self._so_far_lines()
+        kept: list[str] = []
+        used = 0
+        for line in reversed(lines):
+            need = len(_wrapped(Content.from_markup(line).plain, max(1, width)))
+            if used + need > rows - (1 if len(kept) + 1 < len(lines) else 0):
+                break
+            kept.insert(0, line)
+            used += need
+        return kept if len(kept) == len(lines) else ["…", *kept]
 
     def _so_far_lines(self) -> list[str]:
         view = self.view()
