@@ -1,4 +1,5 @@
-"""Regenerate the screenshots of ``honeymoon play`` in docs/screenshots/ (SVG, 80×24).
+"""Regenerate the screenshots of ``honeymoon play`` in docs/screenshots/ (SVG, 80×24, and one
+four-hand table at 160×50).
 
 Plays a fixed-seed rubber in the full-screen table, both seats played by the plain fixed
 policy below (:class:`HousePlayer`: keep high cards, open the long suit with values, win a
@@ -314,15 +315,27 @@ class TableHousePlayer:
         return (winners or cards)[0].id
 
 
-#: The four-hand screenshots: file, variant, options, the player's seat, and when to shoot.
-TABLE_SHOTS: list[tuple[str, str, dict[str, bool], Seat, str]] = [
-    ("table-double-dummy.svg", "double-dummy", {}, Seat.SOUTH, "play"),
-    ("table-racks.svg", "double-dummy", {"racks": True}, Seat.SOUTH, "play"),
-    ("table-clockwise.svg", "double-dummy", {"clockwise": True}, Seat.EAST, "play"),
-    ("table-twelve-and-two.svg", "double-dummy", {"twelve_and_two": True}, Seat.SOUTH, "extra"),
-    ("table-single-dummy.svg", "single-dummy", {}, Seat.SOUTH, "choice"),
-    ("table-semi-exposed.svg", "semi-exposed", {}, Seat.SOUTH, "play"),
-    ("table-widow.svg", "widow", {}, Seat.SOUTH, "widow"),
+#: A large terminal, for the four-hand table with the messages beside it.
+LARGE = (160, 50)
+
+#: The four-hand screenshots: file, variant, options, the player's seat, when to shoot, and
+#: the terminal's size.
+TABLE_SHOTS: list[tuple[str, str, dict[str, bool], Seat, str, tuple[int, int]]] = [
+    ("table-double-dummy.svg", "double-dummy", {}, Seat.SOUTH, "play", SIZE),
+    ("table-racks.svg", "double-dummy", {"racks": True}, Seat.SOUTH, "play", SIZE),
+    ("table-clockwise.svg", "double-dummy", {"clockwise": True}, Seat.EAST, "play", SIZE),
+    (
+        "table-twelve-and-two.svg",
+        "double-dummy",
+        {"twelve_and_two": True},
+        Seat.SOUTH,
+        "extra",
+        SIZE,
+    ),
+    ("table-single-dummy.svg", "single-dummy", {}, Seat.SOUTH, "choice", SIZE),
+    ("table-semi-exposed.svg", "semi-exposed", {}, Seat.SOUTH, "play", SIZE),
+    ("table-widow.svg", "widow", {}, Seat.SOUTH, "widow", SIZE),
+    ("table-large.svg", "double-dummy", {}, Seat.SOUTH, "play", LARGE),
 ]
 
 
@@ -341,13 +354,13 @@ async def make_table(output: Path) -> list[Path]:
     """One screenshot of each four-hand variant and option, at the moment it shows best."""
     output.mkdir(parents=True, exist_ok=True)
     written = []
-    for name, variant, options, seat, moment in TABLE_SHOTS:
+    for name, variant, options, seat, moment, size in TABLE_SHOTS:
         rules = find_variant(variant, four_hands=True).with_options(**options)
         game = TableGame(rules, seed=SEED, first_dealer=seat)
         table = FourHandTable(game, seat, TableHousePlayer())
         app = HoneymoonApp(table, delay=0, record_path=None)
         policy = TableHousePlayer()
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=size) as pilot:
             await pilot.pause()
             while True:
                 screen = app.screen

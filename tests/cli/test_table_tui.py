@@ -228,3 +228,93 @@ def test_a_trick_you_win_is_worded_you_win() -> None:
         trick_words(TableTrickView(trick.leader, trick.cards, Direction.EAST), Seat.SOUTH)[-11:]
         == ": East wins"
     )
+
+
+def rendered_line(widget: Static, row: int = 0) -> str:
+    """The characters a widget puts on the screen in ``row``: what is cut off is not there."""
+    return "".join(segment.text for segment in widget.render_line(row)).rstrip()
+
+
+@pytest.mark.parametrize(
+    ("variant", "options", "phase"),
+    [
+        ("widow", {}, Phase.WIDOW_HAND),
+        ("widow", {}, Phase.WIDOW_DUMMY),
+        ("double-dummy", {"twelve_and_two": True}, Phase.EXTRA_CARDS),
+        ("single-dummy", {}, Phase.DUMMY_CHOICE),
+    ],
+    ids=["widow-hand", "widow-dummy", "extra-cards", "dummy-choice"],
+)
+async def test_the_prompt_of_each_choice_is_shown_whole_at_80_columns(
+    variant: str, options: dict[str, bool], phase: Phase
+) -> None:
+    app = make_app(variant, options, f"prompt-{variant}", Seat.SOUTH)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        assert isinstance(screen, FourHandScreen)
+        while not (screen.view().phase is phase and screen.view().my_turn):
+            await pilot.press(*answer(screen.view(), choose(screen.view())), "enter")
+            await pilot.pause()
+        prompt = screen.query_one("#prompt", Static)
+        whole = str(prompt.render()).strip()
+        assert whole.endswith("Enter")
+        assert rendered_line(prompt).strip() == whole, "the prompt is cut at the screen's edge"
+
+
+def screen_rows(app: HoneymoonApp) -> list[str]:
+    """The terminal's rows as the player sees them."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+@pytest.mark.parametrize("size", [(120, 40), (160, 50)], ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_on_a_large_terminal_the_messages_fill_the_columns_beside_the_table(
+    size: tuple[int, int],
+) -> None:
+    width, height = size
+    app = make_app("double-dummy", {}, "large", Seat.SOUTH)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        for _ in range(8):  # the auction and two tricks: messages enough to fill rows
+            await pilot.press(*answer(screen.view(), choose(screen.view())), "enter")
+            await pilot.pause()
+        table = screen.query_one("#four-table").region
+        log = screen.query_one("#log").region
+        assert log.x >= table.right, "the messages stand beside the table"
+        assert table.width + log.width >= width - 2, "no columns are left empty"
+        assert log.width >= 40
+        # The messages have every row between the status line and the prompt.
+        prompt = screen.query_one("#prompt").region
+        assert log.y == table.y and log.bottom == prompt.y
+        assert log.height >= height - 4
+        # Every message so far is shown, whole and in order, wrapped to the log's width.
+        rows = screen_rows(app)[log.y : log.bottom]
+        shown = " ".join(" ".join(row[log.x : log.right] for row in rows).split())
+        said = " ".join(" ".join(text for _, text in screen.messages).split())
+        assert shown == said
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)], ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_the_rows_under_a_wide_table_show_the_auction_and_the_tricks(
+    size: tuple[int, int],
+) -> None:
+    app = make_app("double-dummy", {}, "large", Seat.SOUTH)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        for _ in range(8):
+            await pilot.press(*answer(screen.view(), choose(screen.view())), "enter")
+            await pilot.pause()
+        panel = screen.query_one("#four-so-far")
+        if size == SIZE:
+            assert not panel.display, "at 80×24 there is no room for it"
+            return
+        table = screen.query_one("#four-table").region
+        assert panel.region.x == table.x and panel.region.y > table.bottom
+        assert panel.region.bottom == screen.query_one("#prompt").region.y
+        rows = screen_rows(app)[panel.region.y : panel.region.bottom]
+        shown = "\n".join(row[panel.region.x : panel.region.right] for row in rows)
+        assert "Auction and tricks" in shown
+        assert "1♣" in shown and "Pass" in shown
+        assert "1. " in shown and "2. " in shown

@@ -644,3 +644,33 @@ async def test_behind_the_end_of_hand_dialog_the_prompt_waits_for_enter() -> Non
         await pilot.press("enter")
         await pilot.pause(0.3)
         assert "Enter for the next hand" not in str(screen.query_one("#prompt", Static).render())
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (160, 50)], ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_the_drawing_turn_count_is_never_broken_across_rows(size: tuple[int, int]) -> None:
+    app = make_app("turn-count")
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert table_screen(app).view().phase is Phase.DRAWING
+        rows = [row.strip() for row in shown_rows(app, "#table-right")]
+        assert any(row.startswith("You are looking at ") for row in rows)
+        assert any("turn 1 of 13" in row.lower() for row in rows), rows
+
+
+async def card_size(size: tuple[int, int]) -> tuple[int, int]:
+    """Columns and rows of the card looked at in the drawing, as drawn on a terminal of
+    ``size``."""
+    app = make_app("card-size")
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert table_screen(app).view().phase is Phase.DRAWING
+        rows = [row.rstrip() for row in shown_rows(app, "#table-left") if row.strip()]
+        assert rows[0].lstrip().startswith("╭") and rows[-1].lstrip().startswith("╰")
+        return len(rows[0].strip()), len(rows)
+
+
+async def test_the_cards_grow_with_the_terminal() -> None:
+    small, big, large = [await card_size(size) for size in [(80, 24), (120, 40), (160, 50)]]
+    assert small == (7, 5)
+    assert big == (9, 7)
+    assert large[0] > big[0] and large[1] > big[1], "the cards grow on a large terminal"

@@ -113,7 +113,7 @@ PHASES: dict[Phase, PhaseText] = {
     ),
     Phase.WIDOW_DUMMY: PhaseText(
         "The widow",
-        "Widow card for your dummy (the other two go to {other}): type it or arrows, Enter",
+        "For your dummy (the other two go to {other}): type it or arrows, Enter",
         "{who} is splitting the widow…",
     ),
     Phase.LEAD_CHOICE: PhaseText(

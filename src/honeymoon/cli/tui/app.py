@@ -99,6 +99,8 @@ _LOG_ROWS_MOST = 3
 WIDE = 120
 #: From this height on (and 100 columns), the big cards are bigger still.
 TALL = 36
+#: From this size on, the big cards are biggest.
+LARGE = (140, 45)
 
 
 def log_rows(height: int) -> int:
@@ -179,8 +181,15 @@ class GameScreen(PlayScreen[SeatView, TrickView]):
         self._check_size()
         width, height = self.app.size
         big = width >= 100 and height >= TALL
-        if (self.palette.big, self.palette.cards) != (big, self.table.style):
-            self.palette = dataclasses.replace(self.palette, big=big, cards=self.table.style)
+        huge = width >= LARGE[0] and height >= LARGE[1]
+        if (self.palette.big, self.palette.huge, self.palette.cards) != (
+            big,
+            huge,
+            self.table.style,
+        ):
+            self.palette = dataclasses.replace(
+                self.palette, big=big, huge=huge, cards=self.table.style
+            )
         view = self.view()
         self._fix_cursors(view)
         self._show("#status", widgets.status_markup(view, self.table.rules_title))

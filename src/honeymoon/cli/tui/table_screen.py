@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, cast
 
 from textual import events
 from textual.app import ComposeResult
+from textual.containers import Container, Vertical
 from textual.content import Content
 from textual.markup import escape
 from textual.widgets import Static
@@ -63,10 +64,15 @@ _IMMEDIATE = {
     Phase.COMPLETE: _ALWAYS | set("hsqac"),
 }
 _LOG_ROWS = 2
+#: The columns to spare beside the table from which the messages stand there, not under it.
+BESIDE = 40
+#: The least width of the table when the messages stand beside it.
+TABLE_COLUMNS = 72
 
 
 class FourHandScreen(PlayScreen[TableView, TableTrickView]):
-    """The four-hand table: status line, the table, the choices, messages, prompt, keys."""
+    """The four-hand table: status line, the table, the choices, messages, prompt, keys; on a
+    terminal with room to spare the messages stand beside the table and take every row."""
 
     COMMAND_WORDS = _COMMAND_WORDS
 
@@ -78,7 +84,18 @@ class FourHandScreen(PlayScreen[TableView, TableTrickView]):
         border-title-style: bold; padding: 0 1;
     }
     FourHandScreen #choices { height: auto; max-height: 3; padding: 0 1; }
+    FourHandScreen #four-middle { layout: vertical; height: auto; }
+    FourHandScreen #four-main { height: auto; }
     FourHandScreen #log { height: 2; padding: 0 1; }
+    FourHandScreen #four-so-far {
+        display: none; height: 1fr; border: round #3f7f55; border-title-color: #ffd75f;
+        border-title-style: bold; padding: 0 1;
+    }
+    FourHandScreen.wide #four-middle { layout: horizontal; height: 1fr; }
+    FourHandScreen.wide #four-main { height: 1fr; }
+    FourHandScreen.wide.so-far #four-so-far { display: block; }
+    FourHandScreen.wide #choices { max-height: 8; }
+    FourHandScreen.wide #log { width: 1fr; padding: 0 1 0 2; }
     FourHandScreen #prompt { height: 1; background: #062614; padding: 0 1; }
     FourHandScreen #keys { height: auto; max-height: 2; background: #041a0e;
         color: #a8c8b0; padding: 0 1; }
@@ -104,15 +121,20 @@ class FourHandScreen(PlayScreen[TableView, TableTrickView]):
     def compose(self) -> ComposeResult:
         """The table's parts, top to bottom."""
         yield Static(id="status")
-        yield widgets.Surface(id="four-table")
-        yield widgets.Surface(id="choices")
-        yield Static(id="log")
+        # On a wide terminal the messages stand beside the table and its choices, not under.
+        with Container(id="four-middle"):
+            with Vertical(id="four-main"):
+                yield widgets.Surface(id="four-table")
+                yield widgets.Surface(id="choices")
+                yield Static(id="four-so-far")
+            yield Static(id="log")
         yield Static(id="prompt")
         yield widgets.Surface(id="keys")
         yield Static(id="too-small")
 
     def on_mount(self) -> None:
         """Draw the table and let the computer move if it starts."""
+        self.query_one("#four-so-far").border_title = "Auction and tricks"
         self.refresh_table()
         self.call_after_refresh(self._continue)
 
@@ -194,13 +216,33 @@ class FourHandScreen(PlayScreen[TableView, TableTrickView]):
         self._show(
             "#four-table", "\n".join(table_render.painted(line, self._paint) for line in lines)
         )
+        # With room for a log of BESIDE columns to the right of the table, the messages go
+        # there and have every row between the status line and the prompt.
+        # The table is never narrower than TABLE_COLUMNS there, so that the messages do not
+        # move sideways whenever a hand's longest suit gets shorter.
+        table_width = max(TABLE_COLUMNS, *(len(table_render.plain(line)) + 4 for line in lines))
+        wide = width - table_width >= BESIDE
+        self.set_class(wide, "wide")
+        main = self.query_one("#four-main", Vertical)
+        main.styles.width = table_width if wide else None
         choices = self._choices_markup(view, offered, cursor)
         self._show("#choices", choices)
-        # The log takes the rows left over, and shows the newest messages in them.
-        choice_rows = -(-len(Content.from_markup(choices).plain) // max(20, width - 2))
         keys_rows = 1
-        used = 1 + len(lines) + 2 + min(3, choice_rows) + 1 + keys_rows
-        self._draw_log(max(1, height - used))
+        if wide:
+            middle = height - 1 - 1 - keys_rows
+            self._draw_log(max(1, middle), width - table_width - 3)
+            # Under the table, in the rows it leaves: the auction and the tricks so far, the
+            # latest kept in view (a row more is kept for choices that break between chips).
+            choice_rows = -(-len(Content.from_markup(choices).plain) // (table_width - 2))
+            room = middle - (len(lines) + 2) - (choice_rows + 1 if choice_rows else 0) - 2
+            self.set_class(room >= 3, "so-far")
+            self._show("#four-so-far", "\n".join(self._latest_so_far(room, table_width - 4)))
+        else:
+            self.set_class(False, "so-far")
+            # The log takes the rows left over, and shows the newest messages in them.
+            choice_rows = -(-len(Content.from_markup(choices).plain) // max(20, width - 2))
+            used = 1 + len(lines) + 2 + min(3, choice_rows) + 1 + keys_rows
+            self._draw_log(max(1, height - used), width - 2)
         self._draw_prompt(view)
         self._show("#keys", self._keys_markup(view))
 
@@ -228,10 +270,10 @@ class FourHandScreen(PlayScreen[TableView, TableTrickView]):
         }.get(view.phase, "")
         return lead + " ".join(parts)
 
-    def _draw_log(self, rows: int) -> None:
-        """The newest messages, as many rows of them as ``rows``."""
+    def _draw_log(self, rows: int, width: int) -> None:
+        """The newest messages, as many rows of them as ``rows``, wrapped to ``width``."""
         styles = {"info": "#e8e8e8", "error": "bold #ff8787", "hint": "bold #87d7ff"}
-        width = max(20, self.app.size.width - 2)
+        width = max(20, width)
         shown: list[str] = []
         for kind, text in reversed(self.messages[-rows:]):
             lines = _wrapped(text, width)
@@ -395,6 +437,20 @@ class FourHandScreen(PlayScreen[TableView, TableTrickView]):
         else:
             self.say(f"{command!r} does nothing here: press ? for the keys.", "error")
         self.refresh_table()
+
+    def _latest_so_far(self, rows: int, width: int) -> list[str]:
+        """The last lines of :meth:`_so_far_lines` that fill ``rows`` rows ``width`` wide
+        (after a "…" when earlier ones are left out)."""
+        lines = self._so_far_lines()
+        kept: list[str] = []
+        used = 0
+        for line in reversed(lines):
+            need = len(_wrapped(Content.from_markup(line).plain, max(1, width)))
+            if used + need > rows - (1 if len(kept) + 1 < len(lines) else 0):
+                break
+            kept.insert(0, line)
+            used += need
+        return kept if len(kept) == len(lines) else ["…", *kept]
 
     def _so_far_lines(self) -> list[str]:
         view = self.view()

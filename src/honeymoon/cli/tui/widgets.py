@@ -79,11 +79,12 @@ class Surface(Static):
 class Palette:
     """How cards look: suit colours (red and black, or four colours: ♠ black, ♥ red, ♦ orange,
     ♣ green), how they are written (``cards``) and whether the big cards are bigger still
-    (``big``, on a big terminal)."""
+    (``big``, on a big terminal) or biggest (``huge``, on a large one)."""
 
     four_colours: bool = False
     cards: CardStyle = SYMBOLS
     big: bool = False
+    huge: bool = False
 
     def card(self, card: Card) -> str:
         """The card in words: ``♠10``, ``SK``."""
@@ -200,7 +201,10 @@ def suit_key(card: Card) -> int:
 
 def big_card(card: Card | None, palette: Palette, *, empty: str = "") -> list[str]:
     """A card five rows high and seven wide (an outlined gap when ``card`` is None); seven
-    rows high and nine wide with ``palette.big``."""
+    rows high and nine wide with ``palette.big``; nine high and eleven wide with
+    ``palette.huge``."""
+    if palette.huge:
+        return _biggest_card(card, palette, empty)
     if palette.big:
         return _bigger_card(card, palette, empty)
     if card is None:
@@ -249,6 +253,37 @@ def _bigger_card(card: Card | None, palette: Palette, empty: str) -> list[str]:
     ]
 
 
+def _biggest_card(card: Card | None, palette: Palette, empty: str) -> list[str]:
+    if card is None:
+        label = escape(empty).center(9)[:9]
+        gap = "[#3f7f55]┆         ┆[/]"
+        return [
+            "[#3f7f55]╭┄┄┄┄┄┄┄┄┄╮[/]",
+            gap,
+            gap,
+            gap,
+            f"[#3f7f55]┆[/][#9fbfa8]{label}[/][#3f7f55]┆[/]",
+            gap,
+            gap,
+            gap,
+            "[#3f7f55]╰┄┄┄┄┄┄┄┄┄╯[/]",
+        ]
+    style = f"bold {palette.card_colour(card)} on {_CARD_FACE}"
+    rank, suit = palette.faces(card)
+    blank = f"[{style}]│         │[/]"
+    return [
+        f"[{style}]╭─────────╮[/]",
+        f"[{style}]│{rank:<9}│[/]",
+        blank,
+        blank,
+        f"[{style}]│    {suit}    │[/]",
+        blank,
+        blank,
+        f"[{style}]│{rank:>9}│[/]",
+        f"[{style}]╰─────────╯[/]",
+    ]
+
+
 def _option(text: str, key: str, action: int, selected: bool) -> str:
     style = "bold #111111 on #ffd75f" if selected else "bold #e8e8e8 on #1f5f3a"
     return f"[@click=screen.act({action})][{style}] {key} [/] {escape(text)}[/]"
@@ -267,8 +302,11 @@ def drawing_markup(
         card = view.looking_at
         left = "\n".join(big_card(card, palette))
         colour = palette.on_table(card.suit)
+        # The turn count has a row of its own: beside the card it broke across two rows
+        # where the table is narrow (with the score and the auction panels beside it).
         right = [
-            f"You are looking at [bold {colour}]{palette.card(card)}[/]  (turn {turn} of 13)",
+            f"You are looking at [bold {colour}]{palette.card(card)}[/]",
+            f"[#c8dccf]Turn {turn} of 13[/]",
             "",
             _option(
                 "keep it, discard the next card"
@@ -283,7 +321,7 @@ def drawing_markup(
     else:
         left = "\n".join(big_card(None, palette, empty="stock"))
         other = seat_name(view.to_act, me) if view.to_act is not None else ""
-        right = [f"[italic]{other} is drawing…[/]", "", "", ""]
+        right = [f"[italic]{other} is drawing…[/]", "", "", "", ""]
     opponent = me.other if me is not None else SEATS[1]
     right += [
         "",
@@ -378,7 +416,7 @@ def trick_markup(trick: TrickView | None, me: Seat | None, palette: Palette) -> 
         seat_name(seats[0], me) + (" led" if trick.cards else " lead"),
         seat_name(seats[1], me),
     ]
-    width = 11 if palette.big else 9
+    width = 13 if palette.huge else 11 if palette.big else 9
     lines = [f"{labels[0]:<{width}}{labels[1]:<{width}}"]
     for row in range(len(columns[0])):
         lines.append(f"{columns[0][row]}  {columns[1][row]}")
