@@ -237,11 +237,16 @@ class _SlowAdviser(HeuristicBot):
         return super().advise(view)
 
 
-async def test_a_slow_hint_says_it_is_thinking_and_the_table_keeps_answering() -> None:
-    go = threading.Event()
+def _slow_hint_app(go: threading.Event) -> tuple[HoneymoonApp, Table]:
+    """South to draw first, with an adviser that answers once ``go`` is set."""
     game = Game(seed="tui-slow-hint", first_dealer=Seat.EAST)
     table = Table(game, Seat.SOUTH, RandomBot(2), adviser=lambda: _SlowAdviser(go))
-    app = HoneymoonApp(table, delay=0)
+    return HoneymoonApp(table, delay=0), table
+
+
+async def test_a_slow_hint_says_it_is_thinking_and_the_table_keeps_answering() -> None:
+    go = threading.Event()
+    app, table = _slow_hint_app(go)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -263,9 +268,7 @@ async def test_a_slow_hint_says_it_is_thinking_and_the_table_keeps_answering() -
 
 async def test_a_slow_hint_for_a_decision_passed_is_dropped() -> None:
     go = threading.Event()
-    game = Game(seed="tui-slow-hint", first_dealer=Seat.EAST)
-    table = Table(game, Seat.SOUTH, RandomBot(2), adviser=lambda: _SlowAdviser(go))
-    app = HoneymoonApp(table, delay=0)
+    app, table = _slow_hint_app(go)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen

@@ -203,84 +203,30 @@ def big_card(card: Card | None, palette: Palette, *, empty: str = "") -> list[st
     """A card five rows high and seven wide (an outlined gap when ``card`` is None); seven
     rows high and nine wide with ``palette.big``; nine high and eleven wide with
     ``palette.huge``."""
-    if palette.huge:
-        return _biggest_card(card, palette, empty)
-    if palette.big:
-        return _bigger_card(card, palette, empty)
+    inside = 9 if palette.huge else 7 if palette.big else 5
+    blank_rows = (inside - 3) // 2  # between a corner's rank and the suit in the middle
     if card is None:
-        label = escape(empty).center(5)[:5]
+        label = escape(empty).center(inside)[:inside]
+        gap = [f"[#3f7f55]┆{' ' * inside}┆[/]"] * blank_rows
         return [
-            "[#3f7f55]╭┄┄┄┄┄╮[/]",
-            "[#3f7f55]┆     ┆[/]",
+            f"[#3f7f55]╭{'┄' * inside}╮[/]",
+            *gap,
             f"[#3f7f55]┆[/][#9fbfa8]{label}[/][#3f7f55]┆[/]",
-            "[#3f7f55]┆     ┆[/]",
-            "[#3f7f55]╰┄┄┄┄┄╯[/]",
+            *gap,
+            f"[#3f7f55]╰{'┄' * inside}╯[/]",
         ]
     style = f"bold {palette.card_colour(card)} on {_CARD_FACE}"
     rank, mark = palette.faces(card)
+    blank = [f"[{style}]│{' ' * inside}│[/]"] * (blank_rows - 1)
+    side = " " * ((inside - 1) // 2)
     return [
-        f"[{style}]╭─────╮[/]",
-        f"[{style}]│{rank:<5}│[/]",
-        f"[{style}]│  {mark}  │[/]",
-        f"[{style}]│{rank:>5}│[/]",
-        f"[{style}]╰─────╯[/]",
-    ]
-
-
-def _bigger_card(card: Card | None, palette: Palette, empty: str) -> list[str]:
-    if card is None:
-        label = escape(empty).center(7)[:7]
-        gap = "[#3f7f55]┆       ┆[/]"
-        return [
-            "[#3f7f55]╭┄┄┄┄┄┄┄╮[/]",
-            gap,
-            gap,
-            f"[#3f7f55]┆[/][#9fbfa8]{label}[/][#3f7f55]┆[/]",
-            gap,
-            gap,
-            "[#3f7f55]╰┄┄┄┄┄┄┄╯[/]",
-        ]
-    style = f"bold {palette.card_colour(card)} on {_CARD_FACE}"
-    rank, suit = palette.faces(card)
-    return [
-        f"[{style}]╭───────╮[/]",
-        f"[{style}]│{rank:<7}│[/]",
-        f"[{style}]│       │[/]",
-        f"[{style}]│   {suit}   │[/]",
-        f"[{style}]│       │[/]",
-        f"[{style}]│{rank:>7}│[/]",
-        f"[{style}]╰───────╯[/]",
-    ]
-
-
-def _biggest_card(card: Card | None, palette: Palette, empty: str) -> list[str]:
-    if card is None:
-        label = escape(empty).center(9)[:9]
-        gap = "[#3f7f55]┆         ┆[/]"
-        return [
-            "[#3f7f55]╭┄┄┄┄┄┄┄┄┄╮[/]",
-            gap,
-            gap,
-            gap,
-            f"[#3f7f55]┆[/][#9fbfa8]{label}[/][#3f7f55]┆[/]",
-            gap,
-            gap,
-            gap,
-            "[#3f7f55]╰┄┄┄┄┄┄┄┄┄╯[/]",
-        ]
-    style = f"bold {palette.card_colour(card)} on {_CARD_FACE}"
-    rank, suit = palette.faces(card)
-    blank = f"[{style}]│         │[/]"
-    return [
-        f"[{style}]╭─────────╮[/]",
-        f"[{style}]│{rank:<9}│[/]",
-        blank,
-        blank,
-        f"[{style}]│    {suit}    │[/]",
-        blank,
-        blank,
-        f"[{style}]│{rank:>9}│[/]",
-        f"[{style}]╰─────────╯[/]",
+        f"[{style}]╭{'─' * inside}╮[/]",
+        f"[{style}]│{rank:<{inside}}│[/]",
+        *blank,
+        f"[{style}]│{side}{mark}{side}│[/]",
+        *blank,
+        f"[{style}]│{rank:>{inside}}│[/]",
+        f"[{style}]╰{'─' * inside}╯[/]",
     ]
 
 
