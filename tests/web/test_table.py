@@ -85,6 +85,16 @@ def _against_the_computer(server: Any, browser: Any, table: Any) -> tuple[Any, l
     return page, errors, player
 
 
+def _step(page: Any, player: Any) -> None:
+    """The player acts if it is their turn (and waits for the new version), else waits a
+    moment for the computer."""
+    before = player.version()
+    if player.act():
+        player.wait_version(before + 1)
+    else:
+        page.wait_for_timeout(50)
+
+
 def _two_friends(
     server: Any,
     browser: Any,
@@ -138,11 +148,7 @@ def test_a_table_hand_is_played_to_the_end_against_the_computer(
             if "Your turn" in turn and trick_cards >= 2 and not shot:
                 _shoot(page, "table-double-dummy")
                 shot = True
-        before = player.version()
-        if player.act():
-            player.wait_version(before + 1)
-        else:
-            page.wait_for_timeout(50)
+        _step(page, player)
     assert "Your turn: play from your dummy (North)" in turns
     assert "Your turn: play from your hand" in turns
     # (the text, shown or not: the computer's next call may draw the list again, closed)
@@ -388,11 +394,7 @@ def test_a_hint_at_the_table_says_which_hand_the_card_comes_from(
                 )
                 # A button shows the rank over the suit; the hint writes the suit first.
                 assert sorted(played) in [sorted(name) for name in names], (played, names)
-        before = player.version()
-        if player.act():
-            player.wait_version(before + 1)
-        else:
-            page.wait_for_timeout(50)
+        _step(page, player)
         assert controls.count()
     assert seen[0].startswith(("Hint: Pass", "Hint: Bid", "Hint: Double")), seen[0]
     assert not errors, errors
@@ -418,11 +420,7 @@ def test_a_claim_at_the_table_in_the_browser(server: Any, browser: Any, table: A
             claim.click()
             note.wait_for(timeout=30000)
             break
-        before = player.version()
-        if player.act():
-            player.wait_version(before + 1)
-        else:
-            page.wait_for_timeout(50)
+        _step(page, player)
     text = note.inner_text()
     assert text.startswith("You claimed the rest ("), text
     assert text.endswith(("accepted. The hand is played out.", "refused. Play on.")), text
