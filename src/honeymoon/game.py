@@ -155,32 +155,14 @@ class HandResult:
         """True if both players passed before any bid."""
         return self.contract is None and not self.ended_by_award
 
-    def summary(self) -> str:
-        """One line, e.g. ``Hand 1: South 3NT, 10 tricks, made: 100 below, 30 above``."""
-        prefix = ""
-        if self.preliminary is not None and self.preliminary.award_seat is not None:
-            award = self.preliminary.award
-            assert award is not None
-            prefix = (
-                f"{self.preliminary.award_seat} takes {max(self.preliminary.tricks)} memory "
-                f"tricks: {award.declarer_below} below, {award.declarer_above} above; "
-            )
-        if self.ended_by_award:
-            return f"Hand {self.number + 1}: {prefix}that ends the rubber"
-        if self.contract is None or self.declarer is None or self.score is None:
-            return f"Hand {self.number + 1}: {prefix}passed out"
-        made = self.declarer_tricks is not None and (
-            self.declarer_tricks >= self.contract.tricks_needed
-        )
-        outcome = f"{self.declarer_tricks} tricks, " + ("made" if made else "down")
-        if made:
-            points = f"{self.score.declarer_below} below, {self.score.declarer_above} above"
-            if self.rubber_bonus:
-                points += f", and {self.rubber_bonus} above for the rubber"
-        else:
-            points = f"{self.declarer.other} {self.score.defender_above} above"
+    @property
+    def made(self) -> bool:
+        """True if a contract was played and declarer took the tricks it needed (the words
+        for a result are the clients')."""
         return (
-            f"Hand {self.number + 1}: {prefix}{self.declarer} {self.contract}, {outcome}: {points}"
+            self.contract is not None
+            and self.declarer_tricks is not None
+            and self.declarer_tricks >= self.contract.tricks_needed
         )
 
 

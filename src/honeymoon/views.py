@@ -279,7 +279,6 @@ class HandReview:
             "tricks": [_trick_to_dict(t) for t in self.tricks],
             "tricks_won": list(self.tricks_won),
             "result": _result_to_dict(self.result),
-            "summary": self.result.summary(),
             "score": [_entry_to_dict(e) for e in self.score],
         }
 

@@ -38,8 +38,8 @@ from honeymoon.actions import (
 )
 from honeymoon.auction import Call
 from honeymoon.cards import Card, CardSet, Suit
-from honeymoon.cli.render import SYMBOLS, CardStyle, auction_table, result_words
-from honeymoon.game import HandResult, Phase
+from honeymoon.cli.render import SYMBOLS, CardStyle, auction_table
+from honeymoon.game import Phase
 from honeymoon.rules import RuleSet
 from honeymoon.seats import Direction, Seat
 from honeymoon.views import TableTrickView, TableView
@@ -63,7 +63,6 @@ __all__ = [
     "trick_words",
     "hands_lines",
     "table_rules_help",
-    "result_line",
     "BACK",
 ]
 
@@ -501,11 +500,6 @@ def hands_lines(view: TableView, style: CardStyle = SYMBOLS) -> list[str]:
 def _suit_words(cards: CardSet, suit: Suit, style: CardStyle) -> str:
     ranks = [style.rank(card.rank) for card in cards.cards_high_to_low() if card.suit is suit]
     return f"{style.suit(suit)} {' '.join(ranks) if ranks else '-'}"
-
-
-def result_line(result: HandResult, me: Seat | None, style: CardStyle = SYMBOLS) -> str:
-    """A hand's result in one line (the two-hand wording: the partnerships score as players)."""
-    return result_words(result, me, style)
 
 
 _TABLE_HELP = {
