@@ -223,6 +223,15 @@ export class Table {
       .join(", ");
   }
 
+  /** Send a move; while the page is offline it is refused here, and the player told. */
+  send(action, version) {
+    const sent = this.connection.move(action, version);
+    if (sent === "sent") this.render();
+    else if (sent === "offline") {
+      this.notify("Not connected: that move was not sent. Make it again once the page is back online.");
+    }
+  }
+
   notify(text) {
     const notice = document.getElementById("notice");
     notice.textContent = text;
@@ -266,8 +275,7 @@ export class Table {
     }
     const button = event.target.closest("button[data-action]");
     if (button && !button.disabled) {
-      const action = Number(button.dataset.action);
-      if (this.connection.move(action, this.version)) this.render();
+      this.send(Number(button.dataset.action), this.version);
       return;
     }
     const level = event.target.closest("button[data-bid-level]");
@@ -366,7 +374,7 @@ export class Table {
     this.autoTimer = setTimeout(() => {
       this.autoTimer = null;
       if (this.autoPlay && this.version === version && this.myTurn()) {
-        if (this.connection.move(action, version)) this.render();
+        this.send(action, version);
       }
     }, AUTOPLAY_PAUSE);
   }
