@@ -185,8 +185,10 @@ def test_two_people_play_single_dummys_choice_of_dummy(
     version = table.Player(first).version()
     first.get_by_role("button", name="Level 1").click()
     first.get_by_role("button", name="Bid 1 no trump").click()
+    table.Player(first).confirm_call()
     table.Player(second).wait_version(version + 1)
     second.get_by_role("button", name="Pass").click()
+    table.Player(second).confirm_call()
     first.wait_for_selector(".phase-dummy_choice")
     second.wait_for_selector(".phase-dummy_choice")
     assert "is choosing a dummy" in second.locator(".controls").inner_text()
@@ -236,8 +238,10 @@ def test_twelve_and_two_extra_cards_are_placed_in_the_browser(
     second = east if first is south else south
     version = table.Player(first).version()
     first.get_by_role("button", name="Bid 1 club").click()
+    table.Player(first).confirm_call()
     table.Player(second).wait_version(version + 1)
     second.get_by_role("button", name="Pass").click()
+    table.Player(second).confirm_call()
     # Declarer places first; the defender sees their own two cards waiting.
     first.wait_for_selector(".controls button.extra:not([disabled])")
     second.wait_for_selector(".phase-extra_cards")
@@ -333,8 +337,10 @@ def test_the_widow_split_and_the_choice_of_leader_in_the_browser(
     second = east if first is south else south
     version = table.Player(first).version()
     first.get_by_role("button", name="Bid 1 no trump").click()
+    table.Player(first).confirm_call()
     table.Player(second).wait_version(version + 1)
     second.get_by_role("button", name="Pass").click()
+    table.Player(second).confirm_call()
     # Declarer: a card of the widow to the hand, then one to the dummy.
     first.wait_for_selector(".phase-widow_hand .controls button.extra:not([disabled])")
     assert first.locator(".controls button.extra").count() == 4

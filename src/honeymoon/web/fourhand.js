@@ -427,7 +427,7 @@ export class FourHandTable extends Table {
       <p class="turn">${turn}</p>
       ${this.claimText(v.hand_number)}
       <div class="buttons play-tools">${this.renderClaimButton()}</div>
-      <details class="auction-recap"><summary>Auction</summary>${this.renderCalls()}</details>
+      ${this.renderAuctionStrip()}
       ${this.renderTricksSoFar()}`;
   }
 

@@ -17,6 +17,18 @@ function cardFace(pbn, extra = "") {
     `<span class="rank">${esc(c.label.slice(1))}</span><span class="suit" aria-hidden="true">${c.symbol}</span></span>`;
 }
 
+/** A call's action number in words: the name ("2 hearts", "pass") and the question the
+ * confirm step asks ("Bid 2 hearts?"). */
+function callWords(action) {
+  if (action === PASS) return { name: "pass", question: "Pass?" };
+  if (action === DOUBLE) return { name: "double", question: "Double?" };
+  if (action === REDOUBLE) return { name: "redouble", question: "Redouble?" };
+  const level = Math.floor((action - bidAction(1, 0)) / 5) + 1;
+  const strain = STRAIN_KEYS[(action - bidAction(1, 0)) % 5];
+  const name = call(`${level}${strain}`).name;
+  return { name: `bid ${name}`, question: `Bid ${name}?` };
+}
+
 function callFace(text) {
   const c = call(text);
   return `<span class="call ${c.red ? "red" : ""}" aria-label="${esc(c.name)}">${esc(c.label)}</span>`;
@@ -27,6 +39,10 @@ const AUTOPLAY = "honeymoon.autoplay";
 const AUTOPLAY_PAUSE = 700;
 // The page's display option: suits as letters, the ten as T (kept as {letters, ten}).
 const DISPLAY = "honeymoon.display";
+// The page's option: a call is made in two taps, the call then Confirm ("on" or "off"; by
+// default on where the screen is small, as on a phone, where a bid is easily mis-tapped).
+const CONFIRM_CALLS = "honeymoon.confirm-calls";
+const SMALL_SCREEN = "(max-width: 600px)";
 
 export class Table {
   constructor(root, connection, token) {
@@ -51,6 +67,8 @@ export class Table {
     this.autoTimer = null; // the forced card about to play itself, and its version
     this.autoVersion = -1;
     this.autoPlay = Table.loadAutoPlay();
+    this.confirmCalls = Table.loadConfirmCalls();
+    this.proposedCall = null; // {action, version}: a call tapped and not yet confirmed
     this.hint = null; // the server's hint message for the current version, once asked
     this.hintAsked = -1; // the version a hint was asked on and not yet answered
     Table.loadDisplay();
@@ -82,6 +100,28 @@ export class Table {
     } catch {
       return true;
     }
+  }
+
+  /** Calls wait for a Confirm tap unless the player turned it off (remembered here). */
+  static loadConfirmCalls() {
+    try {
+      const stored = localStorage.getItem(CONFIRM_CALLS);
+      if (stored === "on" || stored === "off") return stored === "on";
+    } catch {
+      // private browsing: the default
+    }
+    return window.matchMedia(SMALL_SCREEN).matches;
+  }
+
+  setConfirmCalls(on) {
+    this.confirmCalls = on;
+    this.proposedCall = null;
+    try {
+      localStorage.setItem(CONFIRM_CALLS, on ? "on" : "off");
+    } catch {
+      // private browsing: the choice lasts as long as the page
+    }
+    this.render();
   }
 
   setAutoPlay(on) {
@@ -180,14 +220,17 @@ export class Table {
     } else {
       text = `${this.opponentName()} claimed the rest (${rest}): refused. Play goes on.`;
     }
-    this.claimNote = { hand: message.hand, text };
+    this.claimNote = { hand: message.hand, text, accepted: message.accepted };
     this.notify(text);
     this.render();
   }
 
-  claimText(hand) {
-    return this.claimNote && this.claimNote.hand === hand
-      ? `<p class="claim-note" role="status">${esc(this.claimNote.text)}</p>` : "";
+  /** The last claim's verdict while its hand is on the table; once the hand is over only an
+   * accepted claim is still told (it says how the hand ended), a refused one is gone. */
+  claimText(hand, { over = false } = {}) {
+    const note = this.claimNote;
+    if (!note || note.hand !== hand || (over && !note.accepted)) return "";
+    return `<p class="claim-note" role="status">${esc(note.text)}</p>`;
   }
 
   setView(version, view, fresh) {
@@ -273,9 +316,21 @@ export class Table {
       this.askHint();
       return;
     }
+    if (event.target.closest("button[data-cancel-call]")) {
+      this.proposedCall = null;
+      this.render();
+      return;
+    }
     const button = event.target.closest("button[data-action]");
     if (button && !button.disabled) {
-      this.send(Number(button.dataset.action), this.version);
+      const action = Number(button.dataset.action);
+      if (this.view.phase === "auction" && this.confirmCalls && !button.dataset.confirmed) {
+        this.proposedCall = { action, version: this.version };
+        this.render();
+        return;
+      }
+      this.proposedCall = null;
+      this.send(action, this.version);
       return;
     }
     const level = event.target.closest("button[data-bid-level]");
@@ -447,6 +502,8 @@ export class Table {
     if (auto) auto.addEventListener("change", () => this.setAutoPlay(auto.checked));
     const letters = this.root.querySelector("input[data-letters]");
     if (letters) letters.addEventListener("change", () => this.setDisplayOption({ letters: letters.checked }));
+    const confirm = this.root.querySelector("input[data-confirm-calls]");
+    if (confirm) confirm.addEventListener("change", () => this.setConfirmCalls(confirm.checked));
     const ten = this.root.querySelector("input[data-ten]");
     if (ten) ten.addEventListener("change", () => this.setDisplayOption({ ten: ten.checked ? "T" : "10" }));
     this.scheduleAutoPlay();
@@ -608,7 +665,7 @@ export class Table {
     const last = v.results.length ? v.results[v.results.length - 1] : null;
     if (last && v.stock_remaining >= 50) {
       parts.push(this.renderResult(last, "Last hand"));
-      parts.push(this.claimText(last.hand));
+      parts.push(this.claimText(last.hand, { over: true }));
       parts.push(this.renderPreviousTrick());
     }
     parts.push(`<p class="stock">${count(v.stock_remaining, "card")} in the stock</p>`);
@@ -701,6 +758,7 @@ export class Table {
     return `
       ${this.renderCalls()}
       <p class="turn">${status}</p>
+      ${this.renderConfirmCall(legal)}
       <div class="bidbox" role="group" aria-label="Bidding box">
         <div class="specials">
           ${button(PASS, "Pass", "Pass", "pass")}
@@ -712,19 +770,32 @@ export class Table {
       </div>`;
   }
 
+  /** The call tapped, waiting for Confirm (or another call, or Cancel). */
+  renderConfirmCall(legal) {
+    const proposed = this.proposedCall;
+    if (!proposed || proposed.version !== this.version || !legal.has(proposed.action)) return "";
+    const words = callWords(proposed.action);
+    return `<div class="confirm-call" role="group" aria-label="Confirm the call">
+      <p>${esc(words.question)}</p>
+      <button type="button" class="primary" data-action="${proposed.action}" data-confirmed="1"
+        data-key="confirm" aria-label="Confirm: ${esc(words.name)}">Confirm</button>
+      <button type="button" data-cancel-call="1" data-key="cancel-call">Cancel</button>
+    </div>`;
+  }
+
   /** The previous hand's last trick, which the next hand's first view replaced at once. */
   renderPreviousTrick() {
     const trick = this.view.previous_last_trick;
     return trick ? this.renderTrick(trick, "Last trick of that hand") : "";
   }
 
-  renderTrick(trick, caption) {
+  renderTrick(trick, caption, extra = "") {
     const slots = trick.cards.map((pbn, i) => {
       const seat = i === 0 ? trick.leader : (trick.leader === "south" ? "east" : "south");
       return `<li><span class="who">${esc(this.who(seat))}</span>${cardFace(pbn, "big")}</li>`;
     }).join("");
     const won = trick.winner ? `<p class="won">won by ${esc(this.who(trick.winner).toLowerCase())}</p>` : "";
-    return `<div class="trick"><p class="caption">${caption}</p><ul>${slots}</ul>${won}</div>`;
+    return `<div class="trick ${extra}"><p class="caption">${caption}</p><ul>${slots}</ul>${won}</div>`;
   }
 
   renderPlay() {
@@ -736,6 +807,10 @@ export class Table {
     let trick = "";
     if (v.current_trick && v.current_trick.cards.length) {
       trick = this.renderTrick(v.current_trick, "This trick");
+      // The trick just won stays in view beside the next one (the computer leads at once).
+      if (v.tricks.length) {
+        trick = `<div class="tricks-now">${trick}${this.renderTrick(v.tricks[v.tricks.length - 1], "Last trick", "last")}</div>`;
+      }
     } else if (v.tricks.length) {
       trick = this.renderTrick(v.tricks[v.tricks.length - 1], "Last trick");
     } else {
@@ -754,8 +829,17 @@ export class Table {
       ${this.renderBarred()}
       ${this.renderUpcard()}
       <div class="buttons play-tools">${claim}</div>
-      <details class="auction-recap"><summary>Auction</summary>${this.renderCalls()}</details>
+      ${this.renderAuctionStrip()}
       ${this.renderTricksSoFar()}`;
+  }
+
+  /** The auction in one compact line, in view for the whole play. */
+  renderAuctionStrip() {
+    const v = this.view;
+    const second = v.first_caller === "south" ? "east" : "south";
+    const items = v.auction.map((c, i) => `<li><span class="who">${esc(this.who(i % 2 ? second : v.first_caller))}</span>
+      ${callFace(c)}</li>`).join("");
+    return `<div class="auction-strip"><h3 id="auction-strip-title">Auction</h3><ol aria-labelledby="auction-strip-title">${items}</ol></div>`;
   }
 
   /** The claim button of the play: claim every trick left (the server's judge decides). */
@@ -1136,6 +1220,8 @@ export class Table {
         ${items ? `<details class="played"><summary>Hands played (${v.results.length})</summary><ul>${items}</ul></details>` : ""}
         <label class="option"><input type="checkbox" data-autoplay="1" data-key="autoplay" ${this.autoPlay ? "checked" : ""}>
           Play forced cards by themselves</label>
+        <label class="option"><input type="checkbox" data-confirm-calls="1" data-key="confirm-calls" ${this.confirmCalls ? "checked" : ""}>
+          Confirm each call</label>
         <label class="option"><input type="checkbox" data-letters="1" data-key="letters" ${display.letters ? "checked" : ""}>
           Suits as letters (S H D C)</label>
         <label class="option"><input type="checkbox" data-ten="1" data-key="ten" ${display.ten === "T" ? "checked" : ""}>
