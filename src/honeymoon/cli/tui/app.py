@@ -27,12 +27,12 @@ from honeymoon.bots import advise
 from honeymoon.bots.advice import Advice
 from honeymoon.cards import Card
 from honeymoon.cli import render
-from honeymoon.cli.review_render import so_far_lines, tricks_lost_line
+from honeymoon.cli.review_render import so_far_lines
 from honeymoon.cli.session import HintRequest, Table
 from honeymoon.cli.table_session import FourHandTable
 from honeymoon.cli.tui import widgets
 from honeymoon.cli.tui.base import COMMAND_WORDS, PlayScreen
-from honeymoon.cli.tui.review import ReviewScreen
+from honeymoon.cli.tui.review import ReviewScreen, review_screen
 from honeymoon.cli.tui.screens import QuitScreen, TextScreen
 from honeymoon.cli.tui.table_screen import FourHandScreen
 from honeymoon.errors import HoneymoonError
@@ -607,23 +607,8 @@ class GameScreen(PlayScreen[SeatView, TrickView]):
             app.push_screen(TextScreen("Your drawing turns this hand", body))
 
     def review_screen(self, number: int | None = None) -> ReviewScreen:
-        """The review of a finished hand (the latest unless ``number`` is given), with its
-        analysis; at the end of the rubber, the tricks lost to play errors over it too."""
-        memory = self.table.rules.procedure is Procedure.MEMORY
-        table = self.table
-
-        def summary() -> str:
-            return tricks_lost_line(table.tricks_lost(), table.human)
-
-        return ReviewScreen(
-            table.review,
-            len(self.view().results),
-            number,
-            memory=memory,
-            analysis=table.analysis,
-            summary=summary if table.is_over else None,
-            style=table.style,
-        )
+        """The review of a finished hand (the latest unless ``number`` is given)."""
+        return review_screen(self.table, number)
 
     def sheet_screen(self, headline: list[str] | None = None, *, final: bool = False) -> TextScreen:
         """The score sheet, full size, with the results of the hands so far."""
