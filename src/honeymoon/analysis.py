@@ -1179,7 +1179,9 @@ def analyze_hand(
     preliminary = _preliminary(rules, log, notes)
     table = par_result = play = None
     drawn = None
-    if log.deal is None:
+    # The hands as the auction began; at the table the four as the play began.
+    deal = log.hands if isinstance(log, TableHandLog) else log.deal
+    if deal is None:
         if hand.result is not None and hand.result.ended_by_award:
             notes.append("no deal to analyse: the memory award ended the rubber")
         elif hand.result is None and hand.stock is not None:
@@ -1189,28 +1191,29 @@ def analyze_hand(
                 "the hands are not known: a player-safe copy shows a deal only when all "
                 "its cards were played"
             )
-    elif isinstance(log, TableHandLog):
-        table, par_result, play = _table_hand(hand, log, sheet, notes)
+    elif any(len(cards) != 13 for cards in deal):  # the table's extra cards never placed
+        notes.append("no deal to analyse: the hands never held thirteen cards each")
     else:
-        table = trick_table(log.deal[0], log.deal[1], rules=rules)
+        table = trick_table(*deal, rules=rules)
         assert log.first_caller is not None
         context = _ParContext(number, log.first_caller, rules.honours)
         par_result = par(
             table, sheet, hand_number=number, first_caller=log.first_caller, honours=rules.honours
         )
-        if log.contract is not None and log.declarer is not None:
-            assert log.opening_leader is not None
+        leader = log.leader if isinstance(log, TableHandLog) else log.opening_leader
+        first_open = _first_open_trick(hand, log, notes) if rules.semi_exposed else 0
+        if log.contract is not None and leader is not None and first_open is not None:
             play = analyze_tricks(
-                log.deal, log.contract.strain, log.tricks, log.opening_leader, rules=rules
+                deal, log.contract.strain, log.tricks, leader, rules=rules, first_open=first_open
             )
-        elif log.auction_over:
+        elif log.auction_over and log.contract is None:
             notes.append("passed out: no play to analyse")
         if rules.procedure is Procedure.DRAW_DISCARD and drawing:
             if hand.stock is None:
                 notes.append("drawing not analysed: the record has no stock order")
             else:
                 drawn = _drawing(rules, hand.stock, log.dealer, hand.actions, sheet, context, bot)
-        elif rules.procedure is not Procedure.DRAW_DISCARD:
+        elif rules.procedure in (Procedure.DRAW, Procedure.MEMORY, Procedure.BRIDGETTE):
             notes.append(
                 "drawing not compared with a bot: the final hands come from the "
                 + (
@@ -1225,7 +1228,7 @@ def analyze_hand(
         number,
         log.dealer,
         (sheet.vulnerable(0), sheet.vulnerable(1)),
-        log.hands if isinstance(log, TableHandLog) else log.deal,
+        deal,
         log.contract,
         log.declarer,
         table,
@@ -1237,67 +1240,34 @@ def analyze_hand(
     )
 
 
-def _table_hand(
-    hand: _HandSource, log: TableHandLog, sheet: ScoreSheet, notes: list[str]
-) -> tuple[TrickTable | None, Par | None, PlayAnalysis | None]:
-    # The four hands as the play began, solved by DDS; each card judged among those the
-    # engine allowed then, where that is not just following suit (a semi-exposed dummy).
-    rules = hand.rules
-    hands = log.hands
-    if hands is None or any(len(cards) != 13 for cards in hands):
-        notes.append("no deal to analyse: the hands never held thirteen cards each")
-        return None, None, None
-    table = trick_table(*hands, rules=rules)
-    if rules.semi_exposed:
+def _first_open_trick(hand: _HandSource, log: HandLog, notes: list[str]) -> int | None:
+    # Semi-Exposed Dummies: the first trick begun with no card face down, replaying the hand
+    # on the engine (None without the stock order that tells which cards lay face down).
+    notes.append(
+        "the double-dummy table and par take every card as playable from the first lead "
+        "(no double-dummy solver knows face-down cards)"
+    )
+    if hand.stock is None:
         notes.append(
-            "the double-dummy table and par take every card as playable from the first lead "
-            "(no double-dummy solver knows face-down cards)"
+            "the play is not analysed: without the stock order the face-down cards are not known"
         )
-    assert log.first_caller is not None
-    result = par(
-        table,
-        sheet,
-        hand_number=log.number,
-        first_caller=log.first_caller,
-        honours=rules.honours,
-    )
-    if log.contract is None or log.leader is None:
-        if log.auction_over:
-            notes.append("passed out: no play to analyse")
-        return table, result, None
-    first_open = 0
-    if rules.semi_exposed:
-        if hand.stock is None:
-            notes.append(
-                "the play is not analysed: the record has no stock order to tell which cards "
-                "lay face down"
-            )
-            return table, result, None
-        first_open = _first_open_trick(hand, log)
-        if first_open:
-            notes.append(
-                f"the play is judged from trick {first_open + 1}, the first with no card face "
-                "down: before it a face-down card could not be played, which no double-dummy "
-                "solver knows"
-            )
-    play = analyze_tricks(
-        hands, log.contract.strain, log.tricks, log.leader, rules=rules, first_open=first_open
-    )
-    return table, result, play
-
-
-def _first_open_trick(hand: _HandSource, log: HandLog) -> int:
-    # The first trick begun with no card face down, replaying the hand on the engine.
-    assert hand.stock is not None
+        return None
     game = new_game(hand.rules, seed=0, stocks=[hand.stock], first_dealer=log.dealer)
     assert isinstance(game, TableGame)
+    first = len(log.tricks)
     for action in hand.actions:
+        if game.phase is Phase.PLAY and not any(game.face_down(d) for d in Direction):
+            first = len(game.completed_tricks)
+            break
         if game.hand_number != 0 or action is None:
             break
-        if game.phase is Phase.PLAY and not any(game.face_down(d) for d in Direction):
-            return len(game.completed_tricks)
         game.apply(action)
-    return len(log.tricks)
+    if first:
+        notes.append(
+            f"the play is judged from trick {first + 1}, the first with no card face down: "
+            "before it a face-down card could not be played, which no double-dummy solver knows"
+        )
+    return first
 
 
 def _preliminary(rules: RuleSet, log: HandLog, notes: list[str]) -> PlayAnalysis | None:

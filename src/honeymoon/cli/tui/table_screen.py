@@ -28,7 +28,7 @@ from honeymoon.cli import render, table_render
 from honeymoon.cli.table_session import FourHandTable
 from honeymoon.cli.tui import widgets
 from honeymoon.cli.tui.base import COMMAND_WORDS, PlayScreen
-from honeymoon.cli.tui.review import review_screen
+from honeymoon.cli.tui.review import ReviewScreen, review_screen
 from honeymoon.cli.tui.screens import TextScreen
 from honeymoon.errors import HoneymoonError
 from honeymoon.game import Phase
@@ -117,7 +117,6 @@ class FourHandScreen(PlayScreen[TableView, TableTrickView]):
         super().__init__(table, delay=delay, greeting=greeting)
         self.table = table
         self.palette = widgets.Palette(four_colours, cards=table.style)
-        self.show_last_trick = False
         self._cursor = 0
 
     def compose(self) -> ComposeResult:
@@ -410,7 +409,7 @@ class FourHandScreen(PlayScreen[TableView, TableTrickView]):
             if not self.table.finished_hands:
                 self.say("No hand is finished yet: b reviews one once it is over.", "error")
             else:
-                app.push_screen(review_screen(self.table))
+                app.push_screen(self.review_screen())
         elif command == "undo":
             self._cancel_timer()
             self._chosen = False
@@ -504,45 +503,11 @@ class FourHandScreen(PlayScreen[TableView, TableTrickView]):
         if last is not None and self.table.trick_completed:
             words = table_render.trick_words(last, self.table.human, self.table.style)
             headline.append("Last trick: " + words)
-        headline.append("Press b to review the hand, Enter for the next hand.")
-        self._waiting = True
-        finished = self.table.finished_hands - 1
+        self._show_hand_over(headline)
 
-        def resume(answer: str | None) -> None:
-            if answer == "review":
-                # Back to this sheet after the review, then on to the next hand.
-                self.app.push_screen(
-                    review_screen(self.table, finished),
-                    lambda _: self.app.push_screen(self.sheet_screen(headline), resume),
-                )
-                return
-            self._waiting = False
-            self.show_last_trick = False
-            self._held_trick = None
-            self.refresh_table()
-            self._continue()
-
-        self.app.push_screen(self.sheet_screen(headline), resume)
-
-    def _finish(self) -> None:
-        app = self.app
-        headline = [self.table.final_line()]
-        written = self._app().write_final_record()
-        if written:
-            headline.append(written)
-        headline.append("Press b to review the hands, Enter to leave the table.")
-        self._waiting = True
-
-        def leave(answer: str | None) -> None:
-            if answer == "review":
-                app.push_screen(
-                    review_screen(self.table),
-                    lambda _: app.push_screen(self.sheet_screen(headline, final=True), leave),
-                )
-                return
-            app.exit(0)
-
-        app.push_screen(self.sheet_screen(headline, final=True), leave)
+    def review_screen(self, number: int | None = None) -> ReviewScreen:
+        """The review of a finished hand (the latest unless ``number`` is given)."""
+        return review_screen(self.table, number)
 
     def _app(self) -> HoneymoonApp:
         return cast("HoneymoonApp", self.app)
