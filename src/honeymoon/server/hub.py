@@ -205,11 +205,6 @@ class Room:
         """The computer's seat, or None in a game between two people."""
         return self.params.bot_seat
 
-    @property
-    def four_hands(self) -> bool:
-        """Whether the game is played at the four-hand table (each player with a dummy)."""
-        return isinstance(self.game, TableGame)
-
     def view(self, seat: int) -> str:
         """The seat's view (``SeatView.to_dict()``, or ``TableView.to_dict()`` at the
         four-hand table) at the current version, as JSON text.
