@@ -20,8 +20,8 @@ Everything is read from the engine's hand logs (:meth:`Game.hand_log
 <honeymoon.game.Game.hand_log>`); no rule is worked out again here. The solver is the one of the
 game's rules (:func:`~honeymoon.double_dummy.double_dummy`): in Bridgette, the one that knows
 the Colons, given the bar on the lead after a spoiling Colon; at the four-hand table, DDS
-through endplay (the ``dds`` extra), each card judged among the cards the engine allowed
-then (a semi-exposed dummy's face-down cards excluded). The results are frozen
+through endplay (the ``dds`` extra), with Semi-Exposed Dummies' play judged from the first
+trick with no card face down (which no double-dummy solver knows). The results are frozen
 dataclasses with ``to_dict()`` for JSON. ``docs/analysis.md`` says what each figure means and
 does not mean.
 
