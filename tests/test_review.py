@@ -187,7 +187,7 @@ def test_the_table_review_holds_the_seats_own_hand_and_the_cards_played(name: st
         assert review.tricks == ()
         assert review.hands == tuple(
             cards if direction == own else CardSet()
-            for direction, cards in zip(Direction, passed.hands)
+            for direction, cards in zip(Direction, passed.hands, strict=True)
         )
         review = review_for(game, seat, 1)
         assert review.hands == played.hands
