@@ -154,7 +154,21 @@ def test_a_table_hand_is_played_to_the_end_against_the_computer(
     # (the text, shown or not: the computer's next call may draw the list again, closed)
     result = page.locator(".history li").first.text_content() or ""
     assert "tricks" in result and ("made" in result or "down" in result), result
-    assert page.locator(".history button.review-open").count() == 0  # not at the table yet
+    # The review, as at two hands, with the four hands as the play began and their analysis.
+    dialog = table.open_review(page, 0)
+    sections = dialog.locator(".review-hands section[data-place]")
+    assert sections.count() == 4
+    for index in range(4):
+        assert sections.nth(index).locator("li").count() == 13
+    headings = dialog.locator(".review-hands h3").all_inner_texts()
+    assert headings[:2] == ["Your hand (13)", "Your dummy (13)"], headings
+    assert "The hands as the play began" in dialog.inner_text()
+    dialog.get_by_role("button", name="Next trick ▶").click()
+    assert "Trick 1 of 13" in dialog.inner_text()
+    dialog.locator("section.analysis table.dd").wait_for(timeout=60000)
+    assert dialog.locator("table.dd tbody tr").count() == 2
+    assert dialog.locator("p.par").count() == 1
+    dialog.get_by_role("button", name="Close").click()
     _check_page(page, DESKTOP["width"])
     assert not errors, errors
     page.context.close()

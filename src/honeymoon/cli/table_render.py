@@ -559,9 +559,6 @@ def table_rules_help(rules: RuleSet) -> list[str]:
             "Single dummy: the dealer's dummy is face up during the auction; declarer then "
             "takes it or the other dummy as partner, and the chosen one sits opposite declarer."
         )
-    lines.append(
-        "Hints, claims and the review of a hand are not available at the four-hand table yet."
-    )
     return lines
 
 

@@ -43,7 +43,6 @@ from honeymoon.server.protocol import (
     CANNOT_CLAIM,
     GAME_GONE,
     NO_HINT,
-    NOT_AT_TABLE,
     RATE_LIMITED,
     SEAT_LINK_REPLACED,
     STALE_VERSION,
@@ -206,18 +205,6 @@ class Room:
         """The computer's seat, or None in a game between two people."""
         return self.params.bot_seat
 
-    @property
-    def four_hands(self) -> bool:
-        """Whether the game is played at the four-hand table (each player with a dummy)."""
-        return isinstance(self.game, TableGame)
-
-    def two_hands(self) -> Game:
-        """The two-hand game, for the requests that only it answers (a table's are refused
-        with ``not_at_table`` in :meth:`Hub.handle` before they get here)."""
-        if isinstance(self.game, TableGame):
-            raise TypeError("this request is not answered at the four-hand table")
-        return self.game
-
     def view(self, seat: int) -> str:
         """The seat's view (``SeatView.to_dict()``, or ``TableView.to_dict()`` at the
         four-hand table) at the current version, as JSON text.
@@ -275,7 +262,7 @@ class Room:
         refused = self.finished_hand_error(hand, "a review")
         if refused is not None:
             return refused
-        review = review_for(self.two_hands(), SEATS[seat], hand)
+        review = review_for(self.game, SEATS[seat], hand)
         return encode(
             {
                 "type": "review",
@@ -299,11 +286,12 @@ class Room:
         )
 
     def analyse_finished(self) -> None:
-        """Analyse every finished hand not analysed yet (double dummy, without the drawing).
-        Called in a worker thread with the room's lock held, so the game does not change."""
+        """Analyse every finished hand not analysed yet (double dummy, without the drawing;
+        at the four-hand table by DDS). Called in a worker thread with the room's lock held,
+        so the game does not change."""
         for number in range(len(self.game.history)):
             if number not in self.analyses:
-                self.analyses[number] = analyze_hand(self.two_hands(), number, drawing=False)
+                self.analyses[number] = analyze_hand(self.game, number, drawing=False)
 
     def analysis_message(self, seat: int, hand: int) -> str:
         """The ``analysis`` of finished hand ``hand`` as ``seat`` may see it
@@ -386,14 +374,6 @@ def _level_bot(level: str, rules: RuleSet) -> Any:
     if rules.four_hands:
         table_bot_for(bot)
     return bot
-
-
-#: What a refused request of the four-hand table says (``not_at_table``).
-_NOT_AT_TABLE: dict[type, str] = {
-    Review: "the review of a hand is not given at the four-hand table yet; "
-    "download the record to look back on a hand",
-    Analysis: "the double-dummy analysis is not given at the four-hand table yet",
-}
 
 
 class Hub:
@@ -810,10 +790,6 @@ class Hub:
             logger.info("game %s: refused a message (%s)", room.id, error.code)
             connection.send(error_message(error.code, error.message))
             return
-        if room.four_hands and isinstance(message, Review | Analysis):
-            logger.info("game %s: refused a message (%s)", room.id, NOT_AT_TABLE)
-            connection.send(error_message(NOT_AT_TABLE, _NOT_AT_TABLE[type(message)]))
-            return
         if isinstance(message, Move):
             await self.move(room, connection, message)
         elif isinstance(message, Sync):
@@ -842,7 +818,11 @@ class Hub:
             return
         if len(room.analyses) < len(room.game.history):
             async with self._solving, room.lock:
-                await asyncio.to_thread(room.analyse_finished)
+                try:
+                    await asyncio.to_thread(room.analyse_finished)
+                except HoneymoonError as error:  # no DDS for the four hands
+                    connection.send(error_message(error.code, error.message))
+                    return
         connection.send(room.analysis_message(connection.seat, hand))
 
     async def hint(self, room: Room, connection: Connection, hint: Hint) -> None:

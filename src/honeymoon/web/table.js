@@ -897,19 +897,33 @@ export class Table {
     this.showReview();
   }
 
-  /** The review: both hands after the drawing (the cards already played in earlier tricks
-   * marked), the auction, the trick shown, the result and the score of the hand. */
+  // The review's places, as data: each hand of the review (its index in `hands`) with its
+  // heading; the four-hand table gives its four hands (fourhand.js).
+  reviewPlaces(r) {
+    const me = r.seat;
+    const other = me === "south" ? "east" : "south";
+    return [[this.idx(me), "Your hand"], [this.idx(other), this.opponentName()]];
+  }
+  /** Who played or led a trick of the review, and the side that won it. */
+  trickPlayer(place) { return this.who(place); }
+  trickSide(place) { return place; }
+  /** Who played a card judged in the analysis. */
+  costWho(cost) { return this.who(cost.seat); }
+  reviewStartWords() { return `The hands after the ${this.rules().colons ? "exchange" : "drawing"}`; }
+
+  /** The review: the hands (both after the drawing, or the table's four as the play began;
+   * the cards already played in earlier tricks marked), the auction, the trick shown, the
+   * result and the score of the hand. */
   showReview() {
     const r = this.review;
     const dialog = this.reviewDialog();
     const step = this.reviewStep;
     const me = r.seat;
-    const other = me === "south" ? "east" : "south";
     const gone = new Set(r.tricks.slice(0, Math.max(0, step - 1)).flatMap((t) => t.cards));
     const shownTrick = step ? r.tricks[step - 1] : null;
     const inTrick = new Set(shownTrick ? shownTrick.cards : []);
-    const hand = (seat) => {
-      const cards = r.hands[this.idx(seat)];
+    const hand = (index) => {
+      const cards = r.hands[index];
       if (!cards.length) return '<p class="hint">Not seen: no card of this hand was played.</p>';
       return `<ul class="cards small">${sortHand(cards).map((c) => {
         const state = gone.has(c.pbn) ? "played" : inTrick.has(c.pbn) ? "in-trick" : "";
@@ -928,15 +942,14 @@ export class Table {
         <thead><tr><th scope="col">${esc(this.who(r.first_caller))}</th><th scope="col">${esc(this.who(second))}</th></tr></thead>
         <tbody>${calls}</tbody></table>`;
     }
-    const after = this.rules().colons ? "exchange" : "drawing";
-    let trick = `<p class="review-trick">The hands after the ${after}. Next trick ▶ steps through the play.</p>`;
+    let trick = `<p class="review-trick">${esc(this.reviewStartWords())}. Next trick ▶ steps through the play.</p>`;
     if (!r.tricks.length) trick = '<p class="review-trick">No card was played in this hand.</p>';
     if (shownTrick) {
       const done = r.tricks.slice(0, step);
-      const mine = done.filter((t) => t.winner === me).length;
+      const mine = done.filter((t) => this.trickSide(t.winner) === me).length;
       trick = `<div class="review-trick"><p><strong>Trick ${step} of ${r.tricks.length}</strong>:
-        ${esc(this.who(shownTrick.leader))} led ${shownTrick.cards.map((pbn) => cardFace(pbn)).join(" ")}
-        won by ${esc(this.who(shownTrick.winner).toLowerCase())}</p>
+        ${esc(this.trickPlayer(shownTrick.leader))} led ${shownTrick.cards.map((pbn) => cardFace(pbn)).join(" ")}
+        won by ${esc(this.who(this.trickSide(shownTrick.winner)).toLowerCase())}</p>
         <p>Tricks so far: you ${mine} · ${esc(this.opponentName().toLowerCase())} ${done.length - mine}</p>
         ${this.renderTrickCosts(r.hand, step - 1)}</div>`;
     }
@@ -956,8 +969,8 @@ export class Table {
     dialog.innerHTML = `
       <h2>Review: ${this.renderResult(r.result, `Hand ${r.hand + 1} of ${r.finished_hands}`, false)}</h2>
       <div class="review-hands">
-        <section><h3>Your hand (${left[this.idx(me)]})</h3>${hand(me)}</section>
-        <section><h3>${esc(this.opponentName())} (${left[this.idx(other)]})</h3>${hand(other)}</section>
+        ${this.reviewPlaces(r).map(([index, title]) =>
+          `<section data-place="${index}"><h3>${esc(title)} (${left[index]})</h3>${hand(index)}</section>`).join("")}
         <section>${calls}</section>
       </div>
       ${trick}
@@ -985,7 +998,7 @@ export class Table {
     const costly = play.cards.filter((c) => c.trick === index && c.cost > 0);
     if (!costly.length) return '<p class="trick-cost none">Every card of this trick was as good as any (double dummy).</p>';
     return costly.map((c) => `<p class="trick-cost" data-card="${esc(c.card)}" data-cost="${c.cost}">
-      ${esc(this.who(c.seat))}: ${cardFace(c.card)} cost ${count(c.cost, "trick")}
+      ${esc(this.costWho(c))}: ${cardFace(c.card)} cost ${count(c.cost, "trick")}
       ${c.better ? `(${cardFace(c.better)} was better)` : ""}</p>`).join("");
   }
 
@@ -1024,7 +1037,7 @@ export class Table {
     if (a.play) {
       const costly = a.play.cards.filter((c) => c.cost > 0);
       const items = costly.map((c) => `<li data-card="${esc(c.card)}" data-cost="${c.cost}" data-better="${esc(c.better || "")}">
-        Trick ${c.trick + 1}: ${esc(this.who(c.seat))} ${cardFace(c.card)} cost ${count(c.cost, "trick")}${
+        Trick ${c.trick + 1}: ${esc(this.costWho(c))} ${cardFace(c.card)} cost ${count(c.cost, "trick")}${
         c.better ? `; ${cardFace(c.better)} was better` : ""}</li>`).join("");
       costs = `<p class="hand-lost">Tricks lost to play errors in this hand: you ${a.play.lost[me]} · ${opponent} ${a.play.lost[other]}</p>
         ${items ? `<details class="costs-list"><summary>Costly cards (${costly.length})</summary><ul class="costs">${items}</ul></details>` : ""}`;
