@@ -23,6 +23,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "src" / "honeymoon"
 CORE = (
     "cards.py", "seats.py", "errors.py", "rules.py", "actions.py", "auction.py", "tricks.py",
     "scoring.py", "game.py", "bridgette.py", "table.py", "engines.py", "events.py", "views.py",
+    "knowledge.py",
 )  # fmt: skip
 #: Everything above the core: folders, and modules of their own.
 OUTSIDE = (

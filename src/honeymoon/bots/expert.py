@@ -89,11 +89,11 @@ from honeymoon.bots.sampling import (
     conditioned_layouts,
     knowledge_from_view,
     sample_layouts,
-    view_rules,
 )
 from honeymoon.cards import CARD_MASK, FULL_DECK_MASK, Card, Strain, mask_to_card_ids
 from honeymoon.double_dummy import DoubleDummy, double_dummy
 from honeymoon.game import Phase
+from honeymoon.knowledge import view_rules
 from honeymoon.rules import VARIANTS, Procedure
 from honeymoon.scoring import (
     GAME_POINTS,

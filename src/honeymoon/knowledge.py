@@ -1,0 +1,172 @@
+"""What each hand may hold, given the public history as one seat saw it.
+
+:func:`knowledge_of` reads a seat's view (of any table: two hands by :class:`~honeymoon.seats.Seat`,
+four by :class:`~honeymoon.seats.Direction`) into a :class:`Knowledge`: the cards the seat sees
+in each hand, how many more each hand holds, the cards known to be in no hand (played, the
+seat's own discards, a stock card it sees), the cards whose place it does not know, and the
+suits each hand has shown out of while that still binds. Bots sample layouts from it; the
+research environment and the record reader replay with the same rule of showing out
+(:func:`honeymoon.tricks.shows_out`) over time.
+
+A show-out binds while the hand cannot have been given a card since: in the play, and in
+Memory Bridge's preliminary tricks, which are played without drawing (RULES.md 4.1: "suit
+following required, no drawing"); not in Draw Bridge's, where the hand draws after each trick.
+
+>>> from honeymoon import new_game
+>>> from honeymoon.rules import DOUBLE_DUMMY
+>>> from honeymoon.views import view_for
+>>> table = knowledge_of(view_for(new_game(DOUBLE_DUMMY, seed=3, first_dealer=0), 0))
+>>> table.missing, table.unseen.bit_count(), table.spare
+((13, 13, 0, 13), 39, 0)
+>>> two = knowledge_of(view_for(new_game(seed=3, first_dealer=0), 1))
+>>> two.missing, two.unseen.bit_count()  # East sees the top card, South holds nothing yet
+((0, 0), 51)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from honeymoon.cards import BRIDGETTE_DECK_MASK, FULL_DECK_MASK, SUIT_MASKS
+from honeymoon.game import Phase
+from honeymoon.rules import PACK_VARIANTS, VARIANTS, Procedure, RuleSet
+from honeymoon.tricks import shows_out
+from honeymoon.views import SeatView, TableTrickView, TableView, TrickView
+
+__all__ = ["Knowledge", "knowledge_of", "view_rules", "voids_bind"]
+
+
+@dataclass(frozen=True, slots=True)
+class Knowledge:
+    """What one seat knows about every hand now; hands by number (a seat, or a direction).
+
+    ``known[h]`` are the cards of hand ``h`` the seat sees, ``missing[h]`` how many more it
+    holds; ``unseen`` the cards whose place the seat does not know (in a hand's missing places,
+    or in no hand: see :attr:`spare`); ``out`` the cards known to be in no hand; ``voids[h]``
+    the suits (a mask of whole suit lanes) hand ``h`` has shown out of, where that still binds;
+    ``played[h]`` the cards hand ``h`` played to this deal's tricks.
+    """
+
+    known: tuple[int, ...]
+    missing: tuple[int, ...]
+    unseen: int
+    out: int
+    voids: tuple[int, ...]
+    played: tuple[int, ...]
+
+    @property
+    def spare(self) -> int:
+        """How many unseen cards are in no hand (the stock, the discards, a widow, another
+        player's extra cards)."""
+        return self.unseen.bit_count() - sum(self.missing)
+
+    @property
+    def is_exact(self) -> bool:
+        """True when the seat sees every card of every hand."""
+        return not any(self.missing)
+
+    @property
+    def all_played(self) -> int:
+        """Every card played to this deal's tricks."""
+        mask = 0
+        for cards in self.played:
+            mask |= cards
+        return mask
+
+    def possible(self, hand: int) -> int:
+        """The unseen cards hand ``hand`` may hold: not of a suit it has shown out of."""
+        return self.unseen & ~self.voids[hand]
+
+
+def view_rules(view: SeatView | TableView) -> RuleSet | None:
+    """The rules ``view`` is played by: its own, or those of its variant's name (a view read
+    from a message may carry the name only); None for a variant this program does not know."""
+    return view.rules or VARIANTS.get(view.variant) or PACK_VARIANTS.get(view.variant)
+
+
+def voids_bind(rules: RuleSet | None, phase: Phase) -> bool:
+    """True if a show-out in ``phase`` still binds at the next decision: in the play, and in
+    Memory Bridge's preliminary tricks (no drawing); Draw Bridge's hands draw after each
+    preliminary trick, so a suit shown out of may come back.
+
+    >>> from honeymoon.rules import DRAW_BRIDGE, MEMORY_BRIDGE
+    >>> voids_bind(MEMORY_BRIDGE, Phase.PRELIMINARY), voids_bind(DRAW_BRIDGE, Phase.PRELIMINARY)
+    (True, False)
+    """
+    if phase is Phase.PLAY:
+        return True
+    return phase is Phase.PRELIMINARY and rules is not None and rules.procedure is Procedure.MEMORY
+
+
+def knowledge_of(view: SeatView | TableView) -> Knowledge:
+    """What ``view``'s seat knows of every hand now (see :class:`Knowledge`).
+
+    At the four-hand table a hand the seat sees in part (a semi-exposed dummy's face-up cards)
+    shows no void: its face-down cards do not count for following suit. In Bridgette a hand
+    shows out only by a card that neither follows nor is the Colon matching the lead, and the
+    upcard is not out of play (non-dealer took it).
+    """
+    if isinstance(view, TableView):
+        return _table_knowledge(view)
+    return _two_hand_knowledge(view)
+
+
+def _two_hand_knowledge(view: SeatView) -> Knowledge:
+    rules = view_rules(view)
+    colons = rules is not None and rules.colons
+    in_tricks = view.phase in (Phase.PLAY, Phase.PRELIMINARY)
+    tricks: list[TrickView] = list(view.tricks) if in_tricks else []
+    if in_tricks and view.current_trick is not None and view.current_trick.cards:
+        tricks.append(view.current_trick)
+    out = view.discards.mask
+    for trick in view.preliminary_tricks:
+        for card in trick.cards:
+            out |= card.mask
+    for shown in (None if colons else view.face_up, view.looking_at):
+        if shown is not None:  # a stock card the seat sees is in no hand
+            out |= shown.mask
+    known = [0, 0]
+    if view.seat is not None:
+        known[view.seat] = view.hand.mask
+    binding = voids_bind(rules, view.phase)
+    voids = [0, 0]
+    played = [0, 0]
+    for trick in tricks:
+        led = trick.cards[0].id
+        for seat, card in zip(trick.players, trick.cards, strict=True):
+            out |= card.mask
+            played[seat] |= card.mask
+            if binding and seat != view.seat and shows_out(led, card.id):
+                voids[seat] |= SUIT_MASKS[led // 13]
+    deck = BRIDGETTE_DECK_MASK if colons else FULL_DECK_MASK
+    unseen = deck & ~(known[0] | known[1] | out)
+    missing = tuple(
+        max(0, size - mask.bit_count()) for size, mask in zip(view.hand_sizes, known, strict=True)
+    )
+    return Knowledge(tuple(known), missing, unseen, out, tuple(voids), tuple(played))
+
+
+def _table_knowledge(view: TableView) -> Knowledge:
+    tricks: list[TableTrickView] = list(view.tricks)
+    if view.current_trick is not None and view.current_trick.cards:
+        tricks.append(view.current_trick)
+    known = [cards.mask if cards is not None else 0 for cards in view.hands]
+    missing = tuple(
+        max(0, size - mask.bit_count()) for size, mask in zip(view.hand_sizes, known, strict=True)
+    )
+    out = view.extra_cards.mask
+    voids = [0, 0, 0, 0]
+    played = [0, 0, 0, 0]
+    for trick in tricks:
+        led = trick.cards[0].id
+        for hand, card in zip(trick.players, trick.cards, strict=True):
+            out |= card.mask
+            played[hand] |= card.mask
+            if view.hands[hand] is None and shows_out(led, card.id):
+                voids[hand] |= SUIT_MASKS[led // 13]
+    seen = out
+    for mask in known:
+        seen |= mask
+    return Knowledge(
+        tuple(known), missing, FULL_DECK_MASK & ~seen, out, tuple(voids), tuple(played)
+    )
