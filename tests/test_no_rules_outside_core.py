@@ -292,6 +292,41 @@ def test_no_bare_action_number_is_compared() -> None:
     assert not found, found
 
 
+def _engine_private_names() -> set[str]:
+    """The private names (fields and methods) of every engine class."""
+    from honeymoon.bridgette import BridgetteGame
+    from honeymoon.table import TableGame
+
+    names: set[str] = set()
+    for engine in (BridgetteGame, TableGame):
+        for cls in engine.__mro__:
+            members = {*getattr(cls, "__slots__", ()), *vars(cls)}
+            names |= {n for n in members if n.startswith("_") and not n.startswith("__")}
+    return names
+
+
+def test_no_private_field_of_an_engine_is_touched_outside_the_core() -> None:
+    """Above the core an engine is driven through its public methods: no module reads or
+    writes an engine's private field or calls its private method (``game._stock``,
+    ``game._start_hand()``), whatever the object is called; only an object's own (``self``,
+    ``cls``, ``super()``) are its business."""
+    private = _engine_private_names()
+    assert {"_stock", "_stocks", "_sheet", "_start_hand", "_follow_required"} <= private
+
+    def finding(node: ast.AST) -> str | None:
+        if not isinstance(node, ast.Attribute) or node.attr not in private:
+            return None
+        owner = node.value
+        if isinstance(owner, ast.Name) and owner.id in ("self", "cls"):
+            return None
+        if isinstance(owner, ast.Call) and ast.unparse(owner.func) == "super":
+            return None
+        return f"touches {ast.unparse(node)}"
+
+    found = _places(OUTSIDE, finding)
+    assert not found, found
+
+
 @pytest.mark.parametrize("part", OUTSIDE)
 def test_the_checks_see_the_modules(part: str) -> None:
     # A check that read no file would pass for nothing.
