@@ -27,13 +27,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from honeymoon.cards import BRIDGETTE_DECK_MASK, FULL_DECK_MASK, SUIT_MASKS
+from honeymoon.cards import BRIDGETTE_DECK_MASK, CARD_SUIT, FULL_DECK_MASK, SUIT_MASKS
 from honeymoon.game import Phase
 from honeymoon.rules import PACK_VARIANTS, VARIANTS, Procedure, RuleSet
 from honeymoon.tricks import shows_out
 from honeymoon.views import SeatView, TableTrickView, TableView, TrickView
 
-__all__ = ["Knowledge", "knowledge_of", "view_rules", "voids_bind"]
+__all__ = ["Knowledge", "knowledge_of", "shown_out_of", "view_rules", "voids_bind"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +96,20 @@ def voids_bind(rules: RuleSet | None, phase: Phase) -> bool:
     if phase is Phase.PLAY:
         return True
     return phase is Phase.PRELIMINARY and rules is not None and rules.procedure is Procedure.MEMORY
+
+
+def shown_out_of(rules: RuleSet, phase: Phase, led: int, card: int) -> int | None:
+    """The suit (0-3) that playing ``card`` to a trick led with ``led`` (card ids) in ``phase``
+    shows its player held none of, or None: only where suit must be followed (the play, and
+    preliminary tricks that require it), by :func:`honeymoon.tricks.shows_out`.
+
+    >>> from honeymoon.rules import DRAW_BRIDGE, MEMORY_BRIDGE
+    >>> spade, heart = 12, 13
+    >>> [shown_out_of(r, Phase.PRELIMINARY, spade, heart) for r in (MEMORY_BRIDGE, DRAW_BRIDGE)]
+    [0, None]
+    """
+    follows = phase is Phase.PLAY or (phase is Phase.PRELIMINARY and rules.preliminary_follows_suit)
+    return CARD_SUIT[led] if follows and shows_out(led, card) else None
 
 
 def knowledge_of(view: SeatView | TableView) -> Knowledge:

@@ -45,9 +45,9 @@ from honeymoon.env.encoding import (
 )
 from honeymoon.errors import HoneymoonError, IllegalActionError
 from honeymoon.game import Game, Phase
+from honeymoon.knowledge import shown_out_of
 from honeymoon.rules import DEFAULT_RULES, Procedure, RuleSet
 from honeymoon.seats import Seat
-from honeymoon.tricks import shows_out
 
 __all__ = ["HoneymoonState", "CHANCE_PLAYER_ID", "TERMINAL_PLAYER_ID", "EPISODES"]
 
@@ -421,17 +421,16 @@ def _trace(state: HoneymoonState, player: int) -> _Trace:
 
     record(0, 52 - replay.stock_remaining, -1, -1)
     discard_after_keep = state._rules.discard_after_keep
-    follows_in_preliminary = state._rules.preliminary_follows_suit
+    rules = state._rules
     for step, action in enumerate(game.actions):
         start = 52 - replay.stock_remaining
         phase = replay.phase
         actor = int(replay.to_act or 0)
         face = replay.face_up_card()
-        led = -1
-        if action in CARD_ACTIONS and (phase is Phase.PLAY or follows_in_preliminary):
-            trick = replay.current_trick
-            if trick is not None and trick.cards:
-                led = trick.cards[0].id
+        shown = None
+        trick = replay.current_trick
+        if action in CARD_ACTIONS and trick is not None and trick.cards:
+            shown = shown_out_of(rules, phase, trick.cards[0].id, action)
         replay.apply(action)
         stop = 52 - replay.stock_remaining
         if stop > start:
@@ -440,8 +439,8 @@ def _trace(state: HoneymoonState, player: int) -> _Trace:
                 trace.pairs.append((step, start, start + 1))
         if action in CARD_ACTIONS and actor == opponent:
             trace.plays.append((action, step))
-            if led >= 0 and shows_out(led, action):
-                trace.showouts.append((CARD_SUIT[led], step))
+            if shown is not None:
+                trace.showouts.append((shown, step))
     end = 52 - replay.stock_remaining
     face = replay.face_up_card()
     for position in range(end, known):

@@ -46,10 +46,10 @@ from honeymoon.cards import CARD_MASK, CARD_SUIT
 from honeymoon.engines import new_game
 from honeymoon.errors import HoneymoonError, IllegalActionError
 from honeymoon.game import Game, Phase
+from honeymoon.knowledge import shown_out_of
 from honeymoon.rules import RuleSet
 from honeymoon.seats import Direction, Seat
 from honeymoon.table import EXTRA_PLACE, WIDOW_PLACE, TableGame, stock_places
-from honeymoon.tricks import shows_out
 
 __all__ = [
     "StandIn",
@@ -258,15 +258,11 @@ _CARD_PHASES = (Phase.PRELIMINARY, Phase.PLAY, Phase.EXCHANGE)
 
 def _suit_shown_out_of(game: Game | TableGame, card: int) -> int | None:
     """The suit led that playing ``card`` (a card id) to the trick in progress shows its player
-    held none of (:func:`honeymoon.tricks.shows_out`, where suit must be followed), or None."""
+    held none of (:func:`honeymoon.knowledge.shown_out_of`), or None."""
     trick = game.current_trick
     if trick is None or not trick.cards:
         return None
-    binding = game.phase is Phase.PLAY or (
-        game.phase is Phase.PRELIMINARY and game.rules.preliminary_follows_suit
-    )
-    led = trick.cards[0].id
-    return CARD_SUIT[led] if binding and shows_out(led, card) else None
+    return shown_out_of(game.rules, game.phase, trick.cards[0].id, card)
 
 
 def _refused(game: Game, actor: int, code: str, time: int, facts: _Facts) -> bool:
