@@ -115,72 +115,46 @@ def shown_out_of(rules: RuleSet, phase: Phase, led: int, card: int) -> int | Non
 def knowledge_of(view: SeatView | TableView) -> Knowledge:
     """What ``view``'s seat knows of every hand now (see :class:`Knowledge`).
 
-    At the four-hand table a hand the seat sees in part (a semi-exposed dummy's face-up cards)
-    shows no void: its face-down cards do not count for following suit. In Bridgette a hand
-    shows out only by a card that neither follows nor is the Colon matching the lead, and the
+    At the four-hand table only a hand the seat does not see at all shows a void (a
+    semi-exposed dummy's face-down cards do not count for following suit). In Bridgette the
     upcard is not out of play (non-dealer took it).
     """
-    if isinstance(view, TableView):
-        return _table_knowledge(view)
-    return _two_hand_knowledge(view)
-
-
-def _two_hand_knowledge(view: SeatView) -> Knowledge:
     rules = view_rules(view)
     colons = rules is not None and rules.colons
-    in_tricks = view.phase in (Phase.PLAY, Phase.PRELIMINARY)
-    tricks: list[TrickView] = list(view.tricks) if in_tricks else []
+    out = 0
+    in_tricks = isinstance(view, TableView) or view.phase in (Phase.PLAY, Phase.PRELIMINARY)
+    if isinstance(view, TableView):
+        known = [cards.mask if cards is not None else 0 for cards in view.hands]
+        shows = [cards is None for cards in view.hands]
+        out = view.extra_cards.mask
+    else:
+        known = [0, 0]
+        if view.seat is not None:
+            known[view.seat] = view.hand.mask
+        shows = [seat != view.seat for seat in range(2)]
+        for finished in view.preliminary_tricks:
+            out |= sum(card.mask for card in finished.cards)
+        for shown in (view.discards, None if colons else view.face_up, view.looking_at):
+            if shown is not None:  # the seat's discards, a stock card it sees: in no hand
+                out |= shown.mask
+    tricks: list[TrickView | TableTrickView] = list(view.tricks) if in_tricks else []
     if in_tricks and view.current_trick is not None and view.current_trick.cards:
         tricks.append(view.current_trick)
-    out = view.discards.mask
-    for trick in view.preliminary_tricks:
-        for card in trick.cards:
-            out |= card.mask
-    for shown in (None if colons else view.face_up, view.looking_at):
-        if shown is not None:  # a stock card the seat sees is in no hand
-            out |= shown.mask
-    known = [0, 0]
-    if view.seat is not None:
-        known[view.seat] = view.hand.mask
     binding = voids_bind(rules, view.phase)
-    voids = [0, 0]
-    played = [0, 0]
-    for trick in tricks:
-        led = trick.cards[0].id
-        for seat, card in zip(trick.players, trick.cards, strict=True):
-            out |= card.mask
-            played[seat] |= card.mask
-            if binding and seat != view.seat and shows_out(led, card.id):
-                voids[seat] |= SUIT_MASKS[led // 13]
-    deck = BRIDGETTE_DECK_MASK if colons else FULL_DECK_MASK
-    unseen = deck & ~(known[0] | known[1] | out)
-    missing = tuple(
-        max(0, size - mask.bit_count()) for size, mask in zip(view.hand_sizes, known, strict=True)
-    )
-    return Knowledge(tuple(known), missing, unseen, out, tuple(voids), tuple(played))
-
-
-def _table_knowledge(view: TableView) -> Knowledge:
-    tricks: list[TableTrickView] = list(view.tricks)
-    if view.current_trick is not None and view.current_trick.cards:
-        tricks.append(view.current_trick)
-    known = [cards.mask if cards is not None else 0 for cards in view.hands]
-    missing = tuple(
-        max(0, size - mask.bit_count()) for size, mask in zip(view.hand_sizes, known, strict=True)
-    )
-    out = view.extra_cards.mask
-    voids = [0, 0, 0, 0]
-    played = [0, 0, 0, 0]
+    voids = [0] * len(known)
+    played = [0] * len(known)
     for trick in tricks:
         led = trick.cards[0].id
         for hand, card in zip(trick.players, trick.cards, strict=True):
             out |= card.mask
             played[hand] |= card.mask
-            if view.hands[hand] is None and shows_out(led, card.id):
+            if binding and shows[hand] and shows_out(led, card.id):
                 voids[hand] |= SUIT_MASKS[led // 13]
     seen = out
     for mask in known:
         seen |= mask
-    return Knowledge(
-        tuple(known), missing, FULL_DECK_MASK & ~seen, out, tuple(voids), tuple(played)
+    missing = tuple(
+        max(0, size - mask.bit_count()) for size, mask in zip(view.hand_sizes, known, strict=True)
     )
+    deck = BRIDGETTE_DECK_MASK if colons else FULL_DECK_MASK
+    return Knowledge(tuple(known), missing, deck & ~seen, out, tuple(voids), tuple(played))
