@@ -6,7 +6,7 @@ in each hand, how many more each hand holds, the cards known to be in no hand (p
 seat's own discards, a stock card it sees), the cards whose place it does not know, and the
 suits each hand has shown out of while that still binds. Bots sample layouts from it; the
 research environment and the record reader replay with the same rule of showing out
-(:func:`honeymoon.tricks.shows_out`) over time.
+(:func:`shown_out_of`) over time.
 
 A show-out binds while the hand cannot have been given a card since: in the play, and in
 Memory Bridge's preliminary tricks, which are played without drawing (RULES.md 4.1: "suit
@@ -27,13 +27,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from honeymoon.cards import BRIDGETTE_DECK_MASK, CARD_SUIT, FULL_DECK_MASK, SUIT_MASKS
+from honeymoon.cards import (
+    BRIDGETTE_DECK_MASK,
+    CARD_SUIT,
+    FIRST_COLON_ID,
+    FULL_DECK_MASK,
+    SUIT_MASKS,
+)
 from honeymoon.game import Phase
 from honeymoon.rules import PACK_VARIANTS, VARIANTS, Procedure, RuleSet
-from honeymoon.tricks import shows_out
+from honeymoon.tricks import colon_spoils
 from honeymoon.views import SeatView, TableTrickView, TableView, TrickView
 
-__all__ = ["Knowledge", "knowledge_of", "shown_out_of", "view_rules", "voids_bind"]
+__all__ = ["Knowledge", "knowledge_of", "shown_out_of", "view_rules"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,32 +90,28 @@ def view_rules(view: SeatView | TableView) -> RuleSet | None:
     return view.rules or VARIANTS.get(view.variant) or PACK_VARIANTS.get(view.variant)
 
 
-def voids_bind(rules: RuleSet | None, phase: Phase) -> bool:
-    """True if a show-out in ``phase`` still binds at the next decision: in the play, and in
-    Memory Bridge's preliminary tricks (no drawing); Draw Bridge's hands draw after each
-    preliminary trick, so a suit shown out of may come back.
-
-    >>> from honeymoon.rules import DRAW_BRIDGE, MEMORY_BRIDGE
-    >>> voids_bind(MEMORY_BRIDGE, Phase.PRELIMINARY), voids_bind(DRAW_BRIDGE, Phase.PRELIMINARY)
-    (True, False)
-    """
-    if phase is Phase.PLAY:
-        return True
-    return phase is Phase.PRELIMINARY and rules is not None and rules.procedure is Procedure.MEMORY
-
-
-def shown_out_of(rules: RuleSet, phase: Phase, led: int, card: int) -> int | None:
+def shown_out_of(rules: RuleSet | None, phase: Phase, led: int, card: int) -> int | None:
     """The suit (0-3) that playing ``card`` to a trick led with ``led`` (card ids) in ``phase``
-    shows its player held none of, or None: only where suit must be followed (the play, and
-    preliminary tricks that require it), by :func:`honeymoon.tricks.shows_out`.
+    shows its player held none of, or None. Only where suit must be followed (the play, and
+    preliminary tricks that require it), by a card of another suit or a Colon that does not
+    match the lead (Bridgette: the matching one may be played while able to follow); never
+    after a led Colon.
 
     >>> from honeymoon.rules import DRAW_BRIDGE, MEMORY_BRIDGE
-    >>> spade, heart = 12, 13
-    >>> [shown_out_of(r, Phase.PRELIMINARY, spade, heart) for r in (MEMORY_BRIDGE, DRAW_BRIDGE)]
-    [0, None]
+    >>> ace, two, grand, little = 12, 13, 54, 52  # the ace of clubs, the two of diamonds
+    >>> [shown_out_of(MEMORY_BRIDGE, Phase.PRELIMINARY, ace, c) for c in (two, grand, little)]
+    [0, None, 0]
+    >>> shown_out_of(DRAW_BRIDGE, Phase.PRELIMINARY, ace, two) is None
+    True
     """
-    follows = phase is Phase.PLAY or (phase is Phase.PRELIMINARY and rules.preliminary_follows_suit)
-    return CARD_SUIT[led] if follows and shows_out(led, card) else None
+    follows = phase is Phase.PLAY or (
+        phase is Phase.PRELIMINARY and rules is not None and rules.preliminary_follows_suit
+    )
+    if not follows or led >= FIRST_COLON_ID or led == card:
+        return None
+    if card >= FIRST_COLON_ID:
+        return None if colon_spoils(led, card) else CARD_SUIT[led]
+    return None if CARD_SUIT[card] == CARD_SUIT[led] else CARD_SUIT[led]
 
 
 def knowledge_of(view: SeatView | TableView) -> Knowledge:
@@ -140,7 +142,9 @@ def knowledge_of(view: SeatView | TableView) -> Knowledge:
     tricks: list[TrickView | TableTrickView] = list(view.tricks) if in_tricks else []
     if in_tricks and view.current_trick is not None and view.current_trick.cards:
         tricks.append(view.current_trick)
-    binding = voids_bind(rules, view.phase)
+    # A show-out binds while no card can have reached the hand since (see above).
+    memory = rules is not None and rules.procedure is Procedure.MEMORY
+    binding = view.phase is Phase.PLAY or (view.phase is Phase.PRELIMINARY and memory)
     voids = [0] * len(known)
     played = [0] * len(known)
     for trick in tricks:
@@ -148,8 +152,9 @@ def knowledge_of(view: SeatView | TableView) -> Knowledge:
         for hand, card in zip(trick.players, trick.cards, strict=True):
             out |= card.mask
             played[hand] |= card.mask
-            if binding and shows[hand] and shows_out(led, card.id):
-                voids[hand] |= SUIT_MASKS[led // 13]
+            suit = shown_out_of(rules, view.phase, led, card.id) if binding else None
+            if suit is not None and shows[hand]:
+                voids[hand] |= SUIT_MASKS[suit]
     seen = out
     for mask in known:
         seen |= mask

@@ -120,23 +120,6 @@ def colon_spoils(led: int, card: int) -> bool:
     return card >= FIRST_COLON_ID and MATCHING_COLON[led] == card
 
 
-def shows_out(led: int, card: int) -> bool:
-    """True if following the lead ``led`` with ``card`` (card ids) shows that the player held
-    no card of the led suit: a card of another suit, or a Colon that does not match the lead
-    (Bridgette); never after a led Colon, nor by the matching Colon (which may be played while
-    able to follow). Only where following suit is required.
-
-    >>> ace = Card.parse("SA").id
-    >>> [shows_out(ace, Card.parse(text).id) for text in ("H2", "S2", ":G", ":L")]
-    [True, False, False, True]
-    """
-    if led >= FIRST_COLON_ID or led == card:
-        return False
-    if card >= FIRST_COLON_ID:
-        return not colon_spoils(led, card)
-    return CARD_SUIT[card] != CARD_SUIT[led]
-
-
 def bridgette_playable(hand: int, led: int, barred_suit: int) -> int:
     """The cards of ``hand`` (a mask) that may be played in Bridgette (a mask).
 
