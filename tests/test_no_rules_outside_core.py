@@ -307,9 +307,9 @@ def _engine_private_names() -> set[str]:
 
 def test_no_private_field_of_an_engine_is_touched_outside_the_core() -> None:
     """Above the core an engine is driven through its public methods: no module reads or
-    writes an engine's private field or calls its private method (``game._stock``,
-    ``game._start_hand()``), whatever the object is called; only an object's own (``self``,
-    ``cls``, ``super()``) are its business."""
+    writes an engine's private field or calls its private method (its stock, its hand set-up),
+    whatever the object is called; only an object's own (``self``, ``cls``, ``super()``) are
+    its business."""
     private = _engine_private_names()
     assert {"_stock", "_stocks", "_sheet", "_start_hand", "_follow_required"} <= private
 

@@ -420,8 +420,8 @@ def _trace(state: HoneymoonState, player: int) -> _Trace:
             trace.visible[position] = trace.dest[position][1] == player or card == face_up
 
     record(0, 52 - replay.stock_remaining, -1, -1)
-    discard_after_keep = state._rules.discard_after_keep
     rules = state._rules
+    discard_after_keep = rules.discard_after_keep
     for step, action in enumerate(game.actions):
         start = 52 - replay.stock_remaining
         phase = replay.phase
