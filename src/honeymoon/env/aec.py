@@ -167,7 +167,7 @@ class HoneymoonEnv(AECEnv):  # type: ignore[misc]
         # Build both tensors from the views, and the counters the steps keep up to date.
         game = self._game
         # The hand's stock, as the engine holds it (to know what a drawing turn took).
-        self._stock = game._stock
+        self._stock = game.stock_for_hand(game.hand_number)
         if self.rules.procedure is Procedure.DRAW_DISCARD and not game.actions:
             for seat in (0, 1):
                 encode_new_drawing_hand(game, seat, self._stock[0], self._tensors[seat])
