@@ -62,9 +62,10 @@ def require_dds() -> tuple[ModuleType, ModuleType]:
         types = importlib.import_module("endplay.types")
     except ImportError as error:
         raise DDSMissingError(
-            "the hard level at the four-hand table solves layouts with the DDS double-dummy "
-            f"solver of endplay, which is not installed ({error}): run {DDS_INSTALL} "
-            "(endplay==0.5.12), or choose the easy or medium level"
+            "the four-hand table solves its positions (the hard level's layouts, the analysis "
+            "of a hand, claims) with the DDS double-dummy solver of endplay, which is not "
+            f"installed ({error}): run {DDS_INSTALL} (endplay==0.5.12); the easy and medium "
+            "levels play without it"
         ) from None
     return dds, types
 
