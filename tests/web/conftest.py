@@ -136,13 +136,23 @@ def create_game(server: Any, body: dict[str, Any]) -> dict[str, Any]:
 
 
 def open_seat(
-    browser: Any, link: str, width: int = 1000, height: int = 900, *, autoplay: bool = False
+    browser: Any,
+    link: str,
+    width: int = 1000,
+    height: int = 900,
+    *,
+    autoplay: bool = False,
+    walkthrough: bool = False,
+    **context_options: Any,
 ) -> Any:
     """A page at the seat's link. Forced cards play themselves only with ``autoplay`` (the
-    page's default is on; the tests that act card by card turn it off)."""
-    context = browser.new_context(viewport={"width": width, "height": height})
+    page's default is on; the tests that act card by card turn it off), and the drawing's
+    walkthrough of a first game against the computer is shown only with ``walkthrough``."""
+    context = browser.new_context(viewport={"width": width, "height": height}, **context_options)
     if not autoplay:
         context.add_init_script("localStorage.setItem('honeymoon.autoplay', 'off')")
+    if not walkthrough:
+        context.add_init_script("localStorage.setItem('honeymoon.walkthrough', 'done')")
     page = context.new_page()
     page.goto(link)
     page.wait_for_selector(".table", timeout=15000)

@@ -1,5 +1,6 @@
 """An automated accessibility scan (axe-core, in Chromium) of every screen of the browser
-client, on a phone and on a desktop: the lobby, the drawing, the auction and the play of the
+client, on a phone and on a desktop: the lobby, the drawing (with the walkthrough of a first
+game), the auction and the play of the
 two-hand table, the score sheet, the review of a hand, the four-hand table, Bridgette and the
 offline page. No violation of serious or critical impact is allowed."""
 
@@ -52,10 +53,11 @@ def test_the_two_hand_table_in_every_phase(
     context.close()
 
     game = table.create_game(server, {"opponent": "computer", "level": "easy", "seat": "south"})
-    page = table.open_seat(browser, game["link"], width=size[0], height=size[1])
+    page = table.open_seat(browser, game["link"], width=size[0], height=size[1], walkthrough=True)
     player = table.Player(page)
-    page.wait_for_selector(".table.phase-drawing")
-    _scan(page, "drawing", found)
+    page.wait_for_selector(".table.phase-drawing .walkthrough")
+    _scan(page, "drawing, with its walkthrough", found)
+    page.get_by_role("button", name="Skip the walkthrough").click()
     table.play_until([player], lambda: page.locator(".table.phase-auction").count() > 0)
     _scan(page, "auction", found)
     table.play_until(

@@ -112,3 +112,61 @@ def test_every_toggle_shows_a_marker_that_turns_when_open(
     )
     assert turned not in ("none", ""), turned
     page.context.close()
+
+
+def test_a_first_game_against_the_computer_walks_through_the_drawing(
+    server: Any, browser: Any, table: Any
+) -> None:
+    game = table.create_game(server, {"opponent": "computer", "level": "easy", "seat": "south"})
+    page = table.open_seat(browser, game["link"], walkthrough=True, **PHONE)
+    title = page.locator("#walkthrough-title")
+    title.wait_for(timeout=15000)  # at South's first drawing turn, inside the real deal
+    assert title.inner_text() == "How the drawing works (1 of 3)"
+    assert page.locator(".draw button[aria-label^='Keep the']").is_visible()
+    page.get_by_role("button", name="Next", exact=True).click()
+    assert title.inner_text() == "How the drawing works (2 of 3)"
+    assert "discards" in page.locator(".walkthrough").inner_text()
+    page.get_by_role("button", name="Skip the walkthrough").click()
+    assert page.locator(".walkthrough").count() == 0
+    assert page.evaluate("localStorage.getItem('honeymoon.walkthrough')") == "done"
+    page.reload()
+    page.wait_for_selector(".draw button:not([disabled])", timeout=15000)
+    assert page.locator(".walkthrough").count() == 0  # seen once: not again
+    page.get_by_role("button", name="How the drawing works").click()
+    assert title.inner_text() == "How the drawing works (1 of 3)"
+    for _ in range(2):
+        page.get_by_role("button", name="Next", exact=True).click()
+    page.get_by_role("button", name="Done", exact=True).click()
+    assert page.locator(".walkthrough").count() == 0
+    page.context.close()
+
+
+def _animations(page: Any, selector: str) -> list[float]:
+    """The durations of the animations running on the elements ``selector`` selects."""
+    return page.evaluate(
+        """(selector) => Array.from(document.querySelectorAll(selector))
+          .flatMap((el) => el.getAnimations())
+          .map((a) => a.effect.getTiming().duration)""",
+        selector,
+    )
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_a_card_played_travels_to_the_trick_at_the_chosen_speed(
+    server: Any, browser: Any, table: Any, motion: str
+) -> None:
+    game = table.create_game(server, {"opponent": "friend", "seat": "south"})
+    south = table.open_seat(browser, game["link"], reduced_motion=motion, **PHONE)
+    east = table.open_seat(browser, game["opponent_link"], reduced_motion=motion)
+    players = [table.Player(south), table.Player(east)]
+    south.get_by_label("Card speed").select_option("slow")
+    assert south.evaluate("localStorage.getItem('honeymoon.speed')") == "slow"
+    table.play_until(players, lambda: east.locator(".hand button.card:not([disabled])").count() > 0)
+    # East plays to the trick; on South's page that card arrives, moving at the slow speed.
+    version = players[0].version()
+    east.locator(".hand button.card:not([disabled])").first.click()
+    players[0].wait_version(version + 1)
+    moving = _animations(south, ".center .trick li")
+    assert moving == ([] if motion == "reduce" else [600]), moving
+    south.context.close()
+    east.context.close()

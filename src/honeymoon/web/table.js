@@ -42,6 +42,13 @@ const DISPLAY = "honeymoon.display";
 // The page's option: a call is made in two taps, the call then Confirm ("on" or "off"; by
 // default on where the screen is small, as on a phone, where a bid is easily mis-tapped).
 const CONFIRM_CALLS = "honeymoon.confirm-calls";
+// The page's option: how fast cards move (ms a card takes to reach the trick); none at all
+// where the system asks for reduced motion.
+const SPEED = "honeymoon.speed";
+const SPEEDS = { slow: 600, normal: 300, fast: 150, off: 0 };
+const SPEED_NAMES = { slow: "Slow", normal: "Normal", fast: "Fast", off: "No motion" };
+// The walkthrough of the drawing, shown once on a first game against the computer ("done").
+const WALKTHROUGH = "honeymoon.walkthrough";
 const SMALL_SCREEN = "(max-width: 600px)";
 
 export class Table {
@@ -68,6 +75,9 @@ export class Table {
     this.autoVersion = -1;
     this.autoPlay = Table.loadAutoPlay();
     this.confirmCalls = Table.loadConfirmCalls();
+    this.speed = Table.stored(SPEED, Object.keys(SPEEDS), "normal");
+    this.shown = null; // what the last drawing showed: hand, tricks, cards in the trick, card looked at
+    this.walkthroughStep = null; // the step of the drawing's walkthrough on show, or null
     this.proposedCall = null; // {action, version}: a call tapped and not yet confirmed
     this.hint = null; // the server's hint message for the current version, once asked
     this.hintAsked = -1; // the version a hint was asked on and not yet answered
@@ -100,6 +110,126 @@ export class Table {
     } catch {
       return true;
     }
+  }
+
+  /** A choice this browser remembers: one of `allowed`, else `fallback`. */
+  static stored(key, allowed, fallback) {
+    try {
+      const value = localStorage.getItem(key);
+      if (allowed.includes(value)) return value;
+    } catch {
+      // private browsing: the default
+    }
+    return fallback;
+  }
+
+  static remember(key, value) {
+    try {
+      localStorage.setItem(key, value);
+    } catch {
+      // private browsing: the choice lasts as long as the page
+    }
+  }
+
+  setSpeed(speed) {
+    this.speed = speed;
+    Table.remember(SPEED, speed);
+    this.render();
+  }
+
+  /** How long a card takes to move, in ms: 0 for no motion (the setting, or the system's
+   * reduced motion). */
+  motionMs() {
+    if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return 0;
+    return SPEEDS[this.speed];
+  }
+
+  /** Motion that tells what happened since the last drawing: the card just played travels
+   * from its player's side to the trick, the trick just won shrinks to its place beside the
+   * next one, the card looked at in the drawing turns over. Transforms only: nothing around
+   * moves. */
+  animateChanges() {
+    const v = this.view;
+    const before = this.shown;
+    const now = {
+      hand: v.hand_number,
+      tricks: (v.tricks || []).length,
+      cards: v.current_trick ? v.current_trick.cards.length : 0,
+      looking: v.looking_at || null,
+      last: !!this.root.querySelector(".center .trick.last"),
+    };
+    this.shown = now;
+    const ms = this.motionMs();
+    if (!ms || !before || before.hand !== now.hand) return;
+    const options = { duration: ms, easing: "ease-out" };
+    if (now.tricks > before.tricks || (now.tricks === before.tricks && now.cards > before.cards)) {
+      const slot = this.root.querySelector(".center .trick:not(.last) li:last-child");
+      if (slot) {
+        const rise = slot.dataset.seat === this.mySeat() ? 90 : -90;
+        slot.animate([{ transform: `translateY(${rise}px)`, opacity: 0.3 }, { transform: "none", opacity: 1 }], options);
+      }
+    }
+    const last = this.root.querySelector(".center .trick.last");
+    if (last && !before.last) {
+      const toward = last.dataset.winner === this.mySeat() ? 40 : -40;
+      last.animate([{ transform: `translate(-60%, ${toward}px) scale(1.4)`, opacity: 0.2 }, { transform: "none", opacity: 1 }], options);
+    }
+    if (now.looking && now.looking !== before.looking) {
+      const face = this.root.querySelector(".draw .face.big");
+      if (face) face.animate([{ transform: "rotateY(90deg)" }, { transform: "none" }], options);
+    }
+  }
+
+  // -- the walkthrough of the drawing (a first game against the computer) ------------------
+
+  /** Whether to begin the walkthrough now: the first turns of a first game against the
+   * computer, in a game that draws (Draw and Discard), unless this browser has seen it. */
+  maybeStartWalkthrough() {
+    const v = this.view;
+    if (this.walkthroughStep !== null || this.walkthroughOffered) return;
+    this.walkthroughOffered = true;
+    if (!this.game || this.game.opponent !== "computer" || this.procedure() !== "draw-discard") return;
+    if (v.phase !== "drawing" || v.hand_number !== 0 || v.stock_remaining < 48) return;
+    if (Table.stored(WALKTHROUGH, ["done"], "") === "done") return;
+    this.walkthroughStep = 0;
+  }
+
+  walkthroughSteps() {
+    const keep = this.keepEndsTurn()
+      ? "Keep it and your turn ends; or reject it: it goes face down to your discards and you keep the next card."
+      : "Keep it, and the next card goes face down to your discards; or reject it: it goes to your discards and you keep the next card.";
+    return [
+      "Nothing is dealt: the 52 cards are the stock, face down. In turns, each of you looks at its top card.",
+      `${keep} Only you ever see your discards.`,
+      "Twenty-six turns each build your thirteen cards, so keep high cards and long suits. Then come the auction and thirteen tricks of two cards, as in bridge.",
+    ];
+  }
+
+  renderWalkthrough() {
+    const step = this.walkthroughStep;
+    if (step === null || this.view.phase !== "drawing") return "";
+    const steps = this.walkthroughSteps();
+    const last = step + 1 === steps.length;
+    return `<section class="walkthrough" aria-labelledby="walkthrough-title">
+      <h2 id="walkthrough-title">How the drawing works (${step + 1} of ${steps.length})</h2>
+      <p>${esc(steps[step])}</p>
+      <div class="buttons">
+        <button type="button" class="primary" data-walkthrough="${last ? "done" : "next"}" data-key="walkthrough-next">${last ? "Done" : "Next"}</button>
+        ${last ? "" : '<button type="button" data-walkthrough="done" data-key="walkthrough-skip">Skip the walkthrough</button>'}
+      </div>
+    </section>`;
+  }
+
+  onWalkthrough(choice) {
+    if (choice === "replay") {
+      this.walkthroughStep = 0;
+    } else if (choice === "next") {
+      this.walkthroughStep += 1;
+    } else {
+      this.walkthroughStep = null;
+      Table.remember(WALKTHROUGH, "done");
+    }
+    this.render();
   }
 
   /** Calls wait for a Confirm tap unless the player turned it off (remembered here). */
@@ -316,6 +446,11 @@ export class Table {
       this.askHint();
       return;
     }
+    const walk = event.target.closest("button[data-walkthrough]");
+    if (walk) {
+      this.onWalkthrough(walk.dataset.walkthrough);
+      return;
+    }
     if (event.target.closest("button[data-cancel-call]")) {
       this.proposedCall = null;
       this.render();
@@ -486,6 +621,7 @@ export class Table {
     // A list the player opened (hands played, tricks so far, ...) stays open when the
     // table is drawn again after a move.
     const opened = new Set(Array.from(this.root.querySelectorAll("details[open]"), (d) => d.className));
+    this.maybeStartWalkthrough();
     this.root.innerHTML = this.renderPage();
     this.root.querySelectorAll("details").forEach((d) => {
       if (d.className && opened.has(d.className)) d.open = true;
@@ -504,8 +640,11 @@ export class Table {
     if (letters) letters.addEventListener("change", () => this.setDisplayOption({ letters: letters.checked }));
     const confirm = this.root.querySelector("input[data-confirm-calls]");
     if (confirm) confirm.addEventListener("change", () => this.setConfirmCalls(confirm.checked));
+    const speed = this.root.querySelector("select[data-speed]");
+    if (speed) speed.addEventListener("change", () => this.setSpeed(speed.value));
     const ten = this.root.querySelector("input[data-ten]");
     if (ten) ten.addEventListener("change", () => this.setDisplayOption({ ten: ten.checked ? "T" : "10" }));
+    this.animateChanges();
     this.scheduleAutoPlay();
   }
 
@@ -690,6 +829,7 @@ export class Table {
           </div>
           <p class="hint">${esc(hint)}</p>
         </div>`);
+      parts.push(this.renderWalkthrough());
     } else {
       parts.push(`<p class="waiting">${esc(this.opponentName())} is drawing…</p>`);
     }
@@ -792,10 +932,10 @@ export class Table {
   renderTrick(trick, caption, extra = "") {
     const slots = trick.cards.map((pbn, i) => {
       const seat = i === 0 ? trick.leader : (trick.leader === "south" ? "east" : "south");
-      return `<li><span class="who">${esc(this.who(seat))}</span>${cardFace(pbn, "big")}</li>`;
+      return `<li data-seat="${seat}"><span class="who">${esc(this.who(seat))}</span>${cardFace(pbn, "big")}</li>`;
     }).join("");
     const won = trick.winner ? `<p class="won">won by ${esc(this.who(trick.winner).toLowerCase())}</p>` : "";
-    return `<div class="trick ${extra}"><p class="caption">${caption}</p><ul>${slots}</ul>${won}</div>`;
+    return `<div class="trick ${extra}" data-winner="${trick.winner || ""}"><p class="caption">${caption}</p><ul>${slots}</ul>${won}</div>`;
   }
 
   renderPlay() {
@@ -1235,6 +1375,9 @@ export class Table {
           Play forced cards by themselves</label>
         <label class="option"><input type="checkbox" data-confirm-calls="1" data-key="confirm-calls" ${this.confirmCalls ? "checked" : ""}>
           Confirm each call</label>
+        <label class="option">Card speed <select data-speed="1" data-key="speed">${Object.keys(SPEEDS).map((s) =>
+          `<option value="${s}" ${s === this.speed ? "selected" : ""}>${SPEED_NAMES[s]}</option>`).join("")}</select></label>
+        ${this.procedure() === "draw-discard" ? '<button type="button" data-walkthrough="replay" data-key="walkthrough-replay">How the drawing works</button>' : ""}
         <label class="option"><input type="checkbox" data-letters="1" data-key="letters" ${display.letters ? "checked" : ""}>
           Suits as letters (S H D C)</label>
         <label class="option"><input type="checkbox" data-ten="1" data-key="ten" ${display.ten === "T" ? "checked" : ""}>
