@@ -170,3 +170,35 @@ def test_a_card_played_travels_to_the_trick_at_the_chosen_speed(
     assert moving == ([] if motion == "reduce" else [600]), moving
     south.context.close()
     east.context.close()
+
+
+def _in_view(page: Any, locator: Any) -> bool:
+    box = locator.bounding_box()
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
+
+
+def test_the_review_on_a_phone_opens_at_its_top_and_keeps_the_hands_in_view(
+    server: Any, browser: Any, table: Any
+) -> None:
+    game = table.create_game(server, {"opponent": "computer", "level": "easy", "seat": "south"})
+    page = table.open_seat(browser, game["link"], **PHONE)
+    player = table.Player(page)
+    # The first hand with tricks to step through (a hand can be passed out).
+    for hand in range(4):
+        table.play_until([player], lambda hand=hand: player.hand_number() > hand, timeout=180)
+        dialog = table.open_review(page, hand)
+        if dialog.get_by_role("button", name="Next trick ▶").is_enabled():
+            break
+        dialog.get_by_role("button", name="Close").click()
+    else:
+        raise AssertionError("no hand with tricks in four")
+    assert dialog.evaluate("d => d.scrollTop") == 0
+    mine = dialog.locator(".review-hands section").first
+    assert _in_view(page, mine)
+    for step in range(1, 4):
+        dialog.get_by_role("button", name="Next trick ▶").click()
+        assert f"Trick {step} of" in dialog.locator(".review-trick").inner_text()
+        # The hands, the trick and the step buttons stay on the screen while stepping.
+        assert _in_view(page, mine), step
+        assert _in_view(page, dialog.get_by_role("button", name="Next trick ▶")), step
+    page.context.close()

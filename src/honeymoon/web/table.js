@@ -1106,28 +1106,42 @@ export class Table {
     const hands = Array.from({ length: r.finished_hands }, (_, n) =>
       `<button type="button" data-review="${n}" ${n === r.hand ? 'aria-current="true" disabled' : ""}
         aria-label="Review hand ${n + 1}">${n + 1}</button>`).join("");
+    // Stepping through the tricks keeps the dialog where it is (the hands stay in view);
+    // a review opened anew starts at its top.
+    const opening = !dialog.open || dialog.dataset.hand !== String(r.hand);
+    const scrolled = dialog.scrollTop;
+    dialog.dataset.hand = String(r.hand);
     dialog.innerHTML = `
       <h2>Review: ${this.renderResult(r.result, `Hand ${r.hand + 1} of ${r.finished_hands}`, false)}</h2>
-      <div class="review-hands">
-        ${this.reviewPlaces(r).map(([index, title]) =>
-          `<section data-place="${index}"><h3>${esc(title)} (${left[index]})</h3>${hand(index)}</section>`).join("")}
-        <section>${calls}</section>
+      <div class="review-body">
+        <div class="review-board">
+          <div class="review-hands">
+            ${this.reviewPlaces(r).map(([index, title]) =>
+              `<section data-place="${index}"><h3>${esc(title)} (${left[index]})</h3>${hand(index)}</section>`).join("")}
+          </div>
+          ${trick}
+          <div class="buttons review-steps">
+            <button type="button" data-step="-1" ${step === 0 ? "disabled" : ""}>◀ Previous trick</button>
+            <button type="button" data-step="1" ${step >= r.tricks.length ? "disabled" : ""}>Next trick ▶</button>
+          </div>
+        </div>
+        <div class="review-side">
+          ${calls}
+          ${this.renderAnalysis(r.hand)}
+        </div>
       </div>
-      ${trick}
-      ${this.renderAnalysis(r.hand)}
       ${this.renderReviewClaims()}
       ${prelim}
       <ul class="review-score">${score || "<li>No score this hand.</li>"}</ul>
       ${own}
       <div class="buttons">
-        <button type="button" data-step="-1" ${step === 0 ? "disabled" : ""}>◀ Previous trick</button>
-        <button type="button" data-step="1" ${step >= r.tricks.length ? "disabled" : ""}>Next trick ▶</button>
         <button type="button" data-close="1">Close</button>
       </div>
       <p class="review-list">Finished hands: ${hands}</p>`;
     if (!dialog.open) dialog.showModal();
+    dialog.scrollTop = opening ? 0 : scrolled;
     const focus = dialog.querySelector("button[data-step]:not([disabled])") || dialog.querySelector("button[data-close]");
-    if (focus && !dialog.contains(document.activeElement)) focus.focus();
+    if (focus && !dialog.contains(document.activeElement)) focus.focus({ preventScroll: true });
   }
 
   /** The cards of trick `index` (0-based) that cost tricks, each with the better card. */
