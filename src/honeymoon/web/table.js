@@ -627,6 +627,8 @@ export class Table {
       if (d.className && opened.has(d.className)) d.open = true;
     });
     this.root.querySelectorAll(".calls-box").forEach((box) => { box.scrollTop = box.scrollHeight; });
+    // A fan overlaps its cards just enough to fit the width (the style sheet reads the count).
+    this.root.querySelectorAll(".cards.fan").forEach((fan) => fan.style.setProperty("--n", fan.children.length));
     if (hadFocus) {
       let target = focusKey ? this.root.querySelector(`[data-key="${focusKey}"]`) : null;
       if (!target || target.disabled) target = this.root.querySelector(this.focusFallback());
@@ -1371,7 +1373,7 @@ export class Table {
           ${this.vulnerableBadge(this.idx(this.mySeat()))}
           ${playing ? `<span class="badge">${count(v.tricks_won[this.idx(this.mySeat())], "trick")}</span>` : ""}
           ${this.renderHintButton()}</h2>
-        <ul class="cards hand">${cards || `<li class="empty">${v.phase === "complete" ? "no cards" : "no cards yet"}</li>`}</ul>
+        <ul class="cards hand fan">${cards || `<li class="empty">${v.phase === "complete" ? "no cards" : "no cards yet"}</li>`}</ul>
         ${this.renderHint()}
         ${discards}
         ${this.renderDrawn()}
