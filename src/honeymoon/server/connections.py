@@ -24,9 +24,9 @@ from honeymoon.server.protocol import (
     ProtocolError,
     Review,
     Sync,
-    encode,
     error_message,
     parse_client_message,
+    pong_message,
 )
 from honeymoon.server.rooms import GameNotFound, Room, Rooms
 from honeymoon.server.storage import (
@@ -234,7 +234,7 @@ class Connections(Rooms):
         elif isinstance(message, Hint):
             await self.hint(room, connection, message)
         elif isinstance(message, Ping):
-            connection.send(encode({"type": "pong"}))
+            connection.send(pong_message())
         elif isinstance(message, Hello):
             connection.send(error_message(BAD_MESSAGE, "this connection already has a seat"))
 

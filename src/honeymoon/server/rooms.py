@@ -42,8 +42,12 @@ from honeymoon.server.protocol import (
     Hint,
     Move,
     ack_message,
+    analysis_message,
     encode,
     error_message,
+    hello_message,
+    review_message,
+    state_message,
 )
 from honeymoon.server.storage import (
     GameGone,
@@ -172,28 +176,25 @@ class Room:
 
     def state_message(self, seat: int) -> str:
         """The ``state`` message for a seat: its own view and the version."""
-        return f'{{"type":"state","version":{self.version},"view":{self.view(seat)}}}'
+        return state_message(self.version, self.view(seat))
 
     def hello_message(self, seat: int) -> str:
         """The ``hello`` message sent when a seat connects."""
         params = self.params
         rules = self.game.rules
-        game = encode(
-            {
-                "id": params.id,
-                "seat": SEAT_NAMES[seat],
-                "opponent": params.opponent,
-                "level": params.bot,
-                "variant": params.variant,
-                "variant_title": rules.title,
-                "four_hands": rules.four_hands,
-                "options": rules.options(),
-                "rules": rules.public_rules(),
-            }
-        )
-        return (
-            f'{{"type":"hello","game":{game},"version":{self.version},'
-            f'"view":{self.view(seat)},"presence":{encode(self.presence())}}}'
+        return hello_message(
+            game_id=params.id,
+            seat=SEAT_NAMES[seat],
+            opponent=params.opponent,
+            level=params.bot,
+            variant=params.variant,
+            variant_title=rules.title,
+            four_hands=rules.four_hands,
+            options=rules.options(),
+            rules=rules.public_rules(),
+            version=self.version,
+            view=self.view(seat),
+            presence=self.presence(),
         )
 
     def review_message(self, seat: int, hand: int) -> str:
@@ -203,14 +204,7 @@ class Room:
         if refused is not None:
             return refused
         review = review_for(self.two_hands(), SEATS[seat], hand)
-        return encode(
-            {
-                "type": "review",
-                "hand": hand,
-                "review": review.to_dict(),
-                "claims": self.claims.get(hand, []),
-            }
-        )
+        return review_message(hand, review.to_dict(), self.claims.get(hand, []))
 
     def finished_hand_error(self, hand: int, what: str) -> str | None:
         """A ``bad_message`` error naming the finished hands when ``hand`` is not one of them
@@ -239,17 +233,8 @@ class Room:
         (:meth:`analyse_finished`)."""
         own = [self.analyses[n].for_seat(seat) for n in range(len(self.game.history))]
         lost = [sum(a.lost[s] for a in own) for s in (0, 1)]
-        return encode(
-            {
-                "type": "analysis",
-                "hand": hand,
-                "analysis": own[hand].to_dict(),
-                "rubber": {
-                    "hands": len(own),
-                    "lost": {SEAT_NAMES[s]: lost[s] for s in (0, 1)},
-                },
-            }
-        )
+        lost_by_seat = {SEAT_NAMES[s]: lost[s] for s in (0, 1)}
+        return analysis_message(hand, own[hand].to_dict(), len(own), lost_by_seat)
 
     def broadcast_state(self) -> None:
         """Queue each connected seat's own state."""

@@ -24,8 +24,10 @@ from honeymoon.server.protocol import (
     STORAGE_ERROR,
     Claim,
     Hint,
-    encode,
+    claim_message,
     error_message,
+    hint_message,
+    review_claim,
 )
 from honeymoon.server.rooms import Room, Rooms
 from honeymoon.server.storage import (
@@ -135,7 +137,7 @@ class Solving(Rooms):
         async with self._solving:
             self.hints_worked_out += 1
             advice = await asyncio.to_thread(advise, adviser, view)
-        return encode({"type": "hint", "version": version, "adviser": name, **advice.to_dict()})
+        return hint_message(version, name, advice.to_dict())
 
     async def claim(self, room: Room, connection: Connection, claim: Claim) -> None:
         """Judge a claim of every remaining trick with :func:`honeymoon.claims.judge_claim`.
@@ -191,14 +193,14 @@ class Solving(Rooms):
                 room.last_claims[seat] = (room.version, verdict)
             hand = game.hand_number
             trick = len(game.completed_tricks) + 1
-            entry = {
-                "seat": SEAT_NAMES[seat],
-                "trick": trick,
-                "remaining": verdict.remaining,
-                "guaranteed": verdict.guaranteed,
-                "accepted": verdict.accepted,
-                "line": [card.pbn for card in verdict.line],
-            }
+            entry = review_claim(
+                seat=SEAT_NAMES[seat],
+                trick=trick,
+                remaining=verdict.remaining,
+                guaranteed=verdict.guaranteed,
+                accepted=verdict.accepted,
+                line=[card.pbn for card in verdict.line],
+            )
             if not room.claims.get(hand) or room.claims[hand][-1] != entry:
                 room.claims.setdefault(hand, []).append(entry)
             logger.info(
@@ -209,15 +211,12 @@ class Solving(Rooms):
             )
             # Only what either seat may know: the verdict and the public position. The same
             # text goes to both seats, whatever the hidden cards are.
-            text = encode(
-                {
-                    "type": "claim",
-                    "hand": hand,
-                    "trick": trick,
-                    "claimant": SEAT_NAMES[seat],
-                    "accepted": verdict.accepted,
-                    "remaining": verdict.remaining,
-                }
+            text = claim_message(
+                hand=hand,
+                trick=trick,
+                claimant=SEAT_NAMES[seat],
+                accepted=verdict.accepted,
+                remaining=verdict.remaining,
             )
             for side in (0, 1):
                 for other in room.connections[side]:
