@@ -188,6 +188,21 @@ def _short_int(digits: str) -> int:
     return int(digits)
 
 
+def _optional_version(data: dict[str, Any], whose: str, state: str) -> int | None:
+    """The ``version`` a hint or a claim may give (None if it gives none).
+
+    :raises ProtocolError: ``bad_message`` for anything but an integer from 0.
+    """
+    version: int | None = data.get("version")
+    if version is not None and (
+        not isinstance(version, int) or isinstance(version, bool) or version < 0
+    ):
+        raise ProtocolError(
+            BAD_MESSAGE, f"{whose} 'version', if given, is the integer version of {state}"
+        )
+    return version
+
+
 def parse_client_message(text: str) -> ClientMessage:
     """Read one client message.
 
@@ -246,25 +261,9 @@ def parse_client_message(text: str) -> ClientMessage:
             )
         return Review(hand) if kind == "review" else Analysis(hand)
     if kind == "hint":
-        asked_on = data.get("version")
-        if asked_on is not None and (
-            not isinstance(asked_on, int) or isinstance(asked_on, bool) or asked_on < 0
-        ):
-            raise ProtocolError(
-                BAD_MESSAGE,
-                "a hint's 'version', if given, is the integer version of the state it is for",
-            )
-        return Hint(asked_on)
+        return Hint(_optional_version(data, "a hint's", "the state it is for"))
     if kind == "claim":
-        claimed_on = data.get("version")
-        if claimed_on is not None and (
-            not isinstance(claimed_on, int) or isinstance(claimed_on, bool) or claimed_on < 0
-        ):
-            raise ProtocolError(
-                BAD_MESSAGE,
-                "a claim's 'version', if given, is the integer version of the state it was made on",
-            )
-        return Claim(claimed_on)
+        return Claim(_optional_version(data, "a claim's", "the state it was made on"))
     raise ProtocolError(
         BAD_MESSAGE,
         "'type' must be one of hello, move, sync, review, analysis, claim, hint, ping",

@@ -11,7 +11,7 @@ import time
 
 from honeymoon.bots import advise, strongest_bot_name
 from honeymoon.bots.choice import choose_bot
-from honeymoon.claims import ClaimError, judge_claim
+from honeymoon.claims import ClaimError, ClaimVerdict, judge_claim
 from honeymoon.game import Phase
 from honeymoon.seats import SEAT_NAMES, SEATS
 from honeymoon.server.connections import Connection
@@ -178,19 +178,9 @@ class Solving(Rooms):
                     )
                 )
                 return
-            cached = room.last_claims.get(seat)
-            if cached is not None and cached[0] == room.version:
-                verdict = cached[1]
-            else:
-                try:
-                    async with self._solving:
-                        verdict = await asyncio.to_thread(judge_claim, game, SEATS[seat])
-                except ClaimError as error:  # a semi-exposed dummy's cards still face down
-                    connection.send(
-                        error_message(CANNOT_CLAIM, error.message, version=room.version)
-                    )
-                    return
-                room.last_claims[seat] = (room.version, verdict)
+            verdict = await self._verdict(room, connection)
+            if verdict is None:
+                return
             hand = game.hand_number
             trick = len(game.completed_tricks) + 1
             entry = review_claim(
@@ -221,29 +211,51 @@ class Solving(Rooms):
             for side in (0, 1):
                 for other in room.connections[side]:
                     other.send(text)
-            if not verdict.accepted:
+            if not verdict.accepted or not await self._play_out(room, connection, verdict):
                 return
-            link = self._link(connection)
-            try:
-                for card in verdict.line:
-                    mover = game.to_act
-                    assert mover is not None
-                    await self._commit(room, int(mover), card.action, None, link)
-            except GameGone:
-                return  # every socket of the game was told and closed (_forget)
-            except SeatLinkReplaced:
-                logger.info("game %s: refused a claim (%s)", room.id, SEAT_LINK_REPLACED)
-                self._close_link(room, connection)
-            except Exception as error:
-                logger.error(
-                    "game %s: could not store a claimed card (%s)", room.id, type(error).__name__
-                )
-                connection.send(
-                    error_message(
-                        STORAGE_ERROR,
-                        "the claimed tricks could not all be stored; play goes on from here",
-                        version=room.version,
-                    )
-                )
             room.broadcast_state()
         self._schedule_bot(room)
+
+    async def _verdict(self, room: Room, connection: Connection) -> ClaimVerdict | None:
+        """The verdict on the seat's claim at the room's version: worked out in a worker
+        thread, or the seat's last one if it claimed at this version already; None, the seat
+        told ``cannot_claim``, if no claim can be judged yet."""
+        seat = connection.seat
+        cached = room.last_claims.get(seat)
+        if cached is not None and cached[0] == room.version:
+            return cached[1]
+        try:
+            async with self._solving:
+                verdict = await asyncio.to_thread(judge_claim, room.game, SEATS[seat])
+        except ClaimError as error:  # a semi-exposed dummy's cards still face down
+            connection.send(error_message(CANNOT_CLAIM, error.message, version=room.version))
+            return None
+        room.last_claims[seat] = (room.version, verdict)
+        return verdict
+
+    async def _play_out(self, room: Room, connection: Connection, verdict: ClaimVerdict) -> bool:
+        """Play the rest of the hand along an accepted claim's line, card by card through the
+        normal commit; False if the game is gone (every socket of it told and closed)."""
+        link = self._link(connection)
+        try:
+            for card in verdict.line:
+                mover = room.game.to_act
+                assert mover is not None
+                await self._commit(room, int(mover), card.action, None, link)
+        except GameGone:
+            return False  # every socket of the game was told and closed (_forget)
+        except SeatLinkReplaced:
+            logger.info("game %s: refused a claim (%s)", room.id, SEAT_LINK_REPLACED)
+            self._close_link(room, connection)
+        except Exception as error:
+            logger.error(
+                "game %s: could not store a claimed card (%s)", room.id, type(error).__name__
+            )
+            connection.send(
+                error_message(
+                    STORAGE_ERROR,
+                    "the claimed tricks could not all be stored; play goes on from here",
+                    version=room.version,
+                )
+            )
+        return True

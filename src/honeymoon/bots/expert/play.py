@@ -53,6 +53,25 @@ class _PlayReading:
     pool: list[int]
 
 
+def _mean_outcomes(
+    legal: Sequence[int],
+    score: dict[int, float],
+    tricks: dict[int, float],
+    success: dict[int, float],
+    total: float,
+) -> list[Candidate]:
+    """Each legal card with its mean outcome over the layouts (``total``: their weight)."""
+    return [
+        Candidate(
+            c,
+            score=round(score[c] / total),
+            tricks=round(tricks[c] / total, 2),
+            chance=round(success[c] / total, 3),
+        )
+        for c in legal
+    ]
+
+
 def _close_cards(
     rows: Sequence[tuple[float, dict[int, float]]],
     score: dict[int, float],
@@ -198,18 +217,7 @@ class _Cards(_Expert):
         best = max(legal, key=lambda c: (score[c], tricks[c], -(c % 13), -c))
         total = sum(weight for weight, _ in rows) or 1.0
         # The advice: the best card, and every card with its mean outcome (no layout).
-        compared = ranked(
-            best,
-            (
-                Candidate(
-                    c,
-                    score=round(score[c] / total),
-                    tricks=round(tricks[c] / total, 2),
-                    chance=round(success[c] / total, 3),
-                )
-                for c in legal
-            ),
-        )
+        compared = ranked(best, _mean_outcomes(legal, score, tricks, success, total))
         declarer = view.declarer == view.seat
         code = Reason.MEMORY if contract is None else Reason.MAKES if declarer else Reason.SETS
         if knowledge.is_exact and not success[best]:
