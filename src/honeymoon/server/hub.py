@@ -1,8 +1,4 @@
-"""Live games: the hub keeps one room per game in memory and runs every move.
-
-A move is checked against the live game, applied to a copy, committed to storage, and only
-then made current, acknowledged, and followed by each connected seat's own view (built by
-:func:`honeymoon.views.view_for`, the one view function, and nothing else). A computer seat
+"""Live games: the hub keeps one room per game in memory and runs every move; a computer seat
 moves from its own view after a short delay, also after a restart.
 
 :class:`Hub` is made of the hub's parts, one module each:
