@@ -8,6 +8,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from hypothesis import strategies as st
+
 from honeymoon.actions import KEEP, PASS, REJECT
 from honeymoon.auction import FIRST_BID, Call
 from honeymoon.cards import ALL_CARDS, Card, CardSet
@@ -113,6 +115,21 @@ def call_all(game: Game, calls: Iterable[str]) -> None:
     """Make calls written as text (``1NT``, ``pass``, ``X``), each by the seat to call."""
     for text in calls:
         game.apply(Call.parse(text).action, game.to_act)
+
+
+def drawn_action(game: Game, data: st.DataObject) -> int:
+    """A legal action drawn by hypothesis, so that a failure shrinks to fewer and plainer
+    choices; in the auction a pass, a double or one of the four lowest bids (passes first, so
+    hands end and shrink to passed-out ones)."""
+    legal = game.legal_actions()
+    if game.phase is Phase.AUCTION and PASS in legal:
+        others = [a for a in legal if a != PASS]
+        legal = [
+            PASS,
+            *[a for a in others if a >= FIRST_BID][:4],
+            *[a for a in others if a < FIRST_BID],
+        ]
+    return data.draw(st.sampled_from(legal), label="action")
 
 
 def random_action(game: Game, rng: random.Random, pass_chance: float = 0.6) -> int:

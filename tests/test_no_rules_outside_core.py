@@ -23,6 +23,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "src" / "honeymoon"
 CORE = (
     "cards.py", "seats.py", "errors.py", "rules.py", "actions.py", "auction.py", "tricks.py",
     "scoring.py", "game.py", "bridgette.py", "table.py", "engines.py", "events.py", "views.py",
+    "knowledge.py",
 )  # fmt: skip
 #: Everything above the core: folders, and modules of their own.
 OUTSIDE = (
@@ -286,6 +287,41 @@ def test_no_bare_action_number_is_compared() -> None:
             ):
                 return f"compared with {side.value}"
         return None
+
+    found = _places(OUTSIDE, finding)
+    assert not found, found
+
+
+def _engine_private_names() -> set[str]:
+    """The private names (fields and methods) of every engine class."""
+    from honeymoon.bridgette import BridgetteGame
+    from honeymoon.table import TableGame
+
+    names: set[str] = set()
+    for engine in (BridgetteGame, TableGame):
+        for cls in engine.__mro__:
+            members = {*getattr(cls, "__slots__", ()), *vars(cls)}
+            names |= {n for n in members if n.startswith("_") and not n.startswith("__")}
+    return names
+
+
+def test_no_private_field_of_an_engine_is_touched_outside_the_core() -> None:
+    """Above the core an engine is driven through its public methods: no module reads or
+    writes an engine's private field or calls its private method (its stock, its hand set-up),
+    whatever the object is called; only an object's own (``self``, ``cls``, ``super()``) are
+    its business."""
+    private = _engine_private_names()
+    assert {"_stock", "_stocks", "_sheet", "_start_hand", "_follow_required"} <= private
+
+    def finding(node: ast.AST) -> str | None:
+        if not isinstance(node, ast.Attribute) or node.attr not in private:
+            return None
+        owner = node.value
+        if isinstance(owner, ast.Name) and owner.id in ("self", "cls"):
+            return None
+        if isinstance(owner, ast.Call) and ast.unparse(owner.func) == "super":
+            return None
+        return f"touches {ast.unparse(node)}"
 
     found = _places(OUTSIDE, finding)
     assert not found, found

@@ -158,3 +158,42 @@ def test_the_opponents_discards_stay_secret_and_own_turns_are_listed() -> None:
     assert review.result.passed_out and review.tricks == ()
     east = review_for(game, Seat.EAST, 0)
     assert east.discards == east_discards and east.hands[Seat.SOUTH] == CardSet()
+
+
+@pytest.mark.parametrize("name", ["double-dummy", "single-dummy", "semi-exposed", "widow"])
+def test_the_table_review_holds_the_seats_own_hand_and_the_cards_played(name: str) -> None:
+    """At the four-hand table the review's hands are the four by Direction as the play began:
+    of a passed-out hand only the seat's own (a spectator none), of a hand played out all."""
+    import random
+
+    from honeymoon.rules import TABLE_VARIANTS
+    from honeymoon.seats import Direction
+    from honeymoon.views import TableTrickView
+
+    game = new_game(TABLE_VARIANTS[name], seed=9, first_dealer=0)
+    game.apply(PASS)
+    game.apply(PASS)
+    rng = random.Random(4)
+    while len(game.history) < 2:
+        legal = game.legal_actions()
+        bids = [a for a in legal if a > PASS + 2]
+        game.apply(bids[0] if bids and not game.auction_calls else rng.choice(legal))
+    passed, played = game.history[0].log, game.history[1].log
+    assert passed.hands is not None and played.hands is not None
+    assert played.contract is not None
+    for seat in WATCHERS:
+        own = None if seat is None else seat.direction
+        review = review_for(game, seat, 0)
+        assert review.tricks == ()
+        assert review.hands == tuple(
+            cards if direction == own else CardSet()
+            for direction, cards in zip(Direction, passed.hands, strict=True)
+        )
+        review = review_for(game, seat, 1)
+        assert review.hands == played.hands
+        assert len(review.tricks) == 13
+        assert all(isinstance(t, TableTrickView) and len(t.players) == 4 for t in review.tricks)
+        assert review.tricks_won == (played.tricks_won(0), played.tricks_won(1))
+        data = review.to_dict()
+        assert [len(hand) for hand in data["hands"]] == [13, 13, 13, 13]
+        assert {t["winner"] for t in data["tricks"]} <= {"north", "east", "south", "west"}

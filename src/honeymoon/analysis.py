@@ -6,7 +6,9 @@ two-hand solver and every card in view:
 
 * the **double-dummy table** of the two hands as they were when the auction began (in
   Bridgette, after the exchange): the tricks either player takes as declarer in each of the
-  five strains, with either player on lead;
+  five strains, with either player on lead; at the four-hand table, of the four hands as the
+  play began, each side declaring with the opening lead the rules give (in the Widow,
+  declarer's better choice of leader), solved by DDS (:mod:`honeymoon.bots.dds`);
 * the **par** contract and its score under the hand's vulnerability and the state of the rubber
   (every score from :mod:`honeymoon.scoring`, see :func:`par`);
 * for every card played, the tricks it **cost** against best play from that point, with a
@@ -17,7 +19,9 @@ two-hand solver and every card in view:
 Everything is read from the engine's hand logs (:meth:`Game.hand_log
 <honeymoon.game.Game.hand_log>`); no rule is worked out again here. The solver is the one of the
 game's rules (:func:`~honeymoon.double_dummy.double_dummy`): in Bridgette, the one that knows
-the Colons, given the bar on the lead after a spoiling Colon. The results are frozen
+the Colons, given the bar on the lead after a spoiling Colon; at the four-hand table, DDS
+through endplay (the ``dds`` extra), with Semi-Exposed Dummies' play judged from the first
+trick with no card face down (which no double-dummy solver knows). The results are frozen
 dataclasses with ``to_dict()`` for JSON. ``docs/analysis.md`` says what each figure means and
 does not mean.
 
@@ -40,17 +44,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from honeymoon.actions import KEEP
+from honeymoon.actions import KEEP, LEAD_CHOICE_ACTIONS
 from honeymoon.auction import Contract
 from honeymoon.cards import FIRST_COLON_ID, Card, CardSet, Strain
 from honeymoon.double_dummy import double_dummy
-from honeymoon.engines import new_game
+from honeymoon.engines import Engine, new_game
 from honeymoon.errors import HoneymoonError
 from honeymoon.game import Game, HandLog, HandResult, Phase, PreliminaryResult
 from honeymoon.records import GameRecord
 from honeymoon.rules import Procedure, RuleSet
 from honeymoon.scoring import HandScore, ScoreSheet, honours_bonus, score_contract, score_deal
-from honeymoon.seats import SEATS, Seat
+from honeymoon.seats import SEATS, Direction, Seat
+from honeymoon.table import TableGame, TableHandLog, opening_leader, play_order
 from honeymoon.tricks import Trick, colon_spoils
 
 __all__ = [
@@ -78,6 +83,7 @@ __all__ = [
 DRAWING_BOT = "hard"
 
 _STRAINS = tuple(Strain)
+_DIRECTIONS = tuple(Direction)
 _BIDS = tuple(Contract(level, strain) for level in range(1, 8) for strain in _STRAINS)
 
 
@@ -93,14 +99,23 @@ class AnalysisError(HoneymoonError, ValueError):
 
 @dataclass(frozen=True, slots=True)
 class TrickTable:
-    """The double-dummy tricks of two 13-card hands in every strain, with either player on lead.
+    """The double-dummy tricks of a deal in every strain: two 13-card hands (South's, East's)
+    with either player on lead, or the four hands of the table (by Direction) with each side
+    declaring.
 
-    ``leader_tricks[strain][leader]`` is what the player on lead takes with best play by both;
-    the other player takes the rest. :meth:`tricks` reads it for a declarer.
+    ``leader_tricks[strain][leader]`` is what the side on lead takes with best play by both;
+    the other side takes the rest. At the four-hand table the opening lead is the one the rules
+    give when the other side declares (in the Widow, the one declarer would choose).
+    :meth:`tricks` reads it for a declarer.
     """
 
-    hands: tuple[CardSet, CardSet]
+    hands: tuple[CardSet, ...]
     leader_tricks: tuple[tuple[int, int], ...]
+
+    @property
+    def four_hands(self) -> bool:
+        """True for the four hands of the table."""
+        return len(self.hands) == 4
 
     def tricks(
         self, declarer: Seat | int, strain: Strain | int, leader: Seat | int | None = None
@@ -109,6 +124,8 @@ class TrickTable:
         otherwise (in a contract, declarer's opponent leads)."""
         declarer = int(declarer)
         on_lead = 1 - declarer if leader is None else int(leader)
+        if on_lead == declarer and self.four_hands:
+            raise ValueError("at the four-hand table the side of declarer does not lead")
         taken = self.leader_tricks[int(strain)][on_lead]
         return taken if on_lead == declarer else 13 - taken
 
@@ -117,11 +134,14 @@ class TrickTable:
         return max(0, self.tricks(declarer, strain) - 6)
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"south": {"C": {"east_leads": 7, "south_leads": 8}, …}, "east": {…}}``."""
+        """``{"south": {"C": {"east_leads": 7, "south_leads": 8}, …}, "east": {…}}`` (at the
+        four-hand table only the other side leads)."""
         return {
             seat.key: {
                 strain.letter: {
-                    f"{leader.key}_leads": self.tricks(seat, strain, leader) for leader in SEATS
+                    f"{leader.key}_leads": self.tricks(seat, strain, leader)
+                    for leader in SEATS
+                    if leader is not seat or not self.four_hands
                 }
                 for strain in _STRAINS
             }
@@ -129,24 +149,52 @@ class TrickTable:
         }
 
 
-def trick_table(
-    south: CardSet | int, east: CardSet | int, *, rules: RuleSet | None = None
-) -> TrickTable:
-    """Solve the ten positions (five strains, either player on lead) of two equal hands, with
-    the solver of ``rules`` (the 52-card one when None; Bridgette's knows the Colons).
+def trick_table(*hands: CardSet | int, rules: RuleSet | None = None) -> TrickTable:
+    """Solve the ten positions (five strains, either side on lead) of a deal: South's and
+    East's hands, with the solver of ``rules`` (the 52-card one when None; Bridgette's knows
+    the Colons); or the four hands of the table by Direction, by DDS, with the opening lead of
+    ``rules`` (a four-hand rule set).
 
     :raises SolverInputError: if a card is in both hands or the hands differ in length.
+    :raises DDSMissingError: for four hands without ``endplay`` installed.
     """
-    masks = (
-        south.mask if isinstance(south, CardSet) else south,
-        east.mask if isinstance(east, CardSet) else east,
-    )
+    masks = tuple(hand.mask if isinstance(hand, CardSet) else hand for hand in hands)
+    if len(masks) == 4:
+        assert rules is not None and rules.four_hands
+        return _table_trick_table(masks, rules)
     tricks = double_dummy(rules).tricks
     rows = tuple(
         (tricks(masks[0], masks[1], strain, -1, -1), tricks(masks[1], masks[0], strain, -1, -1))
         for strain in range(5)
     )
     return TrickTable((CardSet(masks[0]), CardSet(masks[1])), rows)
+
+
+def _table_trick_table(masks: tuple[int, ...], rules: RuleSet) -> TrickTable:
+    # Each side declaring in each strain, the other side on lead as the rules give it (in the
+    # Widow declarer chooses which defending hand leads: the one that leaves it most tricks).
+    from honeymoon.bots.dds import Position, best_defence
+
+    choices: tuple[int | None, ...] = LEAD_CHOICE_ACTIONS if rules.widow else (None,)
+    positions = [
+        Position(
+            (masks[0], masks[1], masks[2], masks[3]),
+            play_order(rules, declarer),
+            int(opening_leader(rules, declarer, choice)),
+            (),
+            strain,
+        )
+        for strain in range(5)
+        for declarer in (0, 1)
+        for choice in choices
+    ]
+    defence = iter(best_defence(positions))
+    rows = []
+    for _strain in range(5):
+        # South declaring: East's side leads; then East declaring: South's side leads.
+        east, south = (min(next(defence) for _ in choices) for _declarer in (0, 1))
+        rows.append((south, east))
+    return TrickTable(tuple(CardSet(mask) for mask in masks), tuple(rows))
 
 
 # -- par ------------------------------------------------------------------------------------
@@ -355,15 +403,18 @@ def par(
     >>> par(table, ScoreSheet(), hand_number=0, first_caller=0).describe()
     'South 7NT, 13 tricks: South +1220'
     """
-    hands = (table.hands[0].mask, table.hands[1].mask)
-    bonus = (
-        tuple(
-            (honours_bonus(hands[0], strain), honours_bonus(hands[1], strain))
-            for strain in _STRAINS
+    # Honours held in any one hand count for the side that holds it (at the table, a hand
+    # belongs to the side of its Direction's owner: N and S to South, E and W to East).
+    sides = [0, 1] if not table.four_hands else [int(d.owner) for d in Direction]
+
+    def held(strain: Strain, seat: int) -> int:
+        return sum(
+            honours_bonus(hand.mask, strain)
+            for hand, side in zip(table.hands, sides, strict=True)
+            if side == seat
         )
-        if honours
-        else None
-    )
+
+    bonus = tuple((held(strain, 0), held(strain, 1)) for strain in _STRAINS) if honours else None
     outcomes: list[list[ContractOutcome]] = [[], []]
     finals: list[list[_Value]] = [[], []]
     for declarer in (0, 1):
@@ -448,7 +499,9 @@ class CardCost:
     card as good as any); ``best_cards`` are the cards that keep the most, ``better`` the one
     named (None when the card cost nothing): a best card of the same suit if there is one, else
     the lowest best card. ``expected`` is each player's tricks in the hand (those already won
-    included) with best play by both from the position before the card.
+    included) with best play by both from the position before the card. At the four-hand
+    table ``seat`` is the side and ``hand`` the hand (Direction) the card came from (None at
+    the two-hand table).
     """
 
     trick: int
@@ -458,6 +511,7 @@ class CardCost:
     best_cards: tuple[Card, ...]
     better: Card | None
     expected: tuple[int, int]
+    hand: Direction | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form."""
@@ -469,6 +523,7 @@ class CardCost:
             "better": None if self.better is None else self.better.pbn,
             "best_cards": [card.pbn for card in self.best_cards],
             "expected": {seat.key: self.expected[seat] for seat in SEATS},
+            "hand": None if self.hand is None else self.hand.name.lower(),
         }
 
 
@@ -516,73 +571,127 @@ def _better_card(best: Sequence[int], played: int) -> int:
     )
 
 
+def _judged(
+    number: int,
+    hand: int,
+    card: Card,
+    values: dict[int, int],
+    won: Sequence[int],
+    remaining: int,
+    four_hands: bool,
+) -> CardCost:
+    # One card judged from the worth of each card its hand might have played then.
+    seat = _DIRECTIONS[hand].owner if four_hands else SEATS[hand]
+    best = max(values.values())
+    expected = [0, 0]
+    expected[seat] = won[seat] + best
+    expected[1 - seat] = won[1 - seat] + remaining - best
+    played = card.id
+    cost = best - values[played]
+    best_ids = sorted(c for c, v in values.items() if v == best)
+    return CardCost(
+        number,
+        seat,
+        card,
+        cost,
+        tuple(Card.from_id(c) for c in best_ids),
+        Card.from_id(_better_card(best_ids, played)) if cost else None,
+        (expected[0], expected[1]),
+        _DIRECTIONS[hand] if four_hands else None,
+    )
+
+
 def analyze_tricks(
-    hands: tuple[CardSet, CardSet],
+    hands: tuple[CardSet, ...],
     trump: Strain | int,
     tricks: Sequence[Trick],
-    leader: Seat | int = Seat.SOUTH,
+    leader: Seat | Direction | int = Seat.SOUTH,
     *,
     rules: RuleSet | None = None,
+    first_open: int = 0,
 ) -> PlayAnalysis:
     """Judge every card of ``tricks`` (as the engine logged them), played from ``hands``.
 
-    :param hands: South's and East's cards before the first trick.
+    :param hands: South's and East's cards before the first trick; or at the four-hand table
+        the four hands by Direction (solved by DDS; the tricks carry their playing order).
     :param trump: the strain (4 or ``Strain.NOTRUMP`` at no trump).
     :param tricks: the tricks in order; the last may be unfinished.
-    :param leader: who leads first, for ``start`` when no card has been played yet.
+    :param leader: who leads first (a hand at the table), for ``start`` when no card has been
+        played yet.
     :param rules: the game's rules, for its solver (the 52-card one when None); in Bridgette
         each lead after a spoiling Colon is judged with the bar on the led suit.
+    :param first_open: the first trick to judge (Semi-Exposed Dummies: the first one begun
+        with no card face down, before which the play is no double-dummy position: a face-down
+        card may not be played, even to follow suit); ``start`` is then from that trick on.
     """
     strain = int(trump)
-    colons = rules is not None and rules.colons
-    values_of = double_dummy(rules).values
-    held = [hands[0].mask, hands[1].mask]
+    four_hands = len(hands) == 4
+    held = [hand.mask for hand in hands]
     won = [0, 0]
     judged: list[CardCost] = []
-    start: tuple[int, int] | None = None
-    bar = -1
-    for number, trick in enumerate(tricks):
-        led = -1
-        for seat, card in zip(trick.players, trick.cards, strict=True):
-            other = 1 - seat
-            hand = held[seat]
-            values = dict(values_of(hand, held[other], strain, led, bar if led < 0 else -1))
-            best = max(values.values())
-            remaining = hand.bit_count()
-            expected = [0, 0]
-            expected[seat] = won[seat] + best
-            expected[other] = won[other] + remaining - best
-            if start is None:
-                start = (expected[0], expected[1])
-            played = card.id
-            cost = best - values[played]
-            best_ids = sorted(c for c, v in values.items() if v == best)
-            judged.append(
-                CardCost(
-                    number,
-                    SEATS[seat],
-                    card,
-                    cost,
-                    tuple(Card.from_id(c) for c in best_ids),
-                    Card.from_id(_better_card(best_ids, played)) if cost else None,
-                    (expected[0], expected[1]),
-                )
-            )
-            held[seat] = hand ^ card.mask
-            led = played if led < 0 else -1
-        if trick.winner is not None:
-            won[trick.winner] += 1
-        if colons:
-            bar = _bar_after(trick)
+    if four_hands:
+        judged = _table_costs(held, strain, tricks, first_open)
+        for trick in tricks:
+            for hand, card in zip(trick.players, trick.cards, strict=True):
+                held[hand] ^= card.mask
+            if trick.winner is not None:
+                won[_DIRECTIONS[trick.winner].owner] += 1
+    else:
+        colons = rules is not None and rules.colons
+        values_of = double_dummy(rules).values
+        bar = -1
+        for number, trick in enumerate(tricks):
+            led = -1
+            for seat, card in zip(trick.players, trick.cards, strict=True):
+                hand = held[seat]
+                values = dict(values_of(hand, held[1 - seat], strain, led, bar if led < 0 else -1))
+                judged.append(_judged(number, seat, card, values, won, hand.bit_count(), False))
+                held[seat] = hand ^ card.mask
+                led = card.id if led < 0 else -1
+            if trick.winner is not None:
+                won[trick.winner] += 1
+            if colons:
+                bar = _bar_after(trick)
     lost = [0, 0]
     for judgement in judged:
         lost[judgement.seat] += judgement.cost
     complete = bool(tricks) and all(t.winner is not None for t in tricks) and not any(held)
-    if start is None:
-        start = _start_without_play(hands, strain, int(leader), rules)
+    start = judged[0].expected if judged else _start_without_play(hands, strain, int(leader), rules)
     return PlayAnalysis(
         Strain(strain), tuple(judged), start, (won[0], won[1]), (lost[0], lost[1]), complete
     )
+
+
+def _table_costs(
+    held: list[int],
+    strain: int,
+    tricks: Sequence[Trick],
+    first_open: int,
+) -> list[CardCost]:
+    # Every card of the four-hand play judged by DDS, all positions in one batch: each is the
+    # four hands as the trick began, its leader and the cards played to it so far.
+    from honeymoon.bots.dds import Position, solve_positions
+
+    hands = list(held)
+    won = [0, 0]
+    positions: list[Position] = []
+    plays: list[tuple[int, int, Card, tuple[int, int], int]] = []
+    for number, trick in enumerate(tricks):
+        start = (hands[0], hands[1], hands[2], hands[3])
+        remaining = hands[trick.leader].bit_count()
+        for index, (hand, card) in enumerate(zip(trick.players, trick.cards, strict=True)):
+            if number >= first_open:
+                lead = tuple(c.id for c in trick.cards[:index])
+                positions.append(Position(start, trick.order, trick.leader, lead, strain))
+                plays.append((number, hand, card, (won[0], won[1]), remaining))
+            hands[hand] ^= card.mask
+        if trick.winner is not None:
+            won[_DIRECTIONS[trick.winner].owner] += 1
+    solved = solve_positions(positions) if positions else []
+    return [
+        _judged(number, hand, card, values, before, remaining, True)
+        for (number, hand, card, before, remaining), values in zip(plays, solved, strict=True)
+    ]
 
 
 def _bar_after(trick: Trick) -> int:
@@ -594,15 +703,26 @@ def _bar_after(trick: Trick) -> int:
 
 
 def _start_without_play(
-    hands: tuple[CardSet, CardSet], strain: int, leader: int, rules: RuleSet | None
+    hands: tuple[CardSet, ...], strain: int, leader: int, rules: RuleSet | None
 ) -> tuple[int, int]:
     # No card played yet: the hands' worth with ``leader`` on lead.
-    masks = (hands[0].mask, hands[1].mask)
-    solve = double_dummy(rules).tricks
-    taken = solve(masks[leader], masks[1 - leader], strain, -1, -1) if masks[leader] else 0
+    masks = tuple(hand.mask for hand in hands)
     tricks = [0, 0]
-    tricks[leader] = taken
-    tricks[1 - leader] = len(hands[leader]) - taken
+    if not masks[leader]:
+        return (0, 0)
+    if len(masks) == 4:
+        from honeymoon.bots.dds import Position, best_defence
+
+        assert rules is not None
+        side = int(_DIRECTIONS[leader].owner)
+        order = play_order(rules, 1 - side)
+        position = Position((masks[0], masks[1], masks[2], masks[3]), order, leader, (), strain)
+        taken = best_defence([position])[0]
+    else:
+        side = leader
+        taken = double_dummy(rules).tricks(masks[leader], masks[1 - leader], strain, -1, -1)
+    tricks[side] = taken
+    tricks[1 - side] = len(hands[leader]) - taken
     return (tricks[0], tricks[1])
 
 
@@ -814,8 +934,9 @@ def _drawing(
 class HandAnalysis:
     """Everything analysed of one hand (see the module docstring).
 
-    ``deal`` is the two hands when the auction began (None if the hand ended before, or a
-    player-safe record does not show it); ``table`` and ``par`` are None then too. ``play`` is
+    ``deal`` is the two hands when the auction began (at the four-hand table, the four hands
+    by Direction as the play began), None if the hand ended before, or a player-safe record
+    does not show it; ``table`` and ``par`` are None then too. ``play`` is
     None without a contract. ``preliminary`` is the Memory Bridge preliminary tricks judged
     like the play (None otherwise); ``drawing`` is both players' drawing in Draw and Discard
     Bridge (None otherwise, or without the stock). ``notes`` say what was not analysed, and why.
@@ -824,7 +945,7 @@ class HandAnalysis:
     number: int
     dealer: Seat
     vulnerable: tuple[bool, bool]
-    deal: tuple[CardSet, CardSet] | None
+    deal: tuple[CardSet, ...] | None
     contract: Contract | None
     declarer: Seat | None
     table: TrickTable | None
@@ -848,11 +969,11 @@ class HandAnalysis:
     def for_seat(self, seat: Seat | int) -> HandAnalysis:
         """The part of this analysis that ``seat``'s player may see: the deal, its table, par
         and the play only once every card was played (a passed-out hand or one in progress
-        shows none of them); of the drawing, only the player's own, and only if it names no
-        card the player has not seen (its hand, its discards and, the deal being shown, the
-        opponent's hand).
+        shows none of them: at the four-hand table too, where a player saw its own hand and
+        the dummies as the rules show them, never the opponent's hand); of the drawing, only
+        the player's own, and only if it names no card the player has not seen (its hand, its
+        discards and, the deal being shown, the opponent's hand).
         """
-        seat = SEATS[int(seat)]
         notes = list(self.notes)
         if not self.deal_shown or self.deal is None:
             if self.deal is not None:
@@ -874,7 +995,8 @@ class HandAnalysis:
         drawing: tuple[DrawingAnalysis, ...] | None = None
         if self.drawing is not None:
             own = [d for d in self.drawing if d.seat is seat]
-            known = self.deal[0] | self.deal[1] | CardSet.of(c for d in own for c in d.discards)
+            known = CardSet.of(c for hand in self.deal for c in hand)
+            known |= CardSet.of(c for d in own for c in d.discards)
             if all(not (d.cards_shown - known) for d in own):
                 drawing = tuple(own)
             else:
@@ -907,7 +1029,12 @@ class HandAnalysis:
             "vulnerable": {seat.key: self.vulnerable[seat] for seat in SEATS},
             "deal": None
             if self.deal is None
-            else {seat.key: self.deal[seat].to_dotted() for seat in SEATS},
+            else {
+                place.name.lower(): hand.to_dotted()
+                for place, hand in zip(
+                    _DIRECTIONS if len(self.deal) == 4 else SEATS, self.deal, strict=True
+                )
+            },
             "contract": None if self.contract is None else self.contract.pbn,
             "declarer": None if self.declarer is None else self.declarer.key,
             "table": None if self.table is None else self.table.to_dict(),
@@ -957,13 +1084,13 @@ class _HandSource:
     result: HandResult | None
 
 
-def _hand_count(source: Game | GameRecord) -> int:
+def _hand_count(source: Engine | GameRecord) -> int:
     if isinstance(source, GameRecord):
         return len(source.hands)
     return len(source.history) + (0 if source.is_over else 1)
 
 
-def _hand_source(source: Game | GameRecord, number: int) -> _HandSource:
+def _hand_source(source: Engine | GameRecord, number: int) -> _HandSource:
     count = _hand_count(source)
     if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number < count:
         raise AnalysisError(
@@ -1026,13 +1153,14 @@ def _add_award(sheet: ScoreSheet, number: int, award: PreliminaryResult | None) 
 
 
 def analyze_hand(
-    source: Game | GameRecord,
+    source: Engine | GameRecord,
     number: int,
     *,
     drawing: bool = True,
     bot: str = DRAWING_BOT,
 ) -> HandAnalysis:
-    """Analyse hand ``number`` (0-based) of a game or a loaded record.
+    """Analyse hand ``number`` (0-based) of a game or a loaded record, of any variant (at the
+    four-hand table with DDS: it needs the ``dds`` extra).
 
     A hand in progress is analysed as far as it has gone; its deal is secret until it ends, so
     show such an analysis to no player. ``drawing=False`` skips the drawing analysis (the
@@ -1051,7 +1179,9 @@ def analyze_hand(
     preliminary = _preliminary(rules, log, notes)
     table = par_result = play = None
     drawn = None
-    if log.deal is None:
+    # The hands as the auction began; at the table the four as the play began.
+    deal = log.hands if isinstance(log, TableHandLog) else log.deal
+    if deal is None:
         if hand.result is not None and hand.result.ended_by_award:
             notes.append("no deal to analyse: the memory award ended the rubber")
         elif hand.result is None and hand.stock is not None:
@@ -1061,26 +1191,29 @@ def analyze_hand(
                 "the hands are not known: a player-safe copy shows a deal only when all "
                 "its cards were played"
             )
+    elif any(len(cards) != 13 for cards in deal):  # the table's extra cards never placed
+        notes.append("no deal to analyse: the hands never held thirteen cards each")
     else:
-        table = trick_table(log.deal[0], log.deal[1], rules=rules)
+        table = trick_table(*deal, rules=rules)
         assert log.first_caller is not None
         context = _ParContext(number, log.first_caller, rules.honours)
         par_result = par(
             table, sheet, hand_number=number, first_caller=log.first_caller, honours=rules.honours
         )
-        if log.contract is not None and log.declarer is not None:
-            assert log.opening_leader is not None
+        leader = log.leader if isinstance(log, TableHandLog) else log.opening_leader
+        first_open = _first_open_trick(hand, log, notes) if rules.semi_exposed else 0
+        if log.contract is not None and leader is not None and first_open is not None:
             play = analyze_tricks(
-                log.deal, log.contract.strain, log.tricks, log.opening_leader, rules=rules
+                deal, log.contract.strain, log.tricks, leader, rules=rules, first_open=first_open
             )
-        elif log.auction_over:
+        elif log.auction_over and log.contract is None:
             notes.append("passed out: no play to analyse")
         if rules.procedure is Procedure.DRAW_DISCARD and drawing:
             if hand.stock is None:
                 notes.append("drawing not analysed: the record has no stock order")
             else:
                 drawn = _drawing(rules, hand.stock, log.dealer, hand.actions, sheet, context, bot)
-        elif rules.procedure is not Procedure.DRAW_DISCARD:
+        elif rules.procedure in (Procedure.DRAW, Procedure.MEMORY, Procedure.BRIDGETTE):
             notes.append(
                 "drawing not compared with a bot: the final hands come from the "
                 + (
@@ -1095,7 +1228,7 @@ def analyze_hand(
         number,
         log.dealer,
         (sheet.vulnerable(0), sheet.vulnerable(1)),
-        log.deal,
+        deal,
         log.contract,
         log.declarer,
         table,
@@ -1107,7 +1240,39 @@ def analyze_hand(
     )
 
 
+def _first_open_trick(hand: _HandSource, log: HandLog, notes: list[str]) -> int | None:
+    # Semi-Exposed Dummies: the first trick begun with no card face down, replaying the hand
+    # on the engine (None without the stock order that tells which cards lay face down).
+    notes.append(
+        "the double-dummy table and par take every card as playable from the first lead "
+        "(no double-dummy solver knows face-down cards)"
+    )
+    if hand.stock is None:
+        notes.append(
+            "the play is not analysed: without the stock order the face-down cards are not known"
+        )
+        return None
+    game = new_game(hand.rules, seed=0, stocks=[hand.stock], first_dealer=log.dealer)
+    assert isinstance(game, TableGame)
+    first = len(log.tricks)
+    for action in hand.actions:
+        if game.phase is Phase.PLAY and not any(game.face_down(d) for d in Direction):
+            first = len(game.completed_tricks)
+            break
+        if game.hand_number != 0 or action is None:
+            break
+        game.apply(action)
+    if first:
+        notes.append(
+            f"the play is judged from trick {first + 1}, the first with no card face down: "
+            "before it a face-down card could not be played, which no double-dummy solver knows"
+        )
+    return first
+
+
 def _preliminary(rules: RuleSet, log: HandLog, notes: list[str]) -> PlayAnalysis | None:
+    if rules.four_hands:
+        return None
     if rules.procedure is Procedure.DRAW_DISCARD or rules.procedure is Procedure.BRIDGETTE:
         return None
     if rules.procedure is Procedure.DRAW:
@@ -1132,7 +1297,7 @@ def _preliminary(rules: RuleSet, log: HandLog, notes: list[str]) -> PlayAnalysis
 
 
 def analyze_game(
-    source: Game | GameRecord, *, drawing: bool = True, bot: str = DRAWING_BOT
+    source: Engine | GameRecord, *, drawing: bool = True, bot: str = DRAWING_BOT
 ) -> GameAnalysis:
     """Analyse every hand of a game or a loaded record (see :func:`analyze_hand`)."""
     rules = source.rules

@@ -36,6 +36,7 @@ __all__ = [
     "MAX_RETRIES",
     "ClusterError",
     "check_cluster",
+    "in_flight_for",
     "play_on_cluster",
 ]
 
@@ -55,6 +56,12 @@ PROBE_SECONDS = 5.0
 #: many thousands of pairs does not flood the scheduler and each wait looks at few tasks.
 IN_FLIGHT_PER_CPU = 4
 MIN_IN_FLIGHT = 32
+
+#: The driver collects finished pairs in batches: each wait returns once one in
+#: :data:`COLLECT_SHARE` of the pairs in flight have finished, or after :data:`COLLECT_SECONDS`
+#: with whatever has (see ``benchmarks/cluster_driver.py``).
+COLLECT_SHARE = 8
+COLLECT_SECONDS = 0.05
 
 _ADDRESS = re.compile(r"(?P<scheme>ray://)?(?P<host>\[[0-9A-Fa-f:.]+\]|[^\s:/\[\]]+):(?P<port>\d+)")
 _ADDRESS_ADVICE = (
@@ -109,17 +116,18 @@ def _import_ray() -> Any:
         ) from None
 
 
-def play_on_cluster(config: MatchConfig) -> Iterator[PairOutcome]:
+def play_on_cluster(config: MatchConfig, *, ray: Any = None) -> Iterator[PairOutcome]:
     """Play the pairs of ``config`` as Ray tasks and yield each pair's outcome once, as it
     finishes, after writing its records (if ``config.records_dir`` is set).
 
     Connects to ``config.address`` (or ``RAY_ADDRESS``, or the cluster started on this
     machine, else a new local one); a Ray connection this process already has is used as it is.
-    A connection made here is closed when the generator ends.
+    A connection made here is closed when the generator ends. ``ray`` is Ray's module (by
+    default imported here); a benchmark passes a simulated cluster with the same calls.
 
     :raises ClusterError: if the cluster cannot be reached, or a pair fails on it.
     """
-    ray = _import_ray()
+    ray = ray if ray is not None else _import_ray()
     from honeymoon.match import play_pair_unwritten
 
     connected_here = _connect(ray, config.address)
@@ -129,7 +137,7 @@ def play_on_cluster(config: MatchConfig) -> Iterator[PairOutcome]:
             play_pair_unwritten
         )
         cpus = int(ray.cluster_resources().get("CPU", 1))
-        in_flight = max(MIN_IN_FLIGHT, IN_FLIGHT_PER_CPU * cpus)
+        in_flight = in_flight_for(cpus)
         waiting = iter(range(config.rubber_pairs))
         done: set[int] = set()
         while True:
@@ -139,8 +147,7 @@ def play_on_cluster(config: MatchConfig) -> Iterator[PairOutcome]:
                     break
             if not pending:
                 return
-            ready, _ = ray.wait(list(pending), num_returns=1)
-            for ref in ready:
+            for ref in _finished(ray, pending):
                 pair = pending.pop(ref)
                 outcome, records = _result(ray, ref, pair)
                 if outcome.pair != pair or pair in done:
@@ -154,6 +161,29 @@ def play_on_cluster(config: MatchConfig) -> Iterator[PairOutcome]:
                 ray.cancel(ref)
         if connected_here:
             ray.shutdown()
+
+
+def in_flight_for(cpus: int) -> int:
+    """How many pairs the driver keeps in flight on a cluster of ``cpus`` CPUs.
+
+    >>> in_flight_for(2), in_flight_for(1600)
+    (32, 6400)
+    """
+    return max(MIN_IN_FLIGHT, IN_FLIGHT_PER_CPU * cpus)
+
+
+def _finished(ray: Any, pending: dict[Any, int]) -> list[Any]:
+    """The tasks of ``pending`` that have finished, collected in a batch.
+
+    One wait looks at every task in flight, so it waits for a share of them
+    (:data:`COLLECT_SHARE`) or for :data:`COLLECT_SECONDS`, whichever comes first: on a busy
+    cluster each wait collects many pairs, which keeps the driver's work per pair the same
+    whatever the number in flight; on a slow one it wakes a few times a second at most.
+    """
+    refs = list(pending)
+    share = max(1, len(refs) // COLLECT_SHARE)
+    ready, _ = ray.wait(refs, num_returns=share, timeout=COLLECT_SECONDS)
+    return list(ready)
 
 
 def _result(ray: Any, ref: Any, pair: int) -> Any:

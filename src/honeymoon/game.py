@@ -155,32 +155,14 @@ class HandResult:
         """True if both players passed before any bid."""
         return self.contract is None and not self.ended_by_award
 
-    def summary(self) -> str:
-        """One line, e.g. ``Hand 1: South 3NT, 10 tricks, made: 100 below, 30 above``."""
-        prefix = ""
-        if self.preliminary is not None and self.preliminary.award_seat is not None:
-            award = self.preliminary.award
-            assert award is not None
-            prefix = (
-                f"{self.preliminary.award_seat} takes {max(self.preliminary.tricks)} memory "
-                f"tricks: {award.declarer_below} below, {award.declarer_above} above; "
-            )
-        if self.ended_by_award:
-            return f"Hand {self.number + 1}: {prefix}that ends the rubber"
-        if self.contract is None or self.declarer is None or self.score is None:
-            return f"Hand {self.number + 1}: {prefix}passed out"
-        made = self.declarer_tricks is not None and (
-            self.declarer_tricks >= self.contract.tricks_needed
-        )
-        outcome = f"{self.declarer_tricks} tricks, " + ("made" if made else "down")
-        if made:
-            points = f"{self.score.declarer_below} below, {self.score.declarer_above} above"
-            if self.rubber_bonus:
-                points += f", and {self.rubber_bonus} above for the rubber"
-        else:
-            points = f"{self.declarer.other} {self.score.defender_above} above"
+    @property
+    def made(self) -> bool:
+        """True if a contract was played and declarer took the tricks it needed (the words
+        for a result are the clients')."""
         return (
-            f"Hand {self.number + 1}: {prefix}{self.declarer} {self.contract}, {outcome}: {points}"
+            self.contract is not None
+            and self.declarer_tricks is not None
+            and self.declarer_tricks >= self.contract.tricks_needed
         )
 
 
@@ -804,9 +786,7 @@ class Game(EngineBase):
         self._phase = _PRELIMINARY
         self._trump = 4
         self._beats = BEATS[4]
-        self._follow_required = (
-            self.rules.preliminary_follow_suit or self.rules.procedure is Procedure.MEMORY
-        )
+        self._follow_required = self.rules.preliminary_follows_suit
         self._leader = self._to_act = non_dealer
 
     def _deal(self, start: int) -> None:
@@ -834,6 +814,43 @@ class Game(EngineBase):
         assert isinstance(clone, Game)
         clone._drawn = [self._drawn[0].copy(), self._drawn[1].copy()]
         return clone
+
+    # -- chance given from outside ------------------------------------------------------------
+
+    def restock(self, stock: Sequence[int | Card]) -> None:
+        """Make ``stock`` (an order of the pack, top first) the current hand's stock, for a
+        caller that draws the chance itself (the research environment's chance nodes, a deal
+        resampled for search). Before the hand's first action the hand is dealt again from it;
+        after that, only the places not yet dealt or drawn may change.
+
+        >>> game = Game(seed=1, first_dealer=0)
+        >>> game.restock(range(51, -1, -1))
+        >>> game.stock_for_hand(0)[:2]
+        (51, 50)
+
+        :raises NotationError: (``bad_stock``) if ``stock`` is not an order of the pack.
+        :raises IllegalActionError: (``stock_in_use``) if a place already dealt or drawn
+            would change, or (``game_over``) once the rubber is over.
+        """
+        if self.is_over:
+            raise IllegalActionError("the rubber is over: no hand to restock", "game_over")
+        number = self._hand_number
+        pack = 55 if self.rules.colons else 52
+        order = _check_stock([c.id if isinstance(c, Card) else c for c in stock], number, pack)
+        used = self._stock_pos
+        if self._actions and order[:used] != self._stock[:used]:
+            raise IllegalActionError(
+                f"the first {used} stock places of this hand are dealt or drawn: only the "
+                "places after them may change",
+                "stock_in_use",
+            )
+        stocks = [self.stock_for_hand(i) for i in range(max(len(self._stocks), number + 1))]
+        stocks[number] = order
+        self._stocks = tuple(stocks)
+        if self._actions:
+            self._stock = order
+        else:
+            self._start_hand()
 
     # -- the public state -------------------------------------------------------------------
 

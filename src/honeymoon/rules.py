@@ -181,6 +181,16 @@ class RuleSet:
         return rules
 
     @property
+    def preliminary_follows_suit(self) -> bool:
+        """True if the preliminary tricks require following suit: always in Memory Bridge
+        (RULES.md 4.1), in Draw Bridge with its option.
+
+        >>> MEMORY_BRIDGE.preliminary_follows_suit, DRAW_BRIDGE.preliminary_follows_suit
+        (True, False)
+        """
+        return self.preliminary_follow_suit or self.procedure is Procedure.MEMORY
+
+    @property
     def deals_in_match(self) -> int:
         """The deals of a match scored deal by deal (6 in Bridgette), or 0 for a rubber.
 

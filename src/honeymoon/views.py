@@ -29,7 +29,7 @@ from honeymoon.game import Game, HandResult, Phase, PreliminaryResult
 from honeymoon.rules import RuleSet
 from honeymoon.scoring import ScoreSheet, SheetEntry
 from honeymoon.seats import SEATS, Direction, Seat
-from honeymoon.table import TableGame
+from honeymoon.table import TableGame, TableHandLog
 from honeymoon.tricks import Trick, playing_order
 
 __all__ = [
@@ -233,8 +233,11 @@ class HandReview:
     ``hands`` holds South's and East's hands as they were when the auction began (after the
     drawing: the thirteen cards each that were played), as far as this seat may see them: its
     own hand whole, of the other hand only the cards that were played face up (all of them in
-    a hand played out; none in a passed-out hand). ``draws``, ``discards`` and ``drawn`` are
-    the seat's own (empty for a spectator); the opponent's stay secret.
+    a hand played out; none in a passed-out hand). At the four-hand table it holds the four
+    hands by Direction as the play began, by the same rule (the seat's own hand whole, of the
+    others the cards played), and ``tricks`` are :class:`TableTrickView` (hands, not seats).
+    ``draws``, ``discards`` and ``drawn`` are the seat's own (empty for a spectator); the
+    opponent's stay secret.
     """
 
     seat: Seat | None
@@ -243,7 +246,7 @@ class HandReview:
     number: int
     finished_hands: int
     dealer: Seat
-    hands: tuple[CardSet, CardSet]
+    hands: tuple[CardSet, ...]
     draws: tuple[DrawTurn, ...]
     discards: CardSet
     drawn: tuple[Card, ...]
@@ -253,7 +256,7 @@ class HandReview:
     auction: tuple[Call, ...]
     contract: Contract | None
     declarer: Seat | None
-    tricks: tuple[TrickView, ...]
+    tricks: tuple[TrickView, ...] | tuple[TableTrickView, ...]
     tricks_won: tuple[int, int]
     result: HandResult
     #: The score sheet's entries for this hand.
@@ -267,7 +270,7 @@ class HandReview:
             "hand": self.number,
             "finished_hands": self.finished_hands,
             "dealer": self.dealer.name.lower(),
-            "hands": [_cards(self.hands[0]), _cards(self.hands[1])],
+            "hands": [_cards(hand) for hand in self.hands],
             "draws": [_draw_to_dict(t) for t in self.draws],
             "discards": _cards(self.discards),
             "drawn": _cards(self.drawn),
@@ -276,15 +279,17 @@ class HandReview:
             "auction": [call.pbn for call in self.auction],
             "contract": self.contract.pbn if self.contract is not None else None,
             "declarer": _seat_name(self.declarer),
-            "tricks": [_trick_to_dict(t) for t in self.tricks],
+            "tricks": [
+                _table_trick_to_dict(t) if isinstance(t, TableTrickView) else _trick_to_dict(t)
+                for t in self.tricks
+            ],
             "tricks_won": list(self.tricks_won),
             "result": _result_to_dict(self.result),
-            "summary": self.result.summary(),
             "score": [_entry_to_dict(e) for e in self.score],
         }
 
 
-def review_for(game: Game, seat: Seat | int | None, number: int) -> HandReview:
+def review_for(game: Game | TableGame, seat: Seat | int | None, number: int) -> HandReview:
     """The review of finished hand ``number`` (0-based) of ``game`` for ``seat`` (None: a
     spectator, who gets only what is public).
 
@@ -310,15 +315,22 @@ def review_for(game: Game, seat: Seat | int | None, number: int) -> HandReview:
         for card in trick.cards:
             mask |= card.mask
     played = CardSet(mask)
-    deal = log.deal if log.deal is not None else (CardSet(), CardSet())
-    hands = (
-        deal[0] if me == Seat.SOUTH else deal[0] & played,
-        deal[1] if me == Seat.EAST else deal[1] & played,
-    )
+    tricks: tuple[TrickView, ...] | tuple[TableTrickView, ...]
+    deal: tuple[CardSet, ...]
+    own: int | None
+    if isinstance(log, TableHandLog):
+        deal = log.hands if log.hands is not None else (CardSet(),) * 4
+        own = me.direction if me is not None else None
+        tricks = tuple(_table_trick_view(t) for t in log.tricks)
+    else:
+        deal = log.deal if log.deal is not None else (CardSet(), CardSet())
+        own = me
+        tricks = _trick_views(log.tricks)
+    hands = tuple(cards if place == own else cards & played for place, cards in enumerate(deal))
     draws: tuple[DrawTurn, ...] = ()
     discards = CardSet()
     drawn: tuple[Card, ...] = ()
-    if me is not None:
+    if me is not None and isinstance(game, Game):
         # The engine replays the hand's drawing (on its own stock) to give back what this seat
         # drew and discarded; the opponent's side of it is never read.
         replay = new_game(game.rules, seed=0, stocks=[history.stock], first_dealer=history.dealer)
@@ -330,7 +342,6 @@ def review_for(game: Game, seat: Seat | int | None, number: int) -> HandReview:
         draws = _own_draws(replay, me)
         discards = replay.discards(me)
         drawn = replay.drawn_cards(me)
-    tricks = _trick_views(log.tricks)
     return HandReview(
         seat=me,
         variant=game.rules.name,

@@ -209,3 +209,27 @@ def test_par_and_the_drawing_say_whose_points_they_are(
         assert f"The expert bot, drawing for {seat} from the same stock, would have drawn" in out
         assert f"chosen differently at {drawing.disagreements} of {seat}'s 13 turns." in out
     assert "the expert bot's drawing from the same stock" not in out
+
+
+def test_a_four_hand_record_is_reported_by_hand(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("endplay")
+    from honeymoon.cli.analyze import hand_text
+    from honeymoon.rules import WIDOW
+
+    game = new_game(WIDOW, seed=4, first_dealer=0)
+    rng = random.Random(3)
+    while not game.history or game.history[-1].result.contract is None:
+        game.apply(rng.choice(game.legal_actions()))
+    path = tmp_path / "widow.json"
+    with path.open("w", encoding="utf-8") as handle:
+        records.dump(game, handle)
+    number = len(game.history)
+    assert main(["analyze", str(path), "--hand", str(number)]) == 0
+    text = capsys.readouterr().out
+    log = game.hand_log(number - 1)
+    assert log.hands is not None
+    for direction, cards in zip(("North", "East", "South", "West"), log.hands, strict=True):
+        assert f"  {direction:<6} {hand_text(cards)}" in text
+    assert "Par: " in text and "Tricks as declarer" in text

@@ -18,10 +18,11 @@ from honeymoon.bots import dds as dds_module
 from honeymoon.bots.dds import DDSMissingError
 from honeymoon.bots.table_bots import TableRandomBot, make_table_bot, table_bot_for
 from honeymoon.bots.table_expert import TableExpertBot
-from honeymoon.bots.table_knowledge import played_cards, sample_deals, table_knowledge
+from honeymoon.bots.table_knowledge import sample_deals
 from honeymoon.cards import SUIT_MASKS, Card, CardSet, Strain
 from honeymoon.errors import HoneymoonError
 from honeymoon.game import Phase
+from honeymoon.knowledge import knowledge_of
 from honeymoon.rules import TABLE_VARIANTS, RuleSet
 from honeymoon.seats import Direction, Seat
 from honeymoon.table import TableGame
@@ -249,9 +250,9 @@ def test_sampled_layouts_agree_with_everything_the_seat_knows(data: st.DataObjec
     assume(seat is not None)
     assert seat is not None
     view = view_for(game, seat)
-    knowledge = table_knowledge(view)
+    knowledge = knowledge_of(view)
     truth = [game.hand_at(d).mask for d in Direction]
-    played = played_cards(view)
+    played = knowledge.all_played
     for direction in Direction:
         # The voids read from the play hold for the real hands.
         assert not truth[direction] & knowledge.voids[direction]

@@ -338,3 +338,15 @@ async def test_the_review_shows_the_analysis_worked_out_when_it_opens(
         await pilot.press("b")
         await pilot.pause()
         assert asked == [0]  # kept, not worked out again
+
+
+def test_the_line_by_line_review_is_the_same_review_in_words() -> None:
+    game, _ = _one_card_from_the_end("plain-review")
+    table = Table(game, Seat.SOUTH, RandomBot(7))
+    assert table.review_lines() == ["No hand is finished yet: review shows one once it is over."]
+    game.apply(game.legal_actions()[0])
+    lines = table.review_lines(1)
+    assert lines[0].startswith("Hand 1 of 1: ")
+    assert "Trick 13 of 13: " in "\n".join(lines)
+    assert "Double dummy, tricks as declarer:" in lines
+    assert table.review_lines(2) == ["There is no finished hand 2: hands 1 to 1 are finished."]

@@ -117,7 +117,7 @@ def test_commands_a_new_player_reaches_for() -> None:
     assert "▒" * 13 in text
     assert "Hint (expert): " in text  # a hint at the table, as at two hands
     assert "A claim is made during the play of a hand, after the auction." in text
-    assert "the review of a hand is not available at the four-hand table yet" in text
+    assert "No hand is finished yet: review shows one once it is over." in text
     assert "Double Dummy Bridge" in text
     assert "'zz' is not" in text and "legal now:" in text
 
@@ -319,3 +319,52 @@ def test_a_claim_at_the_table_is_judged_and_a_refused_ones_line_told_after_the_h
         told = [line for line in said if line.startswith("Your claim at trick")]
         assert len(told) == 1 and f"you took {expected.guaranteed} of the" in told[0], said
     assert outcomes, "no claim was made by the player"
+
+
+class Reviewer(Player):
+    """Plays the first hand, then asks for its review before leaving."""
+
+    reviewed = False
+
+    def read(self, prompt: str) -> str:
+        if self.table.view().results and not self.reviewed:
+            self.write(prompt)
+            self.reviewed = True
+            return "review 1"
+        return super().read(prompt)
+
+
+@pytest.mark.parametrize(
+    ("name", "variant", "options"), TABLE_CASES, ids=[c[0] for c in TABLE_CASES]
+)
+def test_the_review_and_analysis_of_a_hand_line_by_line(
+    name: str, variant: str, options: dict[str, bool]
+) -> None:
+    pytest.importorskip("endplay")
+    human = Seat.EAST if name == "clockwise" else Seat.SOUTH
+    game = TableGame(table_rules(variant, options), seed=f"plain-{name}", first_dealer=Seat.SOUTH)
+    table = FourHandTable(game, human, OpeningBot(), auto_play=True)
+    player = Reviewer(table)  # every line checked: no card the seat has not seen
+    TablePlainSession(table, player.read, player.write).run()
+    text = "\n".join(player.lines)
+    assert player.reviewed
+    review = text[text.index("Hand 1 of 1:") :]
+    other = human.other
+    for heading in ("Your hand (13)", f"Your dummy ({human.dummy.label}) (13)"):
+        assert heading in review
+    assert f"{other.label}'s hand (13)" in review
+    assert f"{other.label}'s dummy ({other.dummy.label}) (13)" in review
+    assert "Trick 1 of 13:" in review and "Trick 13 of 13:" in review
+    assert "Double dummy, tricks as declarer:" in review
+    assert "Par: " in review
+    assert "From the first lead, best play gives you " in review or "judged from" in review
+    analysis = table.analysis(0)
+    assert analysis.play is not None
+    assert len(re.findall(r"^Costly: ", review, re.M)) == len(analysis.play.costly)
+
+
+def test_the_review_before_any_hand_is_finished() -> None:
+    plain, player = session("double-dummy", "double-dummy", {}, extra=["review", "review 3"])
+    plain.run()
+    text = "\n".join(player.lines)
+    assert "No hand is finished yet: review shows one once it is over." in text

@@ -162,7 +162,7 @@ async def test_the_opponents_dummy_before_and_after_the_opening_lead(racks: bool
             assert west - played <= after, "after the lead both dummies are face up"
 
 
-async def test_a_hint_at_the_table_and_claim_and_review_not_yet() -> None:
+async def test_a_hint_a_claim_and_a_review_asked_for_too_early() -> None:
     app = make_app("double-dummy", {}, "no-hints", Seat.SOUTH)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -170,7 +170,7 @@ async def test_a_hint_at_the_table_and_claim_and_review_not_yet() -> None:
         said = {
             "h": "Hint (expert): " if mine else "No hint: it is not your turn.",
             "c": "A claim is made during the play of a hand, after the auction.",
-            "b": "The review of a hand is not available at the four-hand table yet",
+            "b": "No hand is finished yet: b reviews one once it is over.",
         }
         for key, words in said.items():
             await pilot.press(key)
@@ -203,7 +203,8 @@ async def test_the_end_of_a_hand_waits_for_enter_with_no_old_trick_on_the_next_d
             turn += 1
         assert isinstance(app.screen, TextScreen)
         dialog = "\n".join(str(w.render()) for w in app.screen.query(Static))
-        assert "Last trick: " in dialog and "Press Enter for the next hand." in dialog
+        assert "Last trick: " in dialog
+        assert "Press b to review the hand, Enter for the next hand." in dialog
         behind = app.game_screen
         prompt = str(behind.query_one("#prompt", Static).render())
         assert "thinking" not in prompt and "Enter for the next hand" in prompt

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 
 from honeymoon.actions import NUM_ACTIONS
 from honeymoon.env import PETTINGZOO_ID, env, raw_env
@@ -34,6 +34,13 @@ def test_pettingzoo_make_finds_the_environment() -> None:
 @pytest.mark.parametrize("variant", ["draw-discard", "memory"])
 def test_pettingzoo_seed_test(variant) -> None:
     seed_test(lambda: env(variant=variant), num_cycles=300)
+
+
+@pytest.mark.parametrize("variant", ["draw-discard", "bridgette"])
+def test_pettingzoo_render_test(variant, capsys: pytest.CaptureFixture[str]) -> None:
+    render_test(lambda render_mode: env(variant=variant, render_mode=render_mode))
+    # "human" prints the table as the seat to act sees it; "ansi" returns it.
+    assert "to act: hand" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize(

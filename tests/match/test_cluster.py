@@ -169,6 +169,64 @@ def test_the_runner_is_stopped_when_the_caller_stops() -> None:
     assert closed == [True]
 
 
+# -- the driver's work per pair ------------------------------------------------------------------
+
+
+class _InstantCluster:
+    """Ray's calls as the driver makes them, on a cluster of ``cpus`` CPUs whose tasks finish
+    in the order they were given, as soon as a wait asks; counts the tasks each wait looks at."""
+
+    def __init__(self, cpus: int) -> None:
+        self.cpus = cpus
+        self.looked_at = 0
+        self.order: list[Any] = []
+
+    def is_initialized(self) -> bool:
+        return True
+
+    def cluster_resources(self) -> dict[str, float]:
+        return {"CPU": float(self.cpus)}
+
+    def remote(self, **_options: Any) -> Any:
+        cluster = self
+
+        class _Task:
+            def __init__(self, _function: Any) -> None:
+                pass
+
+            def remote(self, _config: MatchConfig, pair: int) -> Any:
+                ref = (pair,)
+                cluster.order.append(ref)
+                return ref
+
+        return _Task
+
+    def wait(self, refs: list[Any], num_returns: int = 1, timeout: float | None = None) -> Any:
+        self.looked_at += len(refs)
+        ready, self.order = self.order[:num_returns], self.order[num_returns:]
+        return ready, []
+
+    def get(self, ref: Any) -> Any:
+        return PairOutcome(ref[0], ()), ()
+
+    def cancel(self, ref: Any) -> None:
+        raise AssertionError("a finished match leaves nothing to cancel")
+
+
+@pytest.mark.parametrize("cpus", [25, 1600])
+def test_the_driver_does_the_same_work_per_pair_whatever_the_cluster_size(cpus: int) -> None:
+    from honeymoon.cluster import COLLECT_SHARE, in_flight_for, play_on_cluster
+
+    cluster = _InstantCluster(cpus)
+    pairs = 3 * in_flight_for(cpus)
+    config = MatchConfig("random", "random", rubber_pairs=pairs, cluster="ray")
+    outcomes = list(play_on_cluster(config, ray=cluster))
+    assert sorted(outcome.pair for outcome in outcomes) == list(range(pairs))
+    # Each wait looks at every pair in flight; collected in batches of an eighth of them, a
+    # pair costs about COLLECT_SHARE looks (it cost the whole in-flight set, one pair a wait).
+    assert cluster.looked_at / pairs <= 2 * COLLECT_SHARE
+
+
 # -- a real local Ray cluster -------------------------------------------------------------------
 
 

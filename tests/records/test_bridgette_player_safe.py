@@ -17,6 +17,7 @@ from honeymoon.bots import HeuristicBot, NoviceBot
 from honeymoon.bridgette import dealer_exchange_size
 from honeymoon.cards import Card
 from honeymoon.cli import main
+from honeymoon.cli.replay import result_line
 from honeymoon.engines import new_game
 from honeymoon.errors import RecordError
 from honeymoon.game import Game
@@ -181,7 +182,7 @@ def test_honeymoon_replay_shows_the_match_as_played(
     shown = _outputs(copies[-1], tmp_path, capsys)
     sheet = game.score_sheet
     for result in game.history:
-        assert result.result.summary() in shown["text"]
+        assert result_line(result.result) in shown["text"]
     assert f"Total{sheet.totals[0]:>19}{sheet.totals[1]:>8}" in shown["text"]
     assert "Deals scored              6 of 6" in shown["text"]
     assert "Games" not in shown["text"]
@@ -196,7 +197,9 @@ def test_honeymoon_replay_shows_the_match_as_played(
     assert data["replayed"] is False and data["complete"] is True
     assert data["score"]["totals"] == list(sheet.totals)
     assert data["score"]["deals_scored"] == 6
-    assert [hand["summary"] for hand in data["hands"]] == [h.result.summary() for h in game.history]
+    assert [hand["summary"] for hand in data["hands"]] == [
+        result_line(h.result) for h in game.history
+    ]
     boards = shown["pbn"].split("\n\n")[1:]
     assert len(boards) == len(game.history)
     for board, real in zip(boards, game.history, strict=True):

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from honeymoon.cli import main
+from honeymoon.cli.replay import result_line
 from honeymoon.records import loads
 
 DATA = Path(__file__).resolve().parent.parent / "data"
@@ -21,7 +22,7 @@ def test_a_complete_record(capsys: pytest.CaptureFixture[str]) -> None:
     assert "South (Ann) against East (Bob)" in out
     assert f"Every action of {len(record.hands)} hand(s) replayed and valid." in out
     for result in record.results:
-        assert result.summary() in out
+        assert result_line(result) in out
     sheet = record.score_sheet
     assert f"Total{sheet.totals[0]:>19}{sheet.totals[1]:>8}" in out
     assert f"Above the line{sheet.above(0):>10}{sheet.above(1):>8}" in out
@@ -36,7 +37,7 @@ def test_json_output(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["replayed"] is True and data["complete"] is True
     assert data["players"] == {"south": "Ann", "east": "Bob"}
     assert len(data["hands"]) == len(record.hands)
-    assert data["hands"][0]["summary"] == record.results[0].summary()
+    assert data["hands"][0]["summary"] == result_line(record.results[0])
     sheet = record.score_sheet
     assert data["score"]["totals"] == list(sheet.totals)
     assert data["score"]["rubber_winner"] == "south"

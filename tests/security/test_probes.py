@@ -46,6 +46,26 @@ def _marker_command(marker: Path) -> str:
     return f"{sys.executable} -c \"open(r'{marker}', 'w').write('ran')\""
 
 
+def _a_computer_moves(server: Any) -> None:
+    """A proper game against the computer, played until the computer has moved: the server's
+    computer turns have run since anything asked before it."""
+    created = server.create({"opponent": "computer", "level": "easy", "seat": "east"})
+    assert created.status == 201
+    with connect(server.ws_url) as websocket:
+        message = hello(websocket, created.json["token"])
+        if message["view"]["to_act"] == "east" and message["version"] == 0:
+            # east acts first: one move, and the computer's answer comes next
+            action = message["view"]["legal_actions"][0]["action"]
+            websocket.send(
+                json.dumps({"type": "move", "action": action, "version": 0, "move_id": "a"})
+            )
+            message = receive_until(websocket, "state")
+        deadline = time.monotonic() + 10
+        while message["view"]["to_act"] != "east" and time.monotonic() < deadline:
+            message = receive_until(websocket, "state")
+        assert message["view"]["to_act"] == "east"
+
+
 @pytest.mark.parametrize(
     "level",
     [
@@ -71,7 +91,7 @@ def test_a_level_that_is_not_a_level_is_refused_and_starts_nothing(
     assert answer.status == 400 and answer.code == "unknown_level"
     assert "easy, medium, hard" in answer.json["error"]["message"]
     assert server.game_count() == 0
-    time.sleep(0.3)  # the computer would have moved by now (bot delay 0.05 s)
+    _a_computer_moves(server)  # the computer's turns have run since the refusal
     assert not marker.exists()
 
 

@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from card_leaks import ANY_CARD, echoed, leaks
+from card_leaks import ANY_CARD, echoed, leaks, named_cards
 
 from honeymoon.actions import PASS, TAKE_EXPOSED, TAKE_OTHER
 from honeymoon.cards import ALL_CARDS, Card
@@ -338,25 +338,6 @@ def test_bad_table_actions_get_typed_errors(server_factory: Any, sqlite_url: str
             assert server.hub.rooms[game_id].version == 2  # nothing refused was applied
 
 
-@pytest.mark.parametrize(
-    "message",
-    [
-        {"type": "review", "hand": 0},
-        {"type": "analysis", "hand": 0},
-    ],
-)
-def test_reviews_and_analyses_are_refused_at_the_table_with_a_code(
-    server_factory: Any, sqlite_url: str, message: dict[str, Any]
-) -> None:
-    with server_factory(sqlite_url) as server:
-        info = server.create(opponent="friend", seat="south", variant="double-dummy")
-        with server.seat(info["token"]) as south:
-            south.ws.send_text(json.dumps(message))
-            error = south.expect("error")
-            assert error["code"] == "not_at_table", error
-            assert "four-hand table" in error["message"]
-
-
 @contextmanager
 def _friends_at_the_table(
     server_factory: Any, url: str, variant: str
@@ -646,3 +627,76 @@ def test_a_claim_at_the_table_is_judged_with_the_four_hands(
         assert verdicts, "no claim was made"
         if verdicts[-1]:
             assert game.hand_number == 1 and game.history[0].log.play_over
+
+
+def _ask(socket: Any, kind: str, hand: int) -> dict[str, Any]:
+    socket.ws.send_text(json.dumps({"type": kind, "hand": hand}))
+    answer: dict[str, Any] = socket.recv()
+    while answer["type"] in ("state", "presence"):
+        answer = socket.recv()
+    return answer
+
+
+@pytest.mark.parametrize("variant", sorted(CHOICES))
+def test_the_review_and_analysis_of_a_hand_at_every_table(
+    server_factory: Any, sqlite_url: str, variant: str
+) -> None:
+    """Once a hand is played out each seat gets its review (the four hands as the play began,
+    the thirteen tricks) and its analysis (the four hands solved by DDS: the table, par and
+    each card's cost), the same analysis for both seats; a hand in progress is refused."""
+    pytest.importorskip("endplay")
+    from honeymoon.analysis import analyze_hand
+
+    rng = random.Random(f"review:{variant}")
+    with _friends_at_the_table(server_factory, sqlite_url, variant) as (server, game_id, sockets):
+        south = sockets["south"]
+        game = table_game(server, game_id)
+        while game.hand_number == 0:
+            _move_on(rng, sockets[str(south.view["to_act"])], sockets)
+        log = game.history[0].log
+        assert log.hands is not None and log.contract is not None
+        expected = analyze_hand(game, 0, drawing=False)
+        for name, socket in sockets.items():
+            review = _ask(socket, "review", 0)
+            assert review["type"] == "review", review
+            hands = review["review"]["hands"]
+            assert [sorted(h) for h in hands] == [sorted(c.pbn for c in h) for h in log.hands]
+            tricks = review["review"]["tricks"]
+            assert len(tricks) == 13 and all(len(t["players"]) == 4 for t in tricks)
+            analysis = _ask(socket, "analysis", 0)
+            assert analysis["type"] == "analysis", analysis
+            data = analysis["analysis"]
+            assert data == json.loads(json.dumps(expected.for_seat(Seat[name.upper()]).to_dict()))
+            assert set(data["deal"]) == {"north", "east", "south", "west"}
+            assert data["table"] and data["par"] and data["play"]["complete"]
+            assert all(card["hand"] for card in data["play"]["cards"])
+            for kind in ("review", "analysis"):
+                refused = _ask(socket, kind, 1)
+                assert refused["type"] == "error" and refused["code"] == "bad_message"
+
+
+@pytest.mark.parametrize("variant", sorted(CHOICES))
+def test_the_review_and_analysis_of_a_passed_out_hand_name_only_the_seats_own_cards(
+    server_factory: Any, sqlite_url: str, variant: str
+) -> None:
+    pytest.importorskip("endplay")
+    with _friends_at_the_table(server_factory, sqlite_url, variant) as (server, game_id, sockets):
+        south, east = sockets["south"], sockets["east"]
+        first = sockets[str(south.view["to_act"])]
+        second = east if first is south else south
+        for mover in (first, second):
+            version = mover.version
+            mover.send_move(PASS)
+            mover.expect("ack")
+            for socket in sockets.values():
+                while socket.version <= version:
+                    socket.expect("state")
+        log = table_game(server, game_id).history[0].log
+        assert log.hands is not None and log.contract is None
+        for name, socket in sockets.items():
+            own = {card.pbn for card in log.hands[Seat[name.upper()].direction]}
+            for kind in ("review", "analysis"):
+                answer = _ask(socket, kind, 0)
+                assert answer["type"] == kind, answer
+                named = {card.pbn for card in named_cards(json.dumps(answer))}
+                assert named == (own if kind == "review" else set()), (kind, named)

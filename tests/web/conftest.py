@@ -68,6 +68,12 @@ class Player:
         except PlaywrightTimeout:
             return False
 
+    def confirm_call(self) -> None:
+        """Confirm the call just tapped, where the page asks for it (on small screens)."""
+        confirm = self.page.locator(".confirm-call button[data-confirmed]")
+        if confirm.count():
+            confirm.click(timeout=3000)
+
     def _act(self) -> bool:
         page = self.page
         quick = 3000  # a control that disappears under the click is not waited for
@@ -79,13 +85,12 @@ class Player:
             return True
         # The bidding box shows one level's bids: 1 club is there only while level 1 is open.
         one_club = page.locator('.bidbox button[aria-label="Bid 1 club"]:not([disabled])')
-        if one_club.count():
-            one_club.click(timeout=quick)
-            return True
         pass_button = page.locator('.bidbox button[aria-label="Pass"]:not([disabled])')
-        if pass_button.count():
-            pass_button.click(timeout=quick)
-            return True
+        for call in (one_club, pass_button):
+            if call.count():
+                call.click(timeout=quick)
+                self.confirm_call()
+                return True
         # The four-hand table: declarer's choice of dummy, the extra cards of twelve and two.
         choice = page.locator(".controls button[data-action]:not([disabled])")
         if choice.count():

@@ -151,6 +151,9 @@ def _cheapest_bid(page: Any) -> bool:
         return False
     before = int(page.locator(".table").get_attribute("data-version") or 0)
     bids.first.click()
+    confirm = page.locator(".confirm-call button[data-confirmed]")
+    if confirm.count():  # on a phone a call waits for its confirm tap
+        confirm.click()
     page.wait_for_function(
         "v => Number(document.querySelector('.table')?.dataset.version) > v", arg=before
     )

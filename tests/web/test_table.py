@@ -154,7 +154,21 @@ def test_a_table_hand_is_played_to_the_end_against_the_computer(
     # (the text, shown or not: the computer's next call may draw the list again, closed)
     result = page.locator(".history li").first.text_content() or ""
     assert "tricks" in result and ("made" in result or "down" in result), result
-    assert page.locator(".history button.review-open").count() == 0  # not at the table yet
+    # The review, as at two hands, with the four hands as the play began and their analysis.
+    dialog = table.open_review(page, 0)
+    sections = dialog.locator(".review-hands section[data-place]")
+    assert sections.count() == 4
+    for index in range(4):
+        assert sections.nth(index).locator("li").count() == 13
+    headings = dialog.locator(".review-hands h3").all_inner_texts()
+    assert headings[:2] == ["Your hand (13)", "Your dummy (13)"], headings
+    assert "The hands as the play began" in dialog.inner_text()
+    dialog.get_by_role("button", name="Next trick ▶").click()
+    assert "Trick 1 of 13" in dialog.inner_text()
+    dialog.locator("section.analysis table.dd").wait_for(timeout=60000)
+    assert dialog.locator("table.dd tbody tr").count() == 2
+    assert dialog.locator("p.par").count() == 1
+    dialog.get_by_role("button", name="Close").click()
     _check_page(page, DESKTOP["width"])
     assert not errors, errors
     page.context.close()
@@ -185,8 +199,10 @@ def test_two_people_play_single_dummys_choice_of_dummy(
     version = table.Player(first).version()
     first.get_by_role("button", name="Level 1").click()
     first.get_by_role("button", name="Bid 1 no trump").click()
+    table.Player(first).confirm_call()
     table.Player(second).wait_version(version + 1)
     second.get_by_role("button", name="Pass").click()
+    table.Player(second).confirm_call()
     first.wait_for_selector(".phase-dummy_choice")
     second.wait_for_selector(".phase-dummy_choice")
     assert "is choosing a dummy" in second.locator(".controls").inner_text()
@@ -236,8 +252,10 @@ def test_twelve_and_two_extra_cards_are_placed_in_the_browser(
     second = east if first is south else south
     version = table.Player(first).version()
     first.get_by_role("button", name="Bid 1 club").click()
+    table.Player(first).confirm_call()
     table.Player(second).wait_version(version + 1)
     second.get_by_role("button", name="Pass").click()
+    table.Player(second).confirm_call()
     # Declarer places first; the defender sees their own two cards waiting.
     first.wait_for_selector(".controls button.extra:not([disabled])")
     second.wait_for_selector(".phase-extra_cards")
@@ -333,8 +351,10 @@ def test_the_widow_split_and_the_choice_of_leader_in_the_browser(
     second = east if first is south else south
     version = table.Player(first).version()
     first.get_by_role("button", name="Bid 1 no trump").click()
+    table.Player(first).confirm_call()
     table.Player(second).wait_version(version + 1)
     second.get_by_role("button", name="Pass").click()
+    table.Player(second).confirm_call()
     # Declarer: a card of the widow to the hand, then one to the dummy.
     first.wait_for_selector(".phase-widow_hand .controls button.extra:not([disabled])")
     assert first.locator(".controls button.extra").count() == 4

@@ -52,6 +52,7 @@ from honeymoon.cards import (
 )
 from honeymoon.errors import UnknownVariantError
 from honeymoon.game import Phase
+from honeymoon.knowledge import knowledge_of
 from honeymoon.tricks import beats, colon_spoils
 from honeymoon.views import SeatView
 
@@ -213,18 +214,6 @@ def _call(view: SeatView) -> Advice:
     return Advice(PASS, code, Figures(strain=strain, tricks=round(expected, 1), points=points))
 
 
-def _played(view: SeatView) -> int:
-    # Every card seen played this hand (a mask).
-    seen = 0
-    for trick in view.tricks:
-        for card in trick.cards:
-            seen |= card.mask
-    if view.current_trick is not None:
-        for card in view.current_trick.cards:
-            seen |= card.mask
-    return seen
-
-
 def _is_master(card: int, outstanding: int) -> bool:
     # No card of the suit above ``card`` is still unseen by the bot.
     suit = CARD_SUIT[card]
@@ -237,7 +226,7 @@ def _play(view: SeatView) -> Advice:
     cards = [card_of_action(a) for a in legal]
     hand = view.hand.mask
     trump = int(view.trump) if view.trump is not None else 4
-    outstanding = FULL_DECK_MASK & ~hand & ~_played(view)
+    outstanding = knowledge_of(view).unseen & FULL_DECK_MASK
     trick = view.current_trick
     led = trick.cards[0] if trick is not None and trick.cards else None
     if led is None:

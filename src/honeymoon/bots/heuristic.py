@@ -55,6 +55,7 @@ from honeymoon.bots.sampling import Knowledge, knowledge_from_view, sample_layou
 from honeymoon.cards import FULL_DECK_MASK, SUIT_MASKS, Card, Strain, Suit, mask_to_card_ids
 from honeymoon.engines import new_game
 from honeymoon.game import Game, Phase
+from honeymoon.knowledge import knowledge_of
 from honeymoon.rules import DEFAULT_RULES, RuleSet
 from honeymoon.scoring import GAME_POINTS, score_contract
 from honeymoon.views import SeatView, view_for
@@ -670,42 +671,19 @@ def drawn_hands(
 
 
 def play_state(view: SeatView) -> _PlayState:
-    """What the seat of ``view`` knows in the play (and preliminary tricks)."""
+    """What the seat of ``view`` knows in the play (and preliminary tricks): the cards the
+    opponent may hold, as :func:`honeymoon.knowledge.knowledge_of` reads them."""
     assert view.seat is not None
     me = view.seat
-    # Preliminary tricks (Draw and Memory Bridge) are played at no trump, for no contract;
-    # the opponent may still draw cards of a suit it showed out of, so no voids then.
-    preliminary = view.phase is Phase.PRELIMINARY or view.contract is None
-    played = _out_of_play(view)
-    voids = 0
-    tricks = list(view.tricks)
-    if view.current_trick is not None:
-        tricks.append(view.current_trick)
-    for trick in tricks:
-        led = trick.cards[0].suit if trick.cards else None
-        for seat, card in zip(trick.players, trick.cards, strict=True):
-            played |= card.mask
-            if not preliminary and seat != me and led is not None and card.suit != led:
-                voids |= SUIT_MASKS[led]
-    possible = FULL_DECK_MASK & ~(view.hand.mask | view.discards.mask | played | voids)
     opponent = 1 - int(me)
     return _PlayState(
         hand=view.hand.mask,
         trump=int(view.trump) if view.trump is not None else Strain.NOTRUMP,
         declarer=view.contract is not None and view.declarer == me,
-        possible=possible,
+        possible=knowledge_of(view).possible(opponent),
         opponent_size=view.hand_sizes[opponent],
         tricks_left=13 - len(view.tricks),
     )
-
-
-def _out_of_play(view: SeatView) -> int:
-    """The cards of finished preliminary tricks (Draw and Memory Bridge): gone for good."""
-    mask = 0
-    for trick in view.preliminary_tricks:
-        for card in trick.cards:
-            mask |= card.mask
-    return mask
 
 
 def _call_reason(

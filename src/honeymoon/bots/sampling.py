@@ -1,9 +1,9 @@
 """What a seat knows about the hidden cards, and layouts of the opponent's hand drawn from it.
 
 :func:`knowledge_from_view` reads a :class:`~honeymoon.views.SeatView` into a
-:class:`Knowledge`: the seat's hand, the cards known to be out of the opponent's hand (its own
-discards, every card played this deal and in finished preliminary tricks), the suits the
-opponent has shown out of, and how many cards the opponent holds. :func:`sample_layouts` draws
+:class:`Knowledge` (through the one reader of what each hand may hold,
+:func:`honeymoon.knowledge.knowledge_of`): the seat's hand, the cards the opponent may hold,
+the suits it has shown out of, and how many cards it holds. :func:`sample_layouts` draws
 opponent hands consistent with all of it; :func:`conditioned_layouts` keeps those that also fit
 a test (the expert's reading of the opponent's calls), within a bounded number of tries.
 
@@ -20,21 +20,13 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from honeymoon.cards import (
-    BRIDGETTE_DECK_MASK,
-    CARD_MASK,
-    FIRST_COLON_ID,
-    FULL_DECK_MASK,
-    SUIT_MASKS,
-    mask_to_card_ids,
-)
-from honeymoon.game import Phase
-from honeymoon.rules import PACK_VARIANTS, VARIANTS, Procedure, RuleSet
-from honeymoon.tricks import colon_spoils
-from honeymoon.views import SeatView, TrickView
+from honeymoon.cards import CARD_MASK, mask_to_card_ids
+from honeymoon.knowledge import knowledge_of, view_rules
+from honeymoon.rules import Procedure
+from honeymoon.views import SeatView
 
 __all__ = [
     "Knowledge",
@@ -43,7 +35,6 @@ __all__ = [
     "sample_layouts",
     "conditioned_layouts",
     "CONDITION_ATTEMPTS",
-    "view_rules",
 ]
 
 #: Layouts drawn per layout wanted, at most, while looking for layouts that fit the
@@ -99,92 +90,33 @@ class Knowledge:
         return self.possible.bit_count() == self.opponent_size
 
 
-def _trick_cards(tricks: Sequence[TrickView]) -> int:
-    mask = 0
-    for trick in tricks:
-        for card in trick.cards:
-            mask |= card.mask
-    return mask
-
-
-def view_rules(view: SeatView) -> RuleSet | None:
-    """The rules ``view`` is played by: its own, or those of its variant's name (a view read
-    from a message may carry the name only); None for a variant this program does not know."""
-    return view.rules or VARIANTS.get(view.variant) or PACK_VARIANTS.get(view.variant)
-
-
 def knowledge_from_view(view: SeatView) -> Knowledge:
-    """Everything ``view``'s seat knows about the opponent's hand now.
-
-    Voids count in the play phase and in Memory Bridge's preliminary tricks (no drawing
-    between tricks); in Draw Bridge's preliminary tricks the opponent may draw a card of a suit
-    it showed out of, so voids are not used there.
-
-    In Bridgette the pack has the three Colons. The opponent shows out of a suit only by
-    playing a card that neither follows it nor is the Colon matching the led card (which may
-    be played while able to follow); a led Colon shows nothing. The upcard is not out of play:
-    non-dealer took it, so for dealer it is one of the cards non-dealer may hold.
+    """Everything ``view``'s seat knows about the opponent's hand now, read from
+    :func:`honeymoon.knowledge.knowledge_of` (voids count where they bind: in the play and
+    in Memory Bridge's preliminary tricks).
     """
     if view.seat is None:
         raise ValueError("a spectator's view has no hidden cards of its own")
-    me = view.seat
-    opponent = me.other
+    me = int(view.seat)
+    opponent = 1 - me
     rules = view_rules(view)
-    procedure = rules.procedure if rules is not None else Procedure.DRAW_DISCARD
-    colons = rules is not None and rules.colons
-    in_tricks = view.phase in (Phase.PLAY, Phase.PRELIMINARY)
-    tricks: list[TrickView] = list(view.tricks) if in_tricks else []
-    if in_tricks and view.current_trick is not None and view.current_trick.cards:
-        tricks.append(view.current_trick)
-    voids_count = view.phase is Phase.PLAY or (
-        view.phase is Phase.PRELIMINARY and procedure is Procedure.MEMORY
-    )
-    out = view.discards.mask | _trick_cards(view.preliminary_tricks)
-    voids = 0
-    opponent_played = 0
-    seat_played = 0
-    for trick in tricks:
-        led = trick.cards[0].id
-        seat = trick.leader
-        for card in trick.cards:
-            out |= card.mask
-            if seat == opponent:
-                opponent_played |= card.mask
-                if voids_count and _shows_out(led, card.id):
-                    voids |= SUIT_MASKS[led // 13]
-            else:
-                seat_played |= card.mask
-            seat = seat.other
-    for shown in (None if colons else view.face_up, view.looking_at):
-        if shown is not None:  # a stock card the seat sees is not in the opponent's hand
-            out |= shown.mask
-    deck = BRIDGETTE_DECK_MASK if colons else FULL_DECK_MASK
-    unseen = deck & ~(view.hand.mask | out)
-    size = view.hand_sizes[int(opponent)]
-    possible = unseen & ~voids
+    facts = knowledge_of(view)
+    size = view.hand_sizes[opponent]
+    voids = facts.voids[opponent]
+    possible = facts.possible(opponent)
     if possible.bit_count() < size:  # cannot happen in a real game; never sample an empty hand
-        possible, voids = unseen, 0
+        possible, voids = facts.unseen, 0
     return Knowledge(
         hand=view.hand.mask,
-        unseen=unseen,
+        unseen=facts.unseen,
         possible=possible,
         opponent_size=size,
         voids=voids,
-        opponent_played=opponent_played,
-        seat_played=seat_played,
-        biased=procedure is Procedure.DRAW_DISCARD,
+        opponent_played=facts.played[opponent],
+        seat_played=facts.played[me],
+        biased=(rules.procedure if rules is not None else Procedure.DRAW_DISCARD)
+        is Procedure.DRAW_DISCARD,
     )
-
-
-def _shows_out(led: int, card: int) -> bool:
-    """True if following ``led`` with ``card`` (card ids) shows a void in the led suit: a card
-    of another suit, or a Colon that does not match the led card (Bridgette); never after a led
-    Colon or a matching one."""
-    if led >= FIRST_COLON_ID or led == card:
-        return False
-    if card >= FIRST_COLON_ID:
-        return not colon_spoils(led, card)
-    return card // 13 != led // 13
 
 
 def sample_layouts(knowledge: Knowledge, rng: random.Random, count: int) -> list[int]:
@@ -239,7 +171,7 @@ def conditioned_layouts(
     first); when none fits, the first ``count`` drawn, that is plain unconditioned layouts.
     The same ``rng`` state gives the same layouts.
 
-    >>> from honeymoon.cards import Strain
+    >>> from honeymoon.cards import FULL_DECK_MASK, SUIT_MASKS, Strain
     >>> knowledge = Knowledge(0, FULL_DECK_MASK, FULL_DECK_MASK, 13, 0, 0, 0, False)
     >>> spades = SUIT_MASKS[Strain.SPADES]
     >>> layouts, fits = conditioned_layouts(

@@ -2,7 +2,7 @@
 
 It reads only its seat's :class:`~honeymoon.views.TableView`. For a card it deals layouts of
 the cards it has not seen consistent with what it knows (the hands it sees, the cards played,
-the suits each unseen hand has shown out of: :mod:`honeymoon.bots.table_knowledge`), solves
+the suits each unseen hand has shown out of: :mod:`honeymoon.knowledge`), solves
 each four-hand position with DDS through endplay (:mod:`honeymoon.bots.dds`) and plays the
 card with the best mean score for its side over the layouts (the contract's points with the
 tricks it leads to; the mean tricks break ties). The opening lead, by far the dearest position
@@ -35,8 +35,9 @@ from honeymoon.bots.dds import (
     solve_positions,
 )
 from honeymoon.bots.table_heuristic import TableHeuristicBot, play_card
-from honeymoon.bots.table_knowledge import Deal4, sample_deals, table_knowledge
+from honeymoon.bots.table_knowledge import Deal4, sample_deals
 from honeymoon.cards import CARD_MASK, Card
+from honeymoon.knowledge import knowledge_of
 from honeymoon.rules import RuleSet
 from honeymoon.scoring import score_contract
 from honeymoon.seats import Direction, Seat
@@ -137,7 +138,7 @@ class TableExpertBot(TableHeuristicBot):
     def _play(self, view: TableView) -> Advice:
         assert view.seat is not None and view.to_play is not None
         assert view.contract is not None and view.declarer is not None
-        knowledge = table_knowledge(view)
+        knowledge = knowledge_of(view)
         if not view.tricks and (view.current_trick is None or not view.current_trick.cards):
             return self._opening_lead(view)
         cards_left = sum(view.hand_sizes)
@@ -207,7 +208,7 @@ class TableExpertBot(TableHeuristicBot):
     def _opening_lead(self, view: TableView) -> Advice:
         """The lead that sets the contract in most layouts; among equals the medium bot's."""
         assert view.contract is not None and view.to_play is not None
-        knowledge = table_knowledge(view)
+        knowledge = knowledge_of(view)
         count = max(1, round(OPENING_LEAD_LAYOUTS * self.layouts))
         layouts = sample_deals(knowledge, self._solve_rng, count)
         order = tuple(int(d) for d in view.order)
@@ -287,7 +288,7 @@ class TableExpertBot(TableHeuristicBot):
 
     def _choose_dummy(self, view: TableView) -> Advice:
         assert view.seat is not None
-        layouts = sample_deals(table_knowledge(view), self._solve_rng, self._choice_count())
+        layouts = sample_deals(knowledge_of(view), self._solve_rng, self._choice_count())
         exposed = view.exposed_dummy
         assert exposed is not None
         options: list[tuple[int, list[Deal4]]] = []
@@ -306,7 +307,7 @@ class TableExpertBot(TableHeuristicBot):
 
     def _place_extra(self, view: TableView) -> Advice:
         assert view.seat is not None
-        knowledge = table_knowledge(view)
+        knowledge = knowledge_of(view)
         layouts = sample_deals(knowledge, self._solve_rng, self._choice_count())
         extra = view.extra_cards.mask
         own, dummy = int(view.seat.direction), int(view.seat.dummy)
@@ -344,7 +345,7 @@ class TableExpertBot(TableHeuristicBot):
         fewer layouts (declarer's choice)."""
         assert view.seat is not None
         defender = view.seat.other
-        layouts = sample_deals(table_knowledge(view), self._solve_rng, self._choice_count())
+        layouts = sample_deals(knowledge_of(view), self._solve_rng, self._choice_count())
         leaders = {
             action: int(defender.dummy if action == LEAD_DEFENDERS_DUMMY else defender.direction)
             for action in view.legal_actions

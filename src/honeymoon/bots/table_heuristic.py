@@ -50,15 +50,10 @@ from honeymoon.bots.heuristic import (
     high_card_points,
     shown_suits_of,
 )
-from honeymoon.bots.table_knowledge import (
-    Deal4,
-    TableKnowledge,
-    played_cards,
-    sample_deals,
-    table_knowledge,
-)
+from honeymoon.bots.table_knowledge import Deal4, sample_deals
 from honeymoon.cards import CARD_MASK, CARD_SUIT, SUIT_MASKS, Card, Strain, Suit
 from honeymoon.game import Phase
+from honeymoon.knowledge import Knowledge, knowledge_of
 from honeymoon.seats import Direction, Seat
 from honeymoon.tricks import beats
 from honeymoon.views import TableView
@@ -177,7 +172,7 @@ def auction_layouts(view: TableView, rng: random.Random, samples: int) -> list[D
     """``samples`` layouts of the unseen cards that fit the opponent's calls where they can:
     for each, the best fitting of :data:`FIT_ATTEMPTS` draws (see :func:`_misfit`)."""
     assert view.seat is not None
-    knowledge = table_knowledge(view)
+    knowledge = knowledge_of(view)
     summary = AuctionSummary.read(view.auction, view.first_caller, view.seat)
     opponent = view.seat.other
     shown = shown_suits_of(summary.opponent_calls)
@@ -406,7 +401,7 @@ class TableHeuristicBot(TablePhasedBot):
         other = Direction.WEST if exposed is Direction.NORTH else Direction.NORTH
         strain = int(view.contract.strain)
         own = view.seat.direction
-        layouts = sample_deals(table_knowledge(view), self._rng, self.samples)
+        layouts = sample_deals(knowledge_of(view), self._rng, self.samples)
         take = [0.0, 0.0]
         for layout in layouts:
             take[0] += partnership_tricks(layout[own], layout[exposed])[strain] / len(layouts)
@@ -534,14 +529,14 @@ def _call_reason(view: TableView, action: int, table: _TrickTable) -> tuple[Reas
 # -- card play ------------------------------------------------------------------------------
 
 
-def _possible(view: TableView, knowledge: TableKnowledge, hand: Direction) -> int:
+def _possible(view: TableView, knowledge: Knowledge, hand: Direction) -> int:
     """The cards ``hand`` may hold: exactly its cards when seen, else the unseen cards out of
     the suits it showed out of."""
     seen = view.hands[hand]
     if seen is not None and not knowledge.missing[hand]:
         return seen.mask
     known = seen.mask if seen is not None else 0
-    return known | (knowledge.unseen & ~knowledge.voids[hand])
+    return known | knowledge.possible(hand)
 
 
 def _still_to_play(view: TableView) -> list[Direction]:
@@ -584,7 +579,7 @@ def play_card(view: TableView) -> Advice:
     legal = view.legal_actions
     assert view.to_play is not None and view.seat is not None
     trump = int(view.trump) if view.trump is not None else 4
-    knowledge = table_knowledge(view)
+    knowledge = knowledge_of(view)
     me = view.to_play
     partner = Direction((int(me) + 2) % 4)
     holding = view.hands[me]
@@ -622,7 +617,7 @@ def play_card(view: TableView) -> Advice:
     return Advice(card, Reason.PLAY_LOW, Figures(card=Card.from_id(card)))
 
 
-def _lead(view: TableView, knowledge: TableKnowledge, hand: int, trump: int) -> Advice:
+def _lead(view: TableView, knowledge: Knowledge, hand: int, trump: int) -> Advice:
     legal = view.legal_actions
     assert view.seat is not None and view.to_play is not None
     partner = Direction((int(view.to_play) + 2) % 4)
@@ -632,7 +627,7 @@ def _lead(view: TableView, knowledge: TableKnowledge, hand: int, trump: int) -> 
     for direction in Direction:
         if direction.owner != view.seat:
             theirs |= _possible(view, knowledge, direction)
-    theirs &= ~played_cards(view)
+    theirs &= ~knowledge.all_played
 
     def master(card: int) -> bool:
         suit = CARD_SUIT[card]

@@ -33,7 +33,7 @@ from honeymoon.cli.session import open_record
 from honeymoon.cli.solve import hand_text
 from honeymoon.errors import HoneymoonError
 from honeymoon.records import GameRecord, loads
-from honeymoon.seats import SEATS
+from honeymoon.seats import SEATS, Direction
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -122,9 +122,10 @@ def hand_lines(hand: HandAnalysis) -> list[str]:
             f"{prelim.start[1]}"
         )
         lines.extend(_play_lines(prelim))
-    if hand.deal is not None:
-        for seat in SEATS:
-            lines.append(f"  {seat.label:<6} {hand_text(hand.deal[seat])}")
+    if hand.deal is not None:  # South's and East's hands, or the table's four
+        places = [d.label for d in Direction] if len(hand.deal) == 4 else [s.label for s in SEATS]
+        for place, cards in zip(places, hand.deal, strict=True):
+            lines.append(f"  {place:<6} {hand_text(cards)}")
     if hand.table is not None:
         lines.extend(table_lines(hand.table))
     if hand.par is not None:
@@ -164,8 +165,9 @@ def _play_lines(play: PlayAnalysis) -> list[str]:
     for card in costly:
         tricks = "trick" if card.cost == 1 else "tricks"
         better = f"; {card.better} was better" if card.better is not None else ""
+        who = card.seat.label if card.hand is None else card.hand.label  # a table's hand
         lines.append(
-            f"  Trick {card.trick + 1}: {card.seat} {card.card} cost {card.cost} {tricks}{better}"
+            f"  Trick {card.trick + 1}: {who} {card.card} cost {card.cost} {tricks}{better}"
         )
     lines.append(f"  Tricks lost: {SEATS[0]} {play.lost[0]}, {SEATS[1]} {play.lost[1]}")
     return lines

@@ -35,6 +35,10 @@ class Saving(Protocol):
         """The computer's move; the lines narrating it."""
         ...
 
+    def review_lines(self, number: int | None = None) -> list[str]:
+        """Finished hand ``number`` (1-based; the latest if None) reviewed in words."""
+        ...
+
     def play_forced(self) -> list[str]:
         """Play :attr:`forced_card`; the lines narrating it."""
         ...
@@ -131,10 +135,15 @@ class LineSession:
         return 0
 
     def _shared_command(self, word: str, rest: str) -> list[str] | None:
-        """``undo``, ``save [FILE]`` and ``quit``, the same in every line session: the lines
-        to write, or None for another word."""
+        """``undo``, ``review [N]``, ``save [FILE]`` and ``quit``, the same in every line
+        session: the lines to write, or None for another word."""
         if word in ("undo", "u"):
             return [self._saving.undo()]
+        if word in ("review", "b"):
+            number = rest.strip()
+            if number and not number.isdigit():
+                return ["Say which hand: review 2 (or review, for the latest)"]
+            return self._saving.review_lines(int(number) if number else None)
         if word == "save":
             path = Path(rest.strip()) if rest.strip() else self.record_path
             if path is None:

@@ -47,6 +47,7 @@ _HELP = """Commands at any prompt:
   last          the last trick         hint or h   what the computer would do, and why
   hint more     the numbers behind the hint: the choices the computer compared (also: why)
   claim         in the play: claim the rest of the tricks (the computer checks the claim)
+  review [N]    a finished hand trick by trick, with its double-dummy analysis (or b)
   undo or u     take back your last action (and the computer's replies), unless a card
                 has been shown to you since; a call taken back has shown you the
                 computer's answer to it, which you then know as you call again

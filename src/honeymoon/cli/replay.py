@@ -14,6 +14,7 @@ import json
 import sys
 from typing import Any
 
+from honeymoon.cli.render import CardStyle, result_words
 from honeymoon.cli.session import open_record
 from honeymoon.errors import RecordError
 from honeymoon.game import HandResult
@@ -101,14 +102,9 @@ def _name(record: GameRecord, seat: Seat) -> str:
 
 
 def result_line(result: HandResult) -> str:
-    """One hand's result line, with honours if any were scored."""
-    line = result.summary()
-    honours = [
-        f"{seat} {points} honours"
-        for seat, points in zip(Seat, result.honours, strict=True)
-        if points
-    ]
-    return line + (f"; {', '.join(honours)}" if honours else "")
+    """One hand's result line, with honours if any were scored (the words of
+    :func:`~honeymoon.cli.render.result_words`, plain letters for the suits)."""
+    return result_words(result, style=CardStyle(letters=True))
 
 
 def summary_lines(record: GameRecord) -> list[str]:

@@ -2,7 +2,9 @@
 
 Everything here reads a :class:`~honeymoon.views.HandReview` (from ``views.review_for``) or a
 :class:`~honeymoon.views.SeatView`: the trick winners, who led, the result and the score come
-from the core, never worked out here. Plain text (no markup), so the terminal table, the
+from the core, never worked out here. Every table is reviewed by the same functions: the
+review's hands are the table's places (South and East, or the four hands by Direction), and
+a trick names its players as the table does. Plain text (no markup), so the terminal table, the
 line-by-line mode and the tests read the same words.
 """
 
@@ -12,6 +14,7 @@ from dataclasses import dataclass
 
 from honeymoon.analysis import CardCost, HandAnalysis
 from honeymoon.cards import CardSet, Strain
+from honeymoon.cli import table_render
 from honeymoon.cli.render import (
     SYMBOLS,
     CardStyle,
@@ -23,8 +26,8 @@ from honeymoon.cli.render import (
 )
 from honeymoon.game import Phase
 from honeymoon.scoring import Line
-from honeymoon.seats import SEATS, Seat
-from honeymoon.views import HandReview, SeatView, TrickView
+from honeymoon.seats import SEATS, Direction, Seat
+from honeymoon.views import HandReview, SeatView, TableTrickView, TrickView
 
 __all__ = [
     "ReviewStep",
@@ -42,6 +45,7 @@ __all__ = [
     "analysis_lines",
     "costly_lines",
     "tricks_lost_line",
+    "review_lines",
 ]
 
 
@@ -57,7 +61,7 @@ class ReviewStep:
     preliminary (or memory) trick, played before the auction."""
 
     title: str
-    trick: TrickView
+    trick: TrickView | TableTrickView
     preliminary: bool
     #: The index of this trick among the tricks of the play (-1 for a preliminary trick).
     index: int
@@ -70,16 +74,18 @@ def review_steps(review: HandReview, *, memory: bool = False) -> list[ReviewStep
         ReviewStep(f"{kind} {n} of {len(review.preliminary_tricks)}", trick, True, -1)
         for n, trick in enumerate(review.preliminary_tricks, start=1)
     ]
+    tricks: tuple[TrickView | TableTrickView, ...] = review.tricks
     steps += [
-        ReviewStep(f"Trick {n} of {len(review.tricks)}", trick, False, n - 1)
-        for n, trick in enumerate(review.tricks, start=1)
+        ReviewStep(f"Trick {n} of {len(tricks)}", trick, False, n - 1)
+        for n, trick in enumerate(tricks, start=1)
     ]
     return steps
 
 
-def hands_at(review: HandReview, step: ReviewStep | None) -> tuple[CardSet, CardSet]:
-    """South's and East's cards (as far as the review shows them) before the trick of
-    ``step``: the hands after the drawing less the tricks of the play already over."""
+def hands_at(review: HandReview, step: ReviewStep | None) -> tuple[CardSet, ...]:
+    """The review's hands (South's and East's; at the four-hand table the four by Direction),
+    as far as the review shows them, before the trick of ``step``: the hands after the drawing
+    less the tricks of the play already over."""
     hands = review.hands
     if step is None or step.preliminary:
         return hands
@@ -88,7 +94,45 @@ def hands_at(review: HandReview, step: ReviewStep | None) -> tuple[CardSet, Card
         for card in trick.cards:
             played |= card.mask
     gone = CardSet(played)
-    return (hands[0] - gone, hands[1] - gone)
+    return tuple(hand - gone for hand in hands)
+
+
+def _trick_words(trick: TrickView | TableTrickView, me: Seat | None, style: CardStyle) -> str:
+    # A trick named as its table names its players (seats, or the table's hands).
+    if isinstance(trick, TableTrickView):
+        return table_render.trick_words(trick, me, style)
+    return trick_words(trick, me, style)
+
+
+def _side(winner: Seat | Direction | None) -> Seat | None:
+    # The side that won a trick: a seat, or the owner of the table's hand.
+    return winner.owner if isinstance(winner, Direction) else winner
+
+
+def _places(review: HandReview) -> list[tuple[int, str, bool]]:
+    # Each hand of the review as (its index in ``hands``, heading, the player's own): the
+    # player's own first, then at the table its dummy, the opponent's hand and dummy.
+    me = review.seat
+    if len(review.hands) == 4:
+        first = me if me is not None else Seat.SOUTH
+        places = (first.direction, first.dummy, first.other.direction, first.other.dummy)
+        return [
+            (
+                int(place),
+                table_render.hand_name(place, me, capital=True)
+                if place.is_dummy
+                else "Your hand"
+                if place.owner == me
+                else f"{place.label}'s hand",
+                me is not None and place == me.direction,
+            )
+            for place in places
+        ]
+    order = [me, me.other] if me is not None else list(SEATS)
+    return [
+        (int(seat), "Your hand" if seat == me else f"{seat.label}'s hand", seat == me)
+        for seat in order
+    ]
 
 
 def review_title(review: HandReview, style: CardStyle = SYMBOLS) -> str:
@@ -119,16 +163,15 @@ def review_hand_columns(
 ) -> list[tuple[str, list[str]]]:
     """Each seat's heading and its cards, one line a suit; the player's own hand first."""
     me = review.seat
-    order = [me, me.other] if me is not None else list(SEATS)
     hands = hands_at(review, step)
     if review.first_caller is None:  # Memory Bridge: the award ended the rubber undealt
+        order = [me, me.other] if me is not None else list(SEATS)
         return [(f"{_name(seat, me)}", ["no second deal"]) for seat in order]
     unseen = review.contract is None
     columns = []
-    for seat in order:
-        cards = hands[seat]
-        heading = "Your hand" if seat == me else f"{seat.label}'s hand"
-        if unseen and seat != me:
+    for index, heading, own in _places(review):
+        cards = hands[index]
+        if unseen and not own:
             columns.append((heading, ["not seen:", "no card", "was played"]))
         else:
             columns.append((f"{heading} ({len(cards)})", hand_lines(cards, style)))
@@ -142,20 +185,23 @@ def review_step_line(
     if step is None:
         if not review.tricks and not review.preliminary_tricks:
             return "No card was played in this hand."
+        if len(review.hands) == 4:
+            return "The hands as the play began: → steps through the tricks"
         return "The hands after the drawing: → steps through the tricks"
-    return f"{step.title}: {trick_words(step.trick, review.seat, style)}"
+    return f"{step.title}: {_trick_words(step.trick, review.seat, style)}"
 
 
 def review_tricks_won_line(review: HandReview, step: ReviewStep | None) -> str:
     """The tricks each side has won up to and including the trick shown."""
     me = review.seat
+    tricks: tuple[TrickView | TableTrickView, ...]
     if step is None:
-        tricks: tuple[TrickView, ...] = ()
+        tricks = ()
     elif step.preliminary:
         tricks = review.preliminary_tricks[: review.preliminary_tricks.index(step.trick) + 1]
     else:
         tricks = review.tricks[: step.index + 1]
-    counts = [sum(1 for t in tricks if t.winner == seat) for seat in SEATS]
+    counts = [sum(1 for t in tricks if _side(t.winner) == seat) for seat in SEATS]
     first = me if me is not None else Seat.SOUTH
     return (
         f"Tricks so far: {_name(first, me)} {counts[first]} · "
@@ -266,8 +312,10 @@ def analysis_lines(
     if play is not None:
         lost = play.lost
         start = play.start
+        begun = play.cards[0].trick if play.cards else 0
+        where = f"From trick {begun + 1}" if begun else "From the first lead"
         lines.append(
-            f"From the first lead, best play gives {_lower(first, me)} {start[first]} and "
+            f"{where}, best play gives {_lower(first, me)} {start[first]} and "
             f"{_lower(first.other, me)} {start[first.other]} tricks; lost to their own cards: "
             f"{_lower(first, me)} {lost[first]}, {_lower(first.other, me)} {lost[first.other]}."
         )
@@ -279,13 +327,19 @@ def analysis_lines(
             ]
         else:
             lines.append("No card cost a trick.")
+    lines += [note[0].upper() + note[1:] + "." for note in analysis.notes]
     return lines
 
 
 def _costly_words(cost: CardCost, me: Seat | None, style: CardStyle) -> str:
     tricks = "1 trick" if cost.cost == 1 else f"{cost.cost} tricks"
     better = f" ({style.card(cost.better)} was better)" if cost.better is not None else ""
-    return f"{_name(cost.seat, me)} {style.card(cost.card)} cost {tricks}{better}"
+    who = (
+        _name(cost.seat, me)
+        if cost.hand is None
+        else table_render.hand_name(cost.hand, me, capital=True)
+    )
+    return f"{who} {style.card(cost.card)} cost {tricks}{better}"
 
 
 def costly_lines(
@@ -316,3 +370,24 @@ def tricks_lost_line(lost: tuple[int, int], me: Seat | None) -> str:
 def _lower(seat: Seat, me: Seat | None) -> str:
     # A seat in the middle of a sentence: ``you`` or ``East``.
     return "you" if seat == me else seat.label
+
+
+def review_lines(
+    review: HandReview, analysis: HandAnalysis | None, style: CardStyle = SYMBOLS
+) -> list[str]:
+    """The whole review of a finished hand as lines of text (the line-by-line mode prints
+    it): the result, the auction, the hands, every trick with the cards that cost a trick,
+    the score and the analysis."""
+    lines = [review_title(review, style), *review_auction_lines(review, style)]
+    for heading, cards in review_hand_columns(review, None, style):
+        lines.append(f"{heading}: " + " · ".join(cards))
+    me = review.seat
+    for step in review_steps(review):
+        lines.append(review_step_line(review, step, style))
+        lines += costly_lines(analysis, step, me, style)
+    if not review.tricks and not review.preliminary_tricks:
+        lines.append(review_step_line(review, None, style))
+    lines += review_score_lines(review) + review_own_lines(review, style)
+    if analysis is not None:
+        lines += analysis_lines(analysis, me, style)
+    return lines

@@ -219,8 +219,6 @@ class _Memory:
     beaten_claim: tuple[int, str] | None = None
     #: Those words once the hand is over, by hand number.
     claim_lines: dict[int, str] = field(default_factory=dict)
-    #: The player's analyses of finished hands, worked out when first asked for.
-    analyses: dict[int, HandAnalysis] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,6 +252,8 @@ class Seated(Generic[GameT]):
         self._game: GameT = game
         self._adviser = adviser
         self._hints = 0
+        # The player's analyses of finished hands, worked out when first asked for.
+        self._analyses: dict[int, HandAnalysis] = {}
         # The last hint: the position it was for, the adviser's name and its advice.
         self._hint: tuple[tuple[int, tuple[int, ...]], str, Advice] | None = None
         #: How the terminal writes cards: suit symbols or letters, the ten as 10 or T.
@@ -274,6 +274,60 @@ class Seated(Generic[GameT]):
         #: The day the rubber began (``YYYY-MM-DD``), for the record and its PBN Date tag; a
         #: resumed game keeps its record's (None if that record does not say).
         self.date: str | None = datetime.date.today().isoformat()
+
+    # -- the review of a finished hand (one feature for every table) ---------------------------
+
+    def review(self, number: int) -> HandReview:
+        """Finished hand ``number`` (0-based) as the player may look back on it
+        (:func:`~honeymoon.views.review_for` of the player's seat): like the view, it holds no
+        card the player did not see.
+
+        :raises HoneymoonError: (code ``no_such_hand``) if hand ``number`` is not finished.
+        """
+        return review_for(self._game, self.human, number)
+
+    def analysis(self, number: int) -> HandAnalysis:
+        """The double-dummy analysis of finished hand ``number`` as the player may see it
+        (:func:`~honeymoon.analysis.analyze_hand` kept to the player's seat with
+        ``for_seat``): the table, par and the cost of every card once every card was played.
+        Worked out when first asked for, then kept.
+
+        :raises HoneymoonError: (code ``no_such_hand``) if hand ``number`` is not finished.
+        """
+        known = self._analyses.get(number)
+        if known is None:
+            self.review(number)  # the same refusal as the review's for an unfinished hand
+            known = analyze_hand(self._game, number, drawing=False).for_seat(self.human)
+            self._analyses[number] = known
+        return known
+
+    def tricks_lost(self) -> tuple[int, int]:
+        """South's and East's tricks lost to their own cards in the play, double dummy, over
+        the finished hands of the rubber (:attr:`GameAnalysis.lost
+        <honeymoon.analysis.GameAnalysis.lost>` of the player's analyses)."""
+        hands = tuple(self.analysis(n) for n in range(len(self._game.history)))
+        return GameAnalysis(self._game.rules.name, hands).lost
+
+    def review_lines(self, number: int | None = None) -> list[str]:
+        """Finished hand ``number`` (1-based as the player counts; the latest if None)
+        reviewed in words, with its analysis: what the line-by-line mode prints for
+        ``review``. A hand not finished gets a line saying which are."""
+        finished = self.finished_hands
+        if not finished:
+            return ["No hand is finished yet: review shows one once it is over."]
+        index = finished - 1 if number is None else number - 1
+        if not 0 <= index < finished:
+            return [f"There is no finished hand {number}: hands 1 to {finished} are finished."]
+        from honeymoon.cli.review_render import review_lines
+
+        try:
+            analysis: HandAnalysis | None = self.analysis(index)
+        except HoneymoonError as error:  # no DDS to solve the four hands with
+            analysis = None
+            note = [f"No analysis: {error.message}."]
+        else:
+            note = []
+        return review_lines(self.review(index), analysis, self.style) + note
 
     # -- hints (one feature for every table) ----------------------------------------------------
 
@@ -502,6 +556,11 @@ class Seated(Generic[GameT]):
         return self._game.is_over
 
     @property
+    def finished_hands(self) -> int:
+        """How many hands of the rubber are finished (each may be reviewed)."""
+        return len(self._game.history)
+
+    @property
     def computer_to_act(self) -> bool:
         """True if it is the computer's turn."""
         to_act = self._game.to_act
@@ -632,37 +691,6 @@ class Table(Seated[Game]):
     def view(self) -> SeatView:
         """The player's view: the only source of what a front end shows."""
         return view_for(self._game, self.human)
-
-    def review(self, number: int) -> HandReview:
-        """Finished hand ``number`` (0-based) as the player may look back on it
-        (:func:`~honeymoon.views.review_for` of the player's seat): like the view, it holds no
-        card the player did not see.
-
-        :raises HoneymoonError: (code ``no_such_hand``) if hand ``number`` is not finished.
-        """
-        return review_for(self._game, self.human, number)
-
-    def analysis(self, number: int) -> HandAnalysis:
-        """The double-dummy analysis of finished hand ``number`` as the player may see it
-        (:func:`~honeymoon.analysis.analyze_hand` kept to the player's seat with
-        ``for_seat``): the table, par and the cost of every card once every card was played.
-        Worked out when first asked for, then kept.
-
-        :raises HoneymoonError: (code ``no_such_hand``) if hand ``number`` is not finished.
-        """
-        known = self._memory.analyses.get(number)
-        if known is None:
-            self.review(number)  # the same refusal as the review's for an unfinished hand
-            known = analyze_hand(self._game, number, drawing=False).for_seat(self.human)
-            self._memory.analyses[number] = known
-        return known
-
-    def tricks_lost(self) -> tuple[int, int]:
-        """South's and East's tricks lost to their own cards in the play, double dummy, over
-        the finished hands of the rubber (:attr:`GameAnalysis.lost
-        <honeymoon.analysis.GameAnalysis.lost>` of the player's analyses)."""
-        hands = tuple(self.analysis(n) for n in range(len(self.view().results)))
-        return GameAnalysis(self._game.rules.name, hands).lost
 
     @property
     def last_trick(self) -> TrickView | None:

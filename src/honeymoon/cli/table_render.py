@@ -38,8 +38,8 @@ from honeymoon.actions import (
 )
 from honeymoon.auction import Call
 from honeymoon.cards import Card, CardSet, Suit
-from honeymoon.cli.render import SYMBOLS, CardStyle, auction_table, result_words
-from honeymoon.game import HandResult, Phase
+from honeymoon.cli.render import SYMBOLS, CardStyle, auction_table
+from honeymoon.game import Phase
 from honeymoon.rules import RuleSet
 from honeymoon.seats import Direction, Seat
 from honeymoon.views import TableTrickView, TableView
@@ -63,7 +63,6 @@ __all__ = [
     "trick_words",
     "hands_lines",
     "table_rules_help",
-    "result_line",
     "BACK",
 ]
 
@@ -503,11 +502,6 @@ def _suit_words(cards: CardSet, suit: Suit, style: CardStyle) -> str:
     return f"{style.suit(suit)} {' '.join(ranks) if ranks else '-'}"
 
 
-def result_line(result: HandResult, me: Seat | None, style: CardStyle = SYMBOLS) -> str:
-    """A hand's result in one line (the two-hand wording: the partnerships score as players)."""
-    return result_words(result, me, style)
-
-
 _TABLE_HELP = {
     "seating": (
         "Seating: you and the computer sit side by side, South and East; each one's dummy "
@@ -565,9 +559,6 @@ def table_rules_help(rules: RuleSet) -> list[str]:
             "Single dummy: the dealer's dummy is face up during the auction; declarer then "
             "takes it or the other dummy as partner, and the chosen one sits opposite declarer."
         )
-    lines.append(
-        "Hints, claims and the review of a hand are not available at the four-hand table yet."
-    )
     return lines
 
 

@@ -7,8 +7,8 @@ front end can show a card the player may not see. The player acts for their own 
 their dummy; the narration says which hand played each card.
 
 :class:`TablePlainSession` plays it line by line (``honeymoon play --plain --variant
-double-dummy``). Hints, claims and the review of a hand are not available at the four-hand table
-yet: asking for one gets a :class:`NotAtTheTableError` (code ``not_at_table``), shown as a line.
+double-dummy``). Hints, claims and the review of a hand with its analysis are the two-hand
+table's (:class:`~honeymoon.cli.session.Seated`), the analysis solved by DDS.
 
 >>> from honeymoon.bots import RandomBot
 >>> from honeymoon.rules import DOUBLE_DUMMY
@@ -47,17 +47,9 @@ from honeymoon.views import SeatView, TableTrickView, TableView, view_for
 
 __all__ = [
     "FourHandTable",
-    "NotAtTheTableError",
     "TablePlainSession",
     "cards_seen",
 ]
-
-
-class NotAtTheTableError(HoneymoonError):
-    """Something the two-hand table offers (a hint, a claim, the review of a hand) that the
-    four-hand table does not offer yet. Code ``not_at_table``."""
-
-    code = "not_at_table"
 
 
 def cards_seen(view: TableView) -> frozenset[int]:
@@ -79,8 +71,7 @@ class FourHandTable(Seated[TableGame]):
     """A rubber of a four-hand variant between the person at ``human`` and ``bot``.
 
     The same shape as :class:`~honeymoon.cli.session.Table` where the two tables share a
-    feature (view, parse, play, computer_move, undo, hints, claims, save, resume);
-    :meth:`review` raises :class:`NotAtTheTableError`.
+    feature (view, parse, play, computer_move, undo, hints, claims, review, save, resume).
     """
 
     def __init__(
@@ -223,17 +214,6 @@ class FourHandTable(Seated[TableGame]):
             f"Your claim at trick {trick}: with best play by both you took {verdict.guaranteed} "
             f"of the {verdict.remaining} tricks left ({cards})."
         ]
-
-    def review(self, number: int) -> None:
-        """Not at the four-hand table yet.
-
-        :raises NotAtTheTableError: always.
-        """
-        raise NotAtTheTableError(
-            "the review of a hand is not available at the four-hand table yet; the score "
-            "sheet (s) lists each hand's result",
-            "not_at_table",
-        )
 
     # -- narration ----------------------------------------------------------------------------
 
@@ -428,7 +408,8 @@ _HELP = """Commands at any prompt:
 Answers: in the auction a call ('pass' or 'p', '1C', '3NT', 'X', 'XX'); in the play a card
 ('SA', '10H' or 'TH') for the hand the prompt names: your own or your dummy; declarer's
 choice of dummy 'exposed' or 'other'; with twelve and two, the extra card for your hand.
-Hints, claims and the review of a hand are not available at the four-hand table yet."""
+  hint or h     what the computer would do   claim     claim the rest of the tricks
+  review [N]    a finished hand trick by trick, with its double-dummy analysis (or b)"""
 
 
 class TablePlainSession(LineSession):
@@ -590,16 +571,10 @@ class TablePlainSession(LineSession):
             last = self.table.last_trick
             words = table_render.trick_words(last, self.human, style) if last else "none yet"
             lines = [f"Last trick: {words}"]
-        elif word in ("hint", "h", "why", "claim", "review", "b"):
-            try:
-                if word == "claim":
-                    lines = self.table.claim()
-                elif word in ("review", "b"):
-                    self.table.review(len(view.results))
-                else:
-                    lines = self.table.hint(more=word == "why" or None)
-            except NotAtTheTableError as error:
-                lines = [f"{error}."]
+        elif word == "claim":
+            lines = self.table.claim()
+        elif word in ("hint", "h", "why"):
+            lines = self.table.hint(more=word == "why" or None)
         else:
             shared = self._shared_command(word, rest)
             if shared is None:

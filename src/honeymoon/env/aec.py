@@ -167,7 +167,7 @@ class HoneymoonEnv(AECEnv):  # type: ignore[misc]
         # Build both tensors from the views, and the counters the steps keep up to date.
         game = self._game
         # The hand's stock, as the engine holds it (to know what a drawing turn took).
-        self._stock = game._stock
+        self._stock = game.stock_for_hand(game.hand_number)
         if self.rules.procedure is Procedure.DRAW_DISCARD and not game.actions:
             for seat in (0, 1):
                 encode_new_drawing_hand(game, seat, self._stock[0], self._tensors[seat])
@@ -247,7 +247,7 @@ class HoneymoonEnv(AECEnv):  # type: ignore[misc]
             self._start_phase()
         self._accumulate_rewards()
         if self.render_mode == "human":
-            print(self.render())
+            self.render()
 
     def _hand_over(self) -> None:
         game = self._game
@@ -426,16 +426,22 @@ class HoneymoonEnv(AECEnv):  # type: ignore[misc]
     # -- the rest of the AEC interface -------------------------------------------------------
 
     def render(self) -> str | None:
-        """The table as the seat to act sees it (text)."""
+        """The table as the seat to act sees it, as PettingZoo specifies: with
+        ``render_mode="ansi"`` the text is returned, with ``"human"`` it is printed (and
+        ``None`` returned), with no render mode nothing is done."""
         if self.render_mode is None:
             return None
         view = view_for(self._game, self._to_act)
-        return (
+        text = (
             f"{view.variant} hand {view.hand_number + 1} {view.phase.name.lower()}, "
             f"{SEAT_NAMES[self._to_act]} to act: hand {view.hand}, "
             f"auction {' '.join(str(c) for c in view.auction) or '-'}, "
             f"tricks {view.tricks_won[0]}-{view.tricks_won[1]}"
         )
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
         pass

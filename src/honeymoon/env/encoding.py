@@ -26,7 +26,7 @@ import numpy.typing as npt
 
 from honeymoon.actions import LAST_COLON_ACTION, NUM_ACTIONS, describe
 from honeymoon.auction import DOUBLE, FIRST_BID, PASS, REDOUBLE
-from honeymoon.game import Game, Phase
+from honeymoon.game import Game, HandResult, Phase
 from honeymoon.rules import Procedure, RuleSet
 from honeymoon.scoring import ScoreSheet
 from honeymoon.seats import SEATS
@@ -502,8 +502,22 @@ def _public_lines(view: SeatView) -> list[str]:
     if tricks.strip():
         lines.append(f"tricks {tricks.strip()} won {view.tricks_won[0]}/{view.tricks_won[1]}")
     if view.results:
-        lines.append("results " + "; ".join(r.summary() for r in view.results))
+        lines.append("results " + "; ".join(_result_text(r) for r in view.results))
     return lines
+
+
+def _result_text(result: HandResult) -> str:
+    """A hand's result as facts: ``hand 2 south 3NT 10 made 100/30/0`` (declarer's points
+    below and above, the defender's above)."""
+    head = f"hand {result.number + 1}"
+    if result.contract is None or result.declarer is None or result.score is None:
+        return f"{head} {'ended by the award' if result.ended_by_award else 'passed out'}"
+    score = result.score
+    return (
+        f"{head} {result.declarer.key} {result.contract} {result.declarer_tricks} "
+        f"{'made' if result.made else 'down'} "
+        f"{score.declarer_below}/{score.declarer_above}/{score.defender_above}"
+    )
 
 
 def information_state_string(
@@ -518,7 +532,7 @@ def information_state_string(
     view = view_for(game, seat)
     if terminal:
         sheet = view.score_sheet
-        last = view.results[-1].summary() if view.results else "-"
+        last = _result_text(view.results[-1]) if view.results else "-"
         return (
             f"variant {view.variant}; I am {SEATS[seat].key}; over; {last}; "
             f"totals {sheet.totals[0]}/{sheet.totals[1]} games {sheet.games[0]}/{sheet.games[1]}"

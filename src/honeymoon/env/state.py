@@ -45,8 +45,8 @@ from honeymoon.env.encoding import (
 )
 from honeymoon.errors import HoneymoonError, IllegalActionError
 from honeymoon.game import Game, Phase
+from honeymoon.knowledge import shown_out_of
 from honeymoon.rules import DEFAULT_RULES, Procedure, RuleSet
-from honeymoon.scoring import ScoreSheet
 from honeymoon.seats import Seat
 
 __all__ = ["HoneymoonState", "CHANCE_PLAYER_ID", "TERMINAL_PLAYER_ID", "EPISODES"]
@@ -56,20 +56,6 @@ CHANCE_PLAYER_ID = -1
 TERMINAL_PLAYER_ID = -4
 #: What one episode is: one hand, or a whole rubber.
 EPISODES = ("hand", "rubber")
-
-
-def _restart_hand(game: Game, stock: Sequence[int], sheet: ScoreSheet) -> None:
-    # Start the current hand again on ``stock``: the engine's own hand set-up (which deals,
-    # in Draw and Memory Bridge), with the rubber so far (history, dealer, and ``sheet``, the
-    # score sheet as the hand began: Memory Bridge's award is scored within the hand).
-    game._stocks = tuple(h.stock for h in game.history) + (tuple(stock),)
-    game._sheet = sheet
-    game._start_hand()
-
-
-def _place(game: Game, stock: Sequence[int]) -> None:
-    # The hand's stock as built so far; the engine reads only the places already fixed.
-    game._stock = tuple(stock)
 
 
 class HoneymoonState:
@@ -87,13 +73,13 @@ class HoneymoonState:
         "_episode",
         "_presets",
         "_game",
-        "_stock",
+        "_built",
         "_known",
         "_hand",
         "_first_hand",
-        "_history",
+        "_moves",
         "_hand_start",
-        "_sheet",
+        "_hand_game",
         "_layout",
     )
 
@@ -117,12 +103,13 @@ class HoneymoonState:
         assert isinstance(game, Game), "the research environment plays the two-hand variants"
         self._game = game
         self._presets = tuple(self._game.stock_for_hand(i) for i in range(len(stocks)))
-        self._stock = list(range(self._layout.cards))
+        self._built = list(range(self._layout.cards))
         self._known = 0
         self._hand = self._first_hand = self._game.hand_number
-        self._history: list[tuple[int, int]] = []
+        self._moves: list[tuple[int, int]] = []
         self._hand_start = 0
-        self._sheet = self._game.score_sheet
+        # The game as the hand began (no action yet): hands are dealt again from it.
+        self._hand_game = game.clone()
 
     # -- who acts ----------------------------------------------------------------------------
 
@@ -150,7 +137,7 @@ class HoneymoonState:
             # Bridgette: non-dealer's last discard makes the dealer take 4, 8 or 12 more
             known = self._deal_need()
             if game.to_act == game.dealer or game.to_discard == 1:
-                known += dealer_exchange_size(self._stock[UPCARD_PLACE])
+                known += dealer_exchange_size(self._built[UPCARD_PLACE])
             return known
         if phase is Phase.DRAWING:
             return min(position + 2, 52)
@@ -209,7 +196,7 @@ class HoneymoonState:
         number = self._game.hand_number
         if number < len(self._presets):
             return [(self._presets[number][self._known], 1.0)]
-        unplaced = sorted(self._stock[self._known :])
+        unplaced = sorted(self._built[self._known :])
         probability = 1.0 / len(unplaced)
         return [(card, probability) for card in unplaced]
 
@@ -244,14 +231,14 @@ class HoneymoonState:
         game = self._game
         player = int(game.to_act or 0)
         game.apply(action)
-        self._history.append((player, action_of(action)))
+        self._moves.append((player, action_of(action)))
         if game.hand_number != self._hand and not game.is_over:
             # A new hand (rubber episodes): its stock is built by chance again.
             self._hand = game.hand_number
-            self._stock = list(range(self._layout.cards))
+            self._built = list(range(self._layout.cards))
             self._known = 0
-            self._hand_start = len(self._history)
-            self._sheet = game.score_sheet
+            self._hand_start = len(self._moves)
+            self._hand_game = game.clone()
 
     def _apply_chance(self, card: int) -> None:
         outcomes = [c for c, _ in self.chance_outcomes()]
@@ -261,17 +248,16 @@ class HoneymoonState:
                 f"{len(outcomes)} cards not yet placed",
                 "not_a_chance_outcome",
             )
-        stock = self._stock
+        stock = self._built
         known = self._known
         where = stock.index(card, known)
         stock[known], stock[where] = stock[where], stock[known]
         self._known = known + 1
-        self._history.append((CHANCE_PLAYER_ID, card))
-        game = self._game
-        if not game.actions and self._deal_need() and self._known == self._deal_need():
-            _restart_hand(game, stock, self._sheet)
-        else:
-            _place(game, stock)
+        self._moves.append((CHANCE_PLAYER_ID, card))
+        if self._dealt():
+            # The engine plays on the stock built so far (dealt from it once the deal is
+            # fixed); until then its hands are stand-ins that nothing reads.
+            self._game.restock(stock)
 
     def action_to_string(self, player: int, action: int) -> str:
         """An action's text (``honeymoon.actions.describe``); a chance outcome is
@@ -304,11 +290,11 @@ class HoneymoonState:
 
     def history(self) -> list[int]:
         """Every action and chance outcome so far, in order."""
-        return [action for _, action in self._history]
+        return [action for _, action in self._moves]
 
     def full_history(self) -> list[tuple[int, int]]:
         """(player, action) of every move so far; chance is :data:`CHANCE_PLAYER_ID`."""
-        return list(self._history)
+        return list(self._moves)
 
     def num_players(self) -> int:
         """Two."""
@@ -325,13 +311,13 @@ class HoneymoonState:
         clone._episode = self._episode
         clone._presets = self._presets
         clone._game = self._game.clone()
-        clone._stock = self._stock.copy()
+        clone._built = self._built.copy()
         clone._known = self._known
         clone._hand = self._hand
         clone._first_hand = self._first_hand
-        clone._history = self._history.copy()
+        clone._moves = self._moves.copy()
         clone._hand_start = self._hand_start
-        clone._sheet = self._sheet
+        clone._hand_game = self._hand_game
         clone._layout = self._layout
         return clone
 
@@ -411,14 +397,14 @@ class _Trace:
 def _trace(state: HoneymoonState, player: int) -> _Trace:
     trace = _Trace()
     game = state._game
-    stock = state._stock
+    stock = state._built
     known = state._known
     opponent = 1 - player
     trace.started = state._dealt()
     if not trace.started:
         return trace
-    replay = game.clone()
-    _restart_hand(replay, stock, state._sheet)
+    replay = state._hand_game.clone()
+    replay.restock(stock)
 
     def record(start: int, stop: int, step: int, face_up: int) -> None:
         hands = (replay.hand(0).mask, replay.hand(1).mask)
@@ -434,17 +420,17 @@ def _trace(state: HoneymoonState, player: int) -> _Trace:
             trace.visible[position] = trace.dest[position][1] == player or card == face_up
 
     record(0, 52 - replay.stock_remaining, -1, -1)
-    discard_after_keep = state._rules.discard_after_keep
+    rules = state._rules
+    discard_after_keep = rules.discard_after_keep
     for step, action in enumerate(game.actions):
         start = 52 - replay.stock_remaining
         phase = replay.phase
         actor = int(replay.to_act or 0)
         face = replay.face_up_card()
-        led = -1
-        if action in CARD_ACTIONS:
-            trick = replay.current_trick
-            if trick is not None and trick.cards and replay._follow_required:
-                led = int(trick.cards[0].suit)
+        shown = None
+        trick = replay.current_trick
+        if action in CARD_ACTIONS and trick is not None and trick.cards:
+            shown = shown_out_of(rules, phase, trick.cards[0].id, action)
         replay.apply(action)
         stop = 52 - replay.stock_remaining
         if stop > start:
@@ -453,8 +439,8 @@ def _trace(state: HoneymoonState, player: int) -> _Trace:
                 trace.pairs.append((step, start, start + 1))
         if action in CARD_ACTIONS and actor == opponent:
             trace.plays.append((action, step))
-            if led >= 0 and CARD_SUIT[action] != led:
-                trace.showouts.append((led, step))
+            if shown is not None:
+                trace.showouts.append((shown, step))
     end = 52 - replay.stock_remaining
     face = replay.face_up_card()
     for position in range(end, known):
@@ -472,7 +458,7 @@ def _sample(
     state: HoneymoonState, trace: _Trace, player: int, uniform: Callable[[], float]
 ) -> HoneymoonState | None:
     known = state._known
-    stock = state._stock
+    stock = state._built
     opponent = 1 - player
     hidden = [p for p in range(known) if not trace.visible[p]]
     pool = {stock[p] for p in hidden}
@@ -518,27 +504,25 @@ def _sample(
     for step in flips:
         actions[step] = REJECT if actions[step] == KEEP else KEEP
     candidate = state.clone()
-    game = candidate._game
     if trace.started:
-        _restart_hand(game, new_stock, state._sheet)
+        game = candidate._game = state._hand_game.clone()
+        game.restock(new_stock)
         try:
             for action in actions:
                 game.apply(action)
         except IllegalActionError:
             return None
-    else:
-        _place(game, new_stock)
-    candidate._stock = new_stock
+    candidate._built = new_stock
     # The hand's history again: its chance outcomes (stock places in order) and actions.
-    history = candidate._history[: candidate._hand_start]
+    history = candidate._moves[: candidate._hand_start]
     place = 0
     turn = 0
-    for who, _ in state._history[state._hand_start :]:
+    for who, _ in state._moves[state._hand_start :]:
         if who == CHANCE_PLAYER_ID:
             history.append((who, new_stock[place]))
             place += 1
         else:
             history.append((who, actions[turn]))
             turn += 1
-    candidate._history = history
+    candidate._moves = history
     return candidate

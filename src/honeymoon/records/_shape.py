@@ -46,6 +46,7 @@ from honeymoon.cards import CARD_MASK, CARD_SUIT
 from honeymoon.engines import new_game
 from honeymoon.errors import HoneymoonError, IllegalActionError
 from honeymoon.game import Game, Phase
+from honeymoon.knowledge import shown_out_of
 from honeymoon.rules import RuleSet
 from honeymoon.seats import Direction, Seat
 from honeymoon.table import EXTRA_PLACE, WIDOW_PLACE, TableGame, stock_places
@@ -233,6 +234,10 @@ def _attempt(
                 learned = True
             elif seen[2] != index:
                 return learned, False  # a card played twice: the replay reports it
+            suit = _suit_shown_out_of(game, card)
+            if suit is not None and (int(actor), suit, time) not in facts.void:
+                facts.void.add((int(actor), suit, time))
+                learned = True
         try:
             game.apply(action)
         except IllegalActionError as error:
@@ -251,15 +256,20 @@ def _attempt(
 _CARD_PHASES = (Phase.PRELIMINARY, Phase.PLAY, Phase.EXCHANGE)
 
 
-def _refused(game: Game, actor: int, code: str, time: int, facts: _Facts) -> bool:
-    """Note what a refusal of a card shows: the suits the player held none of then. Returns
-    whether that is new."""
+def _suit_shown_out_of(game: Game | TableGame, card: int) -> int | None:
+    """The suit led that playing ``card`` (a card id) to the trick in progress shows its player
+    held none of (:func:`honeymoon.knowledge.shown_out_of`), or None."""
     trick = game.current_trick
+    if trick is None or not trick.cards:
+        return None
+    return shown_out_of(game.rules, game.phase, trick.cards[0].id, card)
+
+
+def _refused(game: Game, actor: int, code: str, time: int, facts: _Facts) -> bool:
+    """Note what a refusal of a lead shows in Bridgette: the suits the player held none of
+    then (a show-out was noted before the card was tried). Returns whether that is new."""
     suits: tuple[int, ...] = ()
-    if code == "must_follow_suit" and trick is not None and trick.cards:
-        # The player holds the suit led in the stand-in, but did not then.
-        suits = (int(trick.cards[0].suit),)
-    elif code == "barred_suit":
+    if code == "barred_suit":
         # Bridgette: they led the barred suit, so they held no card of another suit.
         barred = getattr(game, "barred_suit", -1)
         suits = tuple(suit for suit in range(4) if suit != barred)
@@ -468,6 +478,12 @@ def _table_attempt(
                 or number not in _dealt_cards(game, dealt)
                 or not game.face_up(hand).mask & CARD_MASK[number]
             )
+            suit = _suit_shown_out_of(game, number)
+            # (a semi-exposed dummy shows out of its face-up cards only, which its layout,
+            # read from the record, places)
+            if suit is not None and not (rules.semi_exposed and hand.is_dummy):
+                learned = learned or (dealt, suit) not in facts.void
+                facts.void.add((dealt, suit))
         elif game.phase is Phase.EXTRA_CARDS and number in CARD_ACTIONS and game.to_act is not None:
             seat = int(game.to_act)
             if facts.kept.setdefault(number, seat) != seat:
@@ -475,17 +491,7 @@ def _table_attempt(
             learned = learned or game.extra_cards(seat).mask & CARD_MASK[number] == 0
         try:
             game.apply(number)
-        except IllegalActionError as error:
-            trick = game.current_trick
-            if hand is not None and error.code == "must_follow_suit" and trick is not None:
-                assert trick.led_suit is not None
-                fact = (int(game.dealt_place(hand)), trick.led_suit)
-                # (a semi-exposed dummy shows out of its face-up cards only, which its
-                # layout, read from the record, places)
-                semi_exposed = rules.semi_exposed and hand.is_dummy
-                if not semi_exposed and fact not in facts.void:
-                    facts.void.add(fact)
-                    learned = True
+        except IllegalActionError:
             return learned, False
     return learned, True
 

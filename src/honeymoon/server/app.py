@@ -5,18 +5,20 @@ applications in one process (as in the tests) never share anything.
 
 Routes:
 
-=========================  ===================================================================
-``GET /``, ``GET /play``   the browser client (one page; a seat link is ``/play#TOKEN``)
-``GET /static/...``        its scripts and styles
-``GET /api/options``       the variants and computer levels a game can be created with
-``POST /api/games``        create a game; returns the seat links (JSON body only)
-``POST /api/seat-link``    replace the seat's link (``Authorization: Bearer TOKEN``)
-``GET /api/record``        the seat's game record (``Authorization: Bearer TOKEN``)
-``GET /healthz``           ``ok`` once the database is migrated
-``GET /health``            JSON: the database and Redis reachable, this node's live games
-                           (503 when the database is not, or the node is shutting down)
-``WS /ws``                 the game protocol (``docs/web-protocol.md``)
-=========================  ===================================================================
+=============================  ===================================================================
+``GET /``, ``GET /play``       the browser client (one page; a seat link is ``/play#TOKEN``)
+``GET /static/...``            its scripts and styles
+``GET /sw.js``                 the service worker (keeps the app shell for the installed app)
+``GET /manifest.webmanifest``  the web app manifest (name, icons: what a phone installs)
+``GET /api/options``           the variants and computer levels a game can be created with
+``POST /api/games``            create a game; returns the seat links (JSON body only)
+``POST /api/seat-link``        replace the seat's link (``Authorization: Bearer TOKEN``)
+``GET /api/record``            the seat's game record (``Authorization: Bearer TOKEN``)
+``GET /healthz``               ``ok`` once the database is migrated
+``GET /health``                JSON: the database and Redis reachable, this node's live games
+                               (503 when the database is not, or the node is shutting down)
+``WS /ws``                     the game protocol (``docs/web-protocol.md``)
+=============================  ===================================================================
 
 Everything a request carries is checked against a limit before it is worked on
 (:mod:`honeymoon.server.limits`, ``docs/security.md``): body size, JSON depth, the Origin,
@@ -229,6 +231,20 @@ def _no_token() -> JSONResponse:
 async def index(request: Request) -> Response:
     """The browser client."""
     return FileResponse(WEB_ROOT / "index.html", headers=PAGE_HEADERS)
+
+
+async def service_worker(request: Request) -> Response:
+    """The service worker, from the site's root so that its scope is the whole app."""
+    return FileResponse(WEB_ROOT / "sw.js", media_type="text/javascript", headers=PAGE_HEADERS)
+
+
+async def manifest(request: Request) -> Response:
+    """The web app manifest (what a phone installs)."""
+    return FileResponse(
+        WEB_ROOT / "manifest.webmanifest",
+        media_type="application/manifest+json",
+        headers={"Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff"},
+    )
 
 
 async def healthz(request: Request) -> Response:
@@ -687,6 +703,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
     routes = [
         Route("/", index),
         Route("/play", index),
+        Route("/sw.js", service_worker),
+        Route("/manifest.webmanifest", manifest),
         Route("/healthz", healthz),
         Route("/health", health),
         Route("/api/options", options),

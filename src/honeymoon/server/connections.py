@@ -12,7 +12,6 @@ import time
 from honeymoon.seats import SEAT_NAMES
 from honeymoon.server.protocol import (
     BAD_MESSAGE,
-    NOT_AT_TABLE,
     RATE_LIMITED,
     SEAT_LINK_REPLACED,
     Analysis,
@@ -99,14 +98,6 @@ class Connection:
             self.closed = True
             self.close_reason = reason
             self.queue.put_nowait(None)
-
-
-#: What a refused request of the four-hand table says (``not_at_table``).
-_NOT_AT_TABLE: dict[type, str] = {
-    Review: "the review of a hand is not given at the four-hand table yet; "
-    "download the record to look back on a hand",
-    Analysis: "the double-dummy analysis is not given at the four-hand table yet",
-}
 
 
 class Connections(Rooms):
@@ -216,10 +207,6 @@ class Connections(Rooms):
         except ProtocolError as error:
             logger.info("game %s: refused a message (%s)", room.id, error.code)
             connection.send(error_message(error.code, error.message))
-            return
-        if room.four_hands and isinstance(message, Review | Analysis):
-            logger.info("game %s: refused a message (%s)", room.id, NOT_AT_TABLE)
-            connection.send(error_message(NOT_AT_TABLE, _NOT_AT_TABLE[type(message)]))
             return
         if isinstance(message, Move):
             await self.move(room, connection, message)

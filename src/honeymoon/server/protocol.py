@@ -36,7 +36,6 @@ __all__ = [
     "GAME_GONE",
     "CANNOT_CLAIM",
     "NO_HINT",
-    "NOT_AT_TABLE",
     "MAX_JSON_DEPTH",
     "ProtocolError",
     "Hello",
@@ -88,9 +87,6 @@ GAME_GONE = "game_gone"
 CANNOT_CLAIM = "cannot_claim"
 #: A hint asked for when the seat has no decision to make (not its turn).
 NO_HINT = "no_hint"
-#: A request the four-hand table does not answer yet: a hint, a claim, the review or the
-#: analysis of a hand in a variant where each player has a dummy.
-NOT_AT_TABLE = "not_at_table"
 #: How deeply a client message may nest arrays and objects: it is one flat object.
 MAX_JSON_DEPTH = 1
 #: The most fields a client message may have (the longest valid one has four).

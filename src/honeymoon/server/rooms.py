@@ -137,18 +137,6 @@ class Room:
         """The computer's seat, or None in a game between two people."""
         return self.params.bot_seat
 
-    @property
-    def four_hands(self) -> bool:
-        """Whether the game is played at the four-hand table (each player with a dummy)."""
-        return isinstance(self.game, TableGame)
-
-    def two_hands(self) -> Game:
-        """The two-hand game, for the requests that only it answers (a table's are refused
-        with ``not_at_table`` in :meth:`Hub.handle` before they get here)."""
-        if isinstance(self.game, TableGame):
-            raise TypeError("this request is not answered at the four-hand table")
-        return self.game
-
     def view(self, seat: int) -> str:
         """The seat's view (``SeatView.to_dict()``, or ``TableView.to_dict()`` at the
         four-hand table) at the current version, as JSON text.
@@ -203,7 +191,7 @@ class Room:
         refused = self.finished_hand_error(hand, "a review")
         if refused is not None:
             return refused
-        review = review_for(self.two_hands(), SEATS[seat], hand)
+        review = review_for(self.game, SEATS[seat], hand)
         return review_message(hand, review.to_dict(), self.claims.get(hand, []))
 
     def finished_hand_error(self, hand: int, what: str) -> str | None:
@@ -220,11 +208,12 @@ class Room:
         )
 
     def analyse_finished(self) -> None:
-        """Analyse every finished hand not analysed yet (double dummy, without the drawing).
-        Called in a worker thread with the room's lock held, so the game does not change."""
+        """Analyse every finished hand not analysed yet (double dummy, without the drawing;
+        at the four-hand table by DDS). Called in a worker thread with the room's lock held,
+        so the game does not change."""
         for number in range(len(self.game.history)):
             if number not in self.analyses:
-                self.analyses[number] = analyze_hand(self.two_hands(), number, drawing=False)
+                self.analyses[number] = analyze_hand(self.game, number, drawing=False)
 
     def analysis_message(self, seat: int, hand: int) -> str:
         """The ``analysis`` of finished hand ``hand`` as ``seat`` may see it

@@ -12,6 +12,7 @@ import time
 from honeymoon.bots import advise, strongest_bot_name
 from honeymoon.bots.choice import choose_bot
 from honeymoon.claims import ClaimError, ClaimVerdict, judge_claim
+from honeymoon.errors import HoneymoonError
 from honeymoon.game import Phase
 from honeymoon.seats import SEAT_NAMES, SEATS
 from honeymoon.server.connections import Connection
@@ -58,7 +59,11 @@ class Solving(Rooms):
             return
         if len(room.analyses) < len(room.game.history):
             async with self._solving, room.lock:
-                await asyncio.to_thread(room.analyse_finished)
+                try:
+                    await asyncio.to_thread(room.analyse_finished)
+                except HoneymoonError as error:  # no DDS for the four hands
+                    connection.send(error_message(error.code, error.message))
+                    return
         connection.send(room.analysis_message(connection.seat, hand))
 
     async def hint(self, room: Room, connection: Connection, hint: Hint) -> None:

@@ -252,7 +252,9 @@ function showTable(token) {
       const words = {
         connecting: "Connecting…",
         connected: "Connected",
-        waiting: `Connection lost. Trying again in ${seconds} s…`,
+        waiting: navigator.onLine
+          ? `Connection lost. Trying again in ${seconds} s…`
+          : "Offline: the game is kept on the server, and this page reconnects when the connection is back.",
         stopped: "Not connected",
       };
       connectionLine.textContent = words[status] || "";
@@ -267,11 +269,28 @@ function showTable(token) {
   connection.connect();
 }
 
+/** Shown when the page has no connection: the installed app opens from its copy of the shell. */
+function showOffline() {
+  document.title = "Honeymoon Bridge: offline";
+  connectionLine.textContent = "Offline";
+  connectionLine.dataset.status = "offline";
+  main.innerHTML = `<div class="lobby offline"><h2>You are offline</h2>
+    <p>Honeymoon Bridge needs a connection to play. Your games are kept on the server: this
+    page opens them again by itself when the connection is back.</p></div>`;
+  window.addEventListener("online", () => location.reload(), { once: true });
+}
+
 function route() {
+  if (!navigator.onLine) {
+    showOffline();
+    return;
+  }
   const token = location.hash.slice(1);
   if (location.pathname === "/play" && token) showTable(decodeURIComponent(token));
   else showLobby();
 }
 
 window.addEventListener("hashchange", () => location.reload());
+// The service worker keeps the app shell, so the installed app opens without a connection.
+if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
 route();

@@ -427,7 +427,7 @@ export class FourHandTable extends Table {
       <p class="turn">${turn}</p>
       ${this.claimText(v.hand_number)}
       <div class="buttons play-tools">${this.renderClaimButton()}</div>
-      <details class="auction-recap"><summary>Auction</summary>${this.renderCalls()}</details>
+      ${this.renderAuctionStrip()}
       ${this.renderTricksSoFar()}`;
   }
 
@@ -461,8 +461,14 @@ export class FourHandTable extends Table {
     return `<div class="trick"><p class="caption">${caption}</p><ul>${slots}</ul>${won}</div>`;
   }
 
-  /** A hand's result; the review of a hand is not given at the four-hand table yet. */
-  renderResult(result, title) {
-    return super.renderResult(result, title, false);
+  // -- the review: the two-hand table's, with the four hands as its places ------------------
+
+  reviewPlaces() {
+    return [this.myHand(), this.myDummy(), this.theirHand(), this.theirDummy()]
+      .map((d) => [DIRECTIONS.indexOf(d), d === this.myHand() ? "Your hand" : this.handName(d)]);
   }
+  trickPlayer(direction) { return this.handName(direction); }
+  trickSide(direction) { return OWNER[direction]; }
+  costWho(cost) { return this.handName(cost.hand); }
+  reviewStartWords() { return "The hands as the play began"; }
 }

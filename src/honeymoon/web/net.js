@@ -101,14 +101,18 @@ export class GameConnection {
     this.connect();
   }
 
-  /** Send a move made on `version`; returns false if one is already on its way. */
+  /**
+   * Send a move made on `version`: "sent", "busy" if one is already on its way, or "offline"
+   * if the page has no connection now (the move is not kept: the player makes it again once
+   * the connection is back, on the table as it then is). A move already sent when the
+   * connection drops goes again with the same id on reconnection.
+   */
   move(action, version) {
-    if (this.pending) return false;
+    if (this.pending) return "busy";
+    if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return "offline";
     this.pending = { type: "move", action, version, move_id: moveId() };
-    if (this.socket && this.socket.readyState === WebSocket.OPEN) {
-      this.socket.send(JSON.stringify(this.pending));
-    }
-    return true;
+    this.socket.send(JSON.stringify(this.pending));
+    return "sent";
   }
 
   /** Send a request that is not a move (e.g. a review); false while the socket is closed. */

@@ -17,6 +17,18 @@ function cardFace(pbn, extra = "") {
     `<span class="rank">${esc(c.label.slice(1))}</span><span class="suit" aria-hidden="true">${c.symbol}</span></span>`;
 }
 
+/** A call's action number in words: the name ("2 hearts", "pass") and the question the
+ * confirm step asks ("Bid 2 hearts?"). */
+function callWords(action) {
+  if (action === PASS) return { name: "pass", question: "Pass?" };
+  if (action === DOUBLE) return { name: "double", question: "Double?" };
+  if (action === REDOUBLE) return { name: "redouble", question: "Redouble?" };
+  const level = Math.floor((action - bidAction(1, 0)) / 5) + 1;
+  const strain = STRAIN_KEYS[(action - bidAction(1, 0)) % 5];
+  const name = call(`${level}${strain}`).name;
+  return { name: `bid ${name}`, question: `Bid ${name}?` };
+}
+
 function callFace(text) {
   const c = call(text);
   return `<span class="call ${c.red ? "red" : ""}" aria-label="${esc(c.name)}">${esc(c.label)}</span>`;
@@ -27,6 +39,10 @@ const AUTOPLAY = "honeymoon.autoplay";
 const AUTOPLAY_PAUSE = 700;
 // The page's display option: suits as letters, the ten as T (kept as {letters, ten}).
 const DISPLAY = "honeymoon.display";
+// The page's option: a call is made in two taps, the call then Confirm ("on" or "off"; by
+// default on where the screen is small, as on a phone, where a bid is easily mis-tapped).
+const CONFIRM_CALLS = "honeymoon.confirm-calls";
+const SMALL_SCREEN = "(max-width: 600px)";
 
 export class Table {
   constructor(root, connection, token) {
@@ -51,6 +67,8 @@ export class Table {
     this.autoTimer = null; // the forced card about to play itself, and its version
     this.autoVersion = -1;
     this.autoPlay = Table.loadAutoPlay();
+    this.confirmCalls = Table.loadConfirmCalls();
+    this.proposedCall = null; // {action, version}: a call tapped and not yet confirmed
     this.hint = null; // the server's hint message for the current version, once asked
     this.hintAsked = -1; // the version a hint was asked on and not yet answered
     Table.loadDisplay();
@@ -82,6 +100,28 @@ export class Table {
     } catch {
       return true;
     }
+  }
+
+  /** Calls wait for a Confirm tap unless the player turned it off (remembered here). */
+  static loadConfirmCalls() {
+    try {
+      const stored = localStorage.getItem(CONFIRM_CALLS);
+      if (stored === "on" || stored === "off") return stored === "on";
+    } catch {
+      // private browsing: the default
+    }
+    return window.matchMedia(SMALL_SCREEN).matches;
+  }
+
+  setConfirmCalls(on) {
+    this.confirmCalls = on;
+    this.proposedCall = null;
+    try {
+      localStorage.setItem(CONFIRM_CALLS, on ? "on" : "off");
+    } catch {
+      // private browsing: the choice lasts as long as the page
+    }
+    this.render();
   }
 
   setAutoPlay(on) {
@@ -180,14 +220,17 @@ export class Table {
     } else {
       text = `${this.opponentName()} claimed the rest (${rest}): refused. Play goes on.`;
     }
-    this.claimNote = { hand: message.hand, text };
+    this.claimNote = { hand: message.hand, text, accepted: message.accepted };
     this.notify(text);
     this.render();
   }
 
-  claimText(hand) {
-    return this.claimNote && this.claimNote.hand === hand
-      ? `<p class="claim-note" role="status">${esc(this.claimNote.text)}</p>` : "";
+  /** The last claim's verdict while its hand is on the table; once the hand is over only an
+   * accepted claim is still told (it says how the hand ended), a refused one is gone. */
+  claimText(hand, { over = false } = {}) {
+    const note = this.claimNote;
+    if (!note || note.hand !== hand || (over && !note.accepted)) return "";
+    return `<p class="claim-note" role="status">${esc(note.text)}</p>`;
   }
 
   setView(version, view, fresh) {
@@ -221,6 +264,15 @@ export class Table {
     return Object.entries(this.game.options || {})
       .map(([name, value]) => (words[name] ? words[name](value) : `${name.replace(/_/g, " ")} ${value ? "on" : "off"}`))
       .join(", ");
+  }
+
+  /** Send a move; while the page is offline it is refused here, and the player told. */
+  send(action, version) {
+    const sent = this.connection.move(action, version);
+    if (sent === "sent") this.render();
+    else if (sent === "offline") {
+      this.notify("Not connected: that move was not sent. Make it again once the page is back online.");
+    }
   }
 
   notify(text) {
@@ -264,10 +316,21 @@ export class Table {
       this.askHint();
       return;
     }
+    if (event.target.closest("button[data-cancel-call]")) {
+      this.proposedCall = null;
+      this.render();
+      return;
+    }
     const button = event.target.closest("button[data-action]");
     if (button && !button.disabled) {
       const action = Number(button.dataset.action);
-      if (this.connection.move(action, this.version)) this.render();
+      if (this.view.phase === "auction" && this.confirmCalls && !button.dataset.confirmed) {
+        this.proposedCall = { action, version: this.version };
+        this.render();
+        return;
+      }
+      this.proposedCall = null;
+      this.send(action, this.version);
       return;
     }
     const level = event.target.closest("button[data-bid-level]");
@@ -366,7 +429,7 @@ export class Table {
     this.autoTimer = setTimeout(() => {
       this.autoTimer = null;
       if (this.autoPlay && this.version === version && this.myTurn()) {
-        if (this.connection.move(action, version)) this.render();
+        this.send(action, version);
       }
     }, AUTOPLAY_PAUSE);
   }
@@ -439,6 +502,8 @@ export class Table {
     if (auto) auto.addEventListener("change", () => this.setAutoPlay(auto.checked));
     const letters = this.root.querySelector("input[data-letters]");
     if (letters) letters.addEventListener("change", () => this.setDisplayOption({ letters: letters.checked }));
+    const confirm = this.root.querySelector("input[data-confirm-calls]");
+    if (confirm) confirm.addEventListener("change", () => this.setConfirmCalls(confirm.checked));
     const ten = this.root.querySelector("input[data-ten]");
     if (ten) ten.addEventListener("change", () => this.setDisplayOption({ ten: ten.checked ? "T" : "10" }));
     this.scheduleAutoPlay();
@@ -600,7 +665,7 @@ export class Table {
     const last = v.results.length ? v.results[v.results.length - 1] : null;
     if (last && v.stock_remaining >= 50) {
       parts.push(this.renderResult(last, "Last hand"));
-      parts.push(this.claimText(last.hand));
+      parts.push(this.claimText(last.hand, { over: true }));
       parts.push(this.renderPreviousTrick());
     }
     parts.push(`<p class="stock">${count(v.stock_remaining, "card")} in the stock</p>`);
@@ -693,6 +758,7 @@ export class Table {
     return `
       ${this.renderCalls()}
       <p class="turn">${status}</p>
+      ${this.renderConfirmCall(legal)}
       <div class="bidbox" role="group" aria-label="Bidding box">
         <div class="specials">
           ${button(PASS, "Pass", "Pass", "pass")}
@@ -704,19 +770,32 @@ export class Table {
       </div>`;
   }
 
+  /** The call tapped, waiting for Confirm (or another call, or Cancel). */
+  renderConfirmCall(legal) {
+    const proposed = this.proposedCall;
+    if (!proposed || proposed.version !== this.version || !legal.has(proposed.action)) return "";
+    const words = callWords(proposed.action);
+    return `<div class="confirm-call" role="group" aria-label="Confirm the call">
+      <p>${esc(words.question)}</p>
+      <button type="button" class="primary" data-action="${proposed.action}" data-confirmed="1"
+        data-key="confirm" aria-label="Confirm: ${esc(words.name)}">Confirm</button>
+      <button type="button" data-cancel-call="1" data-key="cancel-call">Cancel</button>
+    </div>`;
+  }
+
   /** The previous hand's last trick, which the next hand's first view replaced at once. */
   renderPreviousTrick() {
     const trick = this.view.previous_last_trick;
     return trick ? this.renderTrick(trick, "Last trick of that hand") : "";
   }
 
-  renderTrick(trick, caption) {
+  renderTrick(trick, caption, extra = "") {
     const slots = trick.cards.map((pbn, i) => {
       const seat = i === 0 ? trick.leader : (trick.leader === "south" ? "east" : "south");
       return `<li><span class="who">${esc(this.who(seat))}</span>${cardFace(pbn, "big")}</li>`;
     }).join("");
     const won = trick.winner ? `<p class="won">won by ${esc(this.who(trick.winner).toLowerCase())}</p>` : "";
-    return `<div class="trick"><p class="caption">${caption}</p><ul>${slots}</ul>${won}</div>`;
+    return `<div class="trick ${extra}"><p class="caption">${caption}</p><ul>${slots}</ul>${won}</div>`;
   }
 
   renderPlay() {
@@ -728,6 +807,10 @@ export class Table {
     let trick = "";
     if (v.current_trick && v.current_trick.cards.length) {
       trick = this.renderTrick(v.current_trick, "This trick");
+      // The trick just won stays in view beside the next one (the computer leads at once).
+      if (v.tricks.length) {
+        trick = `<div class="tricks-now">${trick}${this.renderTrick(v.tricks[v.tricks.length - 1], "Last trick", "last")}</div>`;
+      }
     } else if (v.tricks.length) {
       trick = this.renderTrick(v.tricks[v.tricks.length - 1], "Last trick");
     } else {
@@ -746,8 +829,17 @@ export class Table {
       ${this.renderBarred()}
       ${this.renderUpcard()}
       <div class="buttons play-tools">${claim}</div>
-      <details class="auction-recap"><summary>Auction</summary>${this.renderCalls()}</details>
+      ${this.renderAuctionStrip()}
       ${this.renderTricksSoFar()}`;
+  }
+
+  /** The auction in one compact line, in view for the whole play. */
+  renderAuctionStrip() {
+    const v = this.view;
+    const second = v.first_caller === "south" ? "east" : "south";
+    const items = v.auction.map((c, i) => `<li><span class="who">${esc(this.who(i % 2 ? second : v.first_caller))}</span>
+      ${callFace(c)}</li>`).join("");
+    return `<div class="auction-strip"><h3 id="auction-strip-title">Auction</h3><ol aria-labelledby="auction-strip-title">${items}</ol></div>`;
   }
 
   /** The claim button of the play: claim every trick left (the server's judge decides). */
@@ -805,19 +897,33 @@ export class Table {
     this.showReview();
   }
 
-  /** The review: both hands after the drawing (the cards already played in earlier tricks
-   * marked), the auction, the trick shown, the result and the score of the hand. */
+  // The review's places, as data: each hand of the review (its index in `hands`) with its
+  // heading; the four-hand table gives its four hands (fourhand.js).
+  reviewPlaces(r) {
+    const me = r.seat;
+    const other = me === "south" ? "east" : "south";
+    return [[this.idx(me), "Your hand"], [this.idx(other), this.opponentName()]];
+  }
+  /** Who played or led a trick of the review, and the side that won it. */
+  trickPlayer(place) { return this.who(place); }
+  trickSide(place) { return place; }
+  /** Who played a card judged in the analysis. */
+  costWho(cost) { return this.who(cost.seat); }
+  reviewStartWords() { return `The hands after the ${this.rules().colons ? "exchange" : "drawing"}`; }
+
+  /** The review: the hands (both after the drawing, or the table's four as the play began;
+   * the cards already played in earlier tricks marked), the auction, the trick shown, the
+   * result and the score of the hand. */
   showReview() {
     const r = this.review;
     const dialog = this.reviewDialog();
     const step = this.reviewStep;
     const me = r.seat;
-    const other = me === "south" ? "east" : "south";
     const gone = new Set(r.tricks.slice(0, Math.max(0, step - 1)).flatMap((t) => t.cards));
     const shownTrick = step ? r.tricks[step - 1] : null;
     const inTrick = new Set(shownTrick ? shownTrick.cards : []);
-    const hand = (seat) => {
-      const cards = r.hands[this.idx(seat)];
+    const hand = (index) => {
+      const cards = r.hands[index];
       if (!cards.length) return '<p class="hint">Not seen: no card of this hand was played.</p>';
       return `<ul class="cards small">${sortHand(cards).map((c) => {
         const state = gone.has(c.pbn) ? "played" : inTrick.has(c.pbn) ? "in-trick" : "";
@@ -836,15 +942,14 @@ export class Table {
         <thead><tr><th scope="col">${esc(this.who(r.first_caller))}</th><th scope="col">${esc(this.who(second))}</th></tr></thead>
         <tbody>${calls}</tbody></table>`;
     }
-    const after = this.rules().colons ? "exchange" : "drawing";
-    let trick = `<p class="review-trick">The hands after the ${after}. Next trick ▶ steps through the play.</p>`;
+    let trick = `<p class="review-trick">${esc(this.reviewStartWords())}. Next trick ▶ steps through the play.</p>`;
     if (!r.tricks.length) trick = '<p class="review-trick">No card was played in this hand.</p>';
     if (shownTrick) {
       const done = r.tricks.slice(0, step);
-      const mine = done.filter((t) => t.winner === me).length;
+      const mine = done.filter((t) => this.trickSide(t.winner) === me).length;
       trick = `<div class="review-trick"><p><strong>Trick ${step} of ${r.tricks.length}</strong>:
-        ${esc(this.who(shownTrick.leader))} led ${shownTrick.cards.map((pbn) => cardFace(pbn)).join(" ")}
-        won by ${esc(this.who(shownTrick.winner).toLowerCase())}</p>
+        ${esc(this.trickPlayer(shownTrick.leader))} led ${shownTrick.cards.map((pbn) => cardFace(pbn)).join(" ")}
+        won by ${esc(this.who(this.trickSide(shownTrick.winner)).toLowerCase())}</p>
         <p>Tricks so far: you ${mine} · ${esc(this.opponentName().toLowerCase())} ${done.length - mine}</p>
         ${this.renderTrickCosts(r.hand, step - 1)}</div>`;
     }
@@ -864,8 +969,8 @@ export class Table {
     dialog.innerHTML = `
       <h2>Review: ${this.renderResult(r.result, `Hand ${r.hand + 1} of ${r.finished_hands}`, false)}</h2>
       <div class="review-hands">
-        <section><h3>Your hand (${left[this.idx(me)]})</h3>${hand(me)}</section>
-        <section><h3>${esc(this.opponentName())} (${left[this.idx(other)]})</h3>${hand(other)}</section>
+        ${this.reviewPlaces(r).map(([index, title]) =>
+          `<section data-place="${index}"><h3>${esc(title)} (${left[index]})</h3>${hand(index)}</section>`).join("")}
         <section>${calls}</section>
       </div>
       ${trick}
@@ -893,7 +998,7 @@ export class Table {
     const costly = play.cards.filter((c) => c.trick === index && c.cost > 0);
     if (!costly.length) return '<p class="trick-cost none">Every card of this trick was as good as any (double dummy).</p>';
     return costly.map((c) => `<p class="trick-cost" data-card="${esc(c.card)}" data-cost="${c.cost}">
-      ${esc(this.who(c.seat))}: ${cardFace(c.card)} cost ${count(c.cost, "trick")}
+      ${esc(this.costWho(c))}: ${cardFace(c.card)} cost ${count(c.cost, "trick")}
       ${c.better ? `(${cardFace(c.better)} was better)` : ""}</p>`).join("");
   }
 
@@ -932,7 +1037,7 @@ export class Table {
     if (a.play) {
       const costly = a.play.cards.filter((c) => c.cost > 0);
       const items = costly.map((c) => `<li data-card="${esc(c.card)}" data-cost="${c.cost}" data-better="${esc(c.better || "")}">
-        Trick ${c.trick + 1}: ${esc(this.who(c.seat))} ${cardFace(c.card)} cost ${count(c.cost, "trick")}${
+        Trick ${c.trick + 1}: ${esc(this.costWho(c))} ${cardFace(c.card)} cost ${count(c.cost, "trick")}${
         c.better ? `; ${cardFace(c.better)} was better` : ""}</li>`).join("");
       costs = `<p class="hand-lost">Tricks lost to play errors in this hand: you ${a.play.lost[me]} · ${opponent} ${a.play.lost[other]}</p>
         ${items ? `<details class="costs-list"><summary>Costly cards (${costly.length})</summary><ul class="costs">${items}</ul></details>` : ""}`;
@@ -1128,6 +1233,8 @@ export class Table {
         ${items ? `<details class="played"><summary>Hands played (${v.results.length})</summary><ul>${items}</ul></details>` : ""}
         <label class="option"><input type="checkbox" data-autoplay="1" data-key="autoplay" ${this.autoPlay ? "checked" : ""}>
           Play forced cards by themselves</label>
+        <label class="option"><input type="checkbox" data-confirm-calls="1" data-key="confirm-calls" ${this.confirmCalls ? "checked" : ""}>
+          Confirm each call</label>
         <label class="option"><input type="checkbox" data-letters="1" data-key="letters" ${display.letters ? "checked" : ""}>
           Suits as letters (S H D C)</label>
         <label class="option"><input type="checkbox" data-ten="1" data-key="ten" ${display.ten === "T" ? "checked" : ""}>

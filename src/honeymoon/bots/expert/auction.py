@@ -40,10 +40,10 @@ from honeymoon.bots.sampling import (
     conditioned_layouts,
     knowledge_from_view,
     sample_layouts,
-    view_rules,
 )
 from honeymoon.cards import Strain
 from honeymoon.double_dummy import double_dummy
+from honeymoon.knowledge import view_rules
 from honeymoon.views import SeatView
 
 if TYPE_CHECKING:

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from honeymoon.bots.advice import Advice, Candidate, Figures, Reason, ranked
 from honeymoon.bots.heuristic import hand_value
-from honeymoon.cards import CARD_MASK, FULL_DECK_MASK, Card, Strain, mask_to_card_ids
+from honeymoon.cards import CARD_MASK, Card, Strain, mask_to_card_ids
+from honeymoon.knowledge import knowledge_of
 from honeymoon.tricks import beats
 from honeymoon.views import SeatView
 
@@ -24,16 +25,10 @@ class _Drawing:
         legal = view.legal_actions
         assert view.seat is not None
         hand = view.hand.mask
-        gone = 0
-        for done in view.tricks:
-            for played in done.cards:
-                gone |= played.mask
         trick = view.current_trick
         led = trick.cards[0].id if trick is not None and len(trick.cards) == 1 else -1
-        if led >= 0:
-            gone |= CARD_MASK[led]
-        face_up = view.face_up
-        unseen = FULL_DECK_MASK & ~(hand | gone | (face_up.mask if face_up else 0))
+        facts = knowledge_of(view)
+        gone, unseen, face_up = facts.all_played, facts.unseen, view.face_up
         unseen_ids = mask_to_card_ids(unseen)
         opponent_size = view.hand_sizes[1 - int(view.seat)]
         best: tuple[float, int] | None = None

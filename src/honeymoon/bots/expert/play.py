@@ -14,10 +14,11 @@ from honeymoon.bots.advice import Advice, Candidate, Figures, Reason, ranked
 from honeymoon.bots.bridgette import BridgetteCallReader
 from honeymoon.bots.expert.auction import MISFIT_WEIGHT, CallReader, _colons, _Expert, _summary
 from honeymoon.bots.expert.values import _contract_scorer, _memory_award
-from honeymoon.bots.sampling import Knowledge, conditioned_layouts, knowledge_from_view, view_rules
+from honeymoon.bots.sampling import Knowledge, conditioned_layouts, knowledge_from_view
 from honeymoon.cards import Card
 from honeymoon.double_dummy import DoubleDummy, double_dummy
 from honeymoon.game import Phase
+from honeymoon.knowledge import view_rules
 from honeymoon.views import SeatView
 
 __all__ = ["CLOSE_MARGIN", "PLAY_CONDITION_ATTEMPTS"]

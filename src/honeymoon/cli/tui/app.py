@@ -27,12 +27,12 @@ from honeymoon.bots import advise
 from honeymoon.bots.advice import Advice
 from honeymoon.cards import Card
 from honeymoon.cli import render
-from honeymoon.cli.review_render import so_far_lines, tricks_lost_line
+from honeymoon.cli.review_render import so_far_lines
 from honeymoon.cli.session import HintRequest, Table
 from honeymoon.cli.table_session import FourHandTable
 from honeymoon.cli.tui import widgets
 from honeymoon.cli.tui.base import COMMAND_WORDS, PlayScreen
-from honeymoon.cli.tui.review import ReviewScreen
+from honeymoon.cli.tui.review import ReviewScreen, review_screen
 from honeymoon.cli.tui.screens import QuitScreen, TextScreen
 from honeymoon.cli.tui.table_screen import FourHandScreen
 from honeymoon.errors import HoneymoonError
@@ -134,7 +134,6 @@ class GameScreen(PlayScreen[SeatView, TrickView]):
         super().__init__(table, delay=delay, greeting=greeting)
         self.table = table
         self.palette = widgets.Palette(four_colours, cards=table.style)
-        self.show_last_trick = False
         self._card_cursor: Card | None = None
         self._call_cursor = 0
         self._draw_cursor = 0
@@ -607,23 +606,8 @@ class GameScreen(PlayScreen[SeatView, TrickView]):
             app.push_screen(TextScreen("Your drawing turns this hand", body))
 
     def review_screen(self, number: int | None = None) -> ReviewScreen:
-        """The review of a finished hand (the latest unless ``number`` is given), with its
-        analysis; at the end of the rubber, the tricks lost to play errors over it too."""
-        memory = self.table.rules.procedure is Procedure.MEMORY
-        table = self.table
-
-        def summary() -> str:
-            return tricks_lost_line(table.tricks_lost(), table.human)
-
-        return ReviewScreen(
-            table.review,
-            len(self.view().results),
-            number,
-            memory=memory,
-            analysis=table.analysis,
-            summary=summary if table.is_over else None,
-            style=table.style,
-        )
+        """The review of a finished hand (the latest unless ``number`` is given)."""
+        return review_screen(self.table, number)
 
     def sheet_screen(self, headline: list[str] | None = None, *, final: bool = False) -> TextScreen:
         """The score sheet, full size, with the results of the hands so far."""
@@ -673,49 +657,10 @@ class GameScreen(PlayScreen[SeatView, TrickView]):
         if last is not None and any(isinstance(e, TrickWon) for e in said):
             words = render.trick_words(last, self.table.human, self.table.style)
             headline.append("Last trick: " + words)
-        finished = len(self.view().results) - 1
-        beaten = self.table.beaten_claim(finished)
+        beaten = self.table.beaten_claim(len(self.view().results) - 1)
         if beaten is not None:
             headline.append(beaten)
-        headline.append("Press b to review the hand, Enter for the next hand.")
-        self._waiting = True
-
-        def resume(answer: str | None) -> None:
-            if answer == "review":
-                # Back to this sheet after the review, then on to the next hand.
-                self.app.push_screen(
-                    self.review_screen(finished),
-                    lambda _: self.app.push_screen(self.sheet_screen(headline), resume),
-                )
-                return
-            self._waiting = False
-            self.show_last_trick = False
-            self._held_trick = None
-            self.refresh_table()
-            self._continue()
-
-        self.app.push_screen(self.sheet_screen(headline), resume)
-
-    def _finish(self) -> None:
-        app = self.app
-        assert isinstance(app, HoneymoonApp)
-        headline = [self.table.final_line()]
-        written = app.write_final_record()
-        if written:
-            headline.append(written)
-        headline.append("Press b to review the hands, Enter to leave the table.")
-        self._waiting = True
-
-        def leave(answer: str | None) -> None:
-            if answer == "review":
-                app.push_screen(
-                    self.review_screen(),
-                    lambda _: app.push_screen(self.sheet_screen(headline, final=True), leave),
-                )
-                return
-            app.exit(0)
-
-        app.push_screen(self.sheet_screen(headline, final=True), leave)
+        self._show_hand_over(headline)
 
 
 class HoneymoonApp(App[int]):

@@ -6,17 +6,21 @@ played for them (auto-play)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import ClassVar, Generic, Protocol, TypeVar
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, ClassVar, Generic, Protocol, TypeVar, cast
 
 from textual import events
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
+from honeymoon.cli.tui.review import ReviewScreen
 from honeymoon.errors import HoneymoonError
 from honeymoon.game import Phase
 from honeymoon.views import SeatView, TableView
+
+if TYPE_CHECKING:
+    from honeymoon.cli.tui.app import HoneymoonApp
 
 __all__ = ["PlayScreen", "Playing", "COMMAND_WORDS"]
 
@@ -80,6 +84,10 @@ class Playing(Protocol):
         """Read the player's typed answer and check it is legal now."""
         ...
 
+    def final_line(self) -> str:
+        """Who won the rubber, in words."""
+        ...
+
     def play(self, action: int) -> list[str]:
         """Carry out the player's action; the lines narrating it."""
         ...
@@ -107,6 +115,8 @@ class PlayScreen(Screen[None], Generic[ViewT, TrickT]):
         self._chosen = False
         # The trick just completed stays on the table until the next card or a key press.
         self._held_trick: TrickT | None = None
+        #: The last trick shown on request (``l``) instead of the trick in progress.
+        self.show_last_trick = False
         self._waiting = False  # a hand-over or end screen is up
         self._shown: dict[str, str] = {}
 
@@ -128,6 +138,58 @@ class PlayScreen(Screen[None], Generic[ViewT, TrickT]):
 
     def _after_move(self, before: ViewT, lines: list[str]) -> None:
         raise NotImplementedError
+
+    def sheet_screen(
+        self, headline: list[str] | None = None, *, final: bool = False
+    ) -> Screen[str | None]:
+        """The score sheet (its ``b`` answers ``review``), with ``headline`` on top."""
+        raise NotImplementedError
+
+    def review_screen(self, number: int | None = None) -> ReviewScreen:
+        """The review of finished hand ``number`` (the latest if None), with its analysis."""
+        raise NotImplementedError
+
+    def _show_hand_over(self, headline: list[str]) -> None:
+        # The end of a hand: the sheet, with b for the hand's review (back to the sheet after
+        # it), then on to the next hand.
+        headline.append("Press b to review the hand, Enter for the next hand.")
+        self._waiting = True
+        finished = len(self.view().results) - 1
+
+        def resume() -> None:
+            self._waiting = False
+            self.show_last_trick = False
+            self._held_trick = None
+            self.refresh_table()
+            self._continue()
+
+        self._sheet_with_review(lambda: self.sheet_screen(headline), finished, resume)
+
+    def _finish(self) -> None:
+        # The end of the rubber: the final sheet, with b for the reviews, then leave.
+        app = self.app
+        headline = [self._playing.final_line()]
+        written = cast("HoneymoonApp", app).write_final_record()
+        if written:
+            headline.append(written)
+        headline.append("Press b to review the hands, Enter to leave the table.")
+        self._waiting = True
+        self._sheet_with_review(
+            lambda: self.sheet_screen(headline, final=True), None, lambda: app.exit(0)
+        )
+
+    def _sheet_with_review(
+        self, sheet: Callable[[], Screen[str | None]], number: int | None, then: Callable[[], None]
+    ) -> None:
+        def answered(answer: str | None) -> None:
+            if answer == "review":
+                self.app.push_screen(
+                    self.review_screen(number), lambda _: self.app.push_screen(sheet(), answered)
+                )
+                return
+            then()
+
+        self.app.push_screen(sheet(), answered)
 
     def _cursor_action(self, view: ViewT) -> int | None:
         """The action under the highlight (None if there is none)."""

@@ -1,4 +1,5 @@
-"""The review of a finished hand: both hands after the drawing, the auction, the tricks one at
+"""The review of a finished hand at any table: the hands (both after the drawing, or the
+four hands as the play began at the four-hand table), the auction, the tricks one at
 a time (← →), the result and the score of the hand, and its double-dummy analysis (the tricks
 each player takes in every strain, par, the cards that cost a trick, marked in their trick);
 ↑ ↓ go through the finished hands. At the end of the rubber, the tricks each player lost to
@@ -12,6 +13,7 @@ no card the player did not see. The analysis is worked out when a hand is first 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.app import ComposeResult
@@ -36,10 +38,15 @@ from honeymoon.cli.review_render import (
     review_steps,
     review_title,
     review_tricks_won_line,
+    tricks_lost_line,
 )
+from honeymoon.rules import Procedure
 from honeymoon.views import HandReview
 
-__all__ = ["ReviewScreen", "REVIEW_KEYS"]
+if TYPE_CHECKING:
+    from honeymoon.cli.session import Seated
+
+__all__ = ["ReviewScreen", "REVIEW_KEYS", "review_screen"]
 
 #: The keys of the review, as its foot line shows them.
 REVIEW_KEYS = "← → trick · Home/End · ↑ ↓ other hands · PgUp/PgDn scroll · Esc back"
@@ -106,8 +113,8 @@ class ReviewScreen(ModalScreen[None]):
             # PgUp and PgDn scroll.
             with VerticalScroll(id="dialog-body", can_focus=False):
                 with Horizontal(id="review-columns"):
-                    yield Static(id="review-hand-0", classes="review-hand")
-                    yield Static(id="review-hand-1", classes="review-hand")
+                    for index in range(len(self.hand.hands)):
+                        yield Static(id=f"review-hand-{index}", classes="review-hand")
                     yield Static(id="review-auction")
                 yield Static(id="review-trick")
                 yield Static(id="review-score")
@@ -198,3 +205,22 @@ class ReviewScreen(ModalScreen[None]):
     def action_close(self) -> None:
         """Back to where the review was opened from."""
         self.dismiss(None)
+
+
+def review_screen(table: Seated[Any], number: int | None = None) -> ReviewScreen:
+    """The review of a finished hand at ``table`` (any table of the terminal; the latest hand
+    unless ``number`` is given), with its analysis; at the end of the rubber, the tricks lost
+    to play errors over it too."""
+
+    def summary() -> str:
+        return tricks_lost_line(table.tricks_lost(), table.human)
+
+    return ReviewScreen(
+        table.review,
+        table.finished_hands,
+        number,
+        memory=table.rules.procedure is Procedure.MEMORY,
+        analysis=table.analysis,
+        summary=summary if table.is_over else None,
+        style=table.style,
+    )

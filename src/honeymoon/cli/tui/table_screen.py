@@ -25,9 +25,10 @@ from textual.widgets import Static
 from honeymoon.actions import is_card_action
 from honeymoon.cards import Card, Suit
 from honeymoon.cli import render, table_render
-from honeymoon.cli.table_session import FourHandTable, NotAtTheTableError
+from honeymoon.cli.table_session import FourHandTable
 from honeymoon.cli.tui import widgets
 from honeymoon.cli.tui.base import COMMAND_WORDS, PlayScreen
+from honeymoon.cli.tui.review import ReviewScreen, review_screen
 from honeymoon.cli.tui.screens import TextScreen
 from honeymoon.errors import HoneymoonError
 from honeymoon.game import Phase
@@ -50,10 +51,11 @@ TABLE_KEYS_HELP = """\
 [b]Any time[/b]         ? help · u undo · l last trick · a the auction
                    and tricks so far · s score sheet · f colours
                    Ctrl-S save · q or Ctrl-C leave
+[b]Help[/b]             h hint (again: the numbers behind it) · c claim
+                   the rest of the tricks · b review a finished hand
+                   (← → its tricks, with its double-dummy analysis)
 In the tricks s, h, d, c, q and a start a card: type s or a, then
-Enter, for the score sheet or the auction and tricks so far.
-Hints, claims and the review of a hand are not available at the
-four-hand table yet."""
+Enter, for the score sheet or the auction and tricks so far."""
 
 _COMMAND_WORDS = COMMAND_WORDS
 _ALWAYS = set("?ulfb")
@@ -115,7 +117,6 @@ class FourHandScreen(PlayScreen[TableView, TableTrickView]):
         super().__init__(table, delay=delay, greeting=greeting)
         self.table = table
         self.palette = widgets.Palette(four_colours, cards=table.style)
-        self.show_last_trick = False
         self._cursor = 0
 
     def compose(self) -> ComposeResult:
@@ -386,31 +387,29 @@ class FourHandScreen(PlayScreen[TableView, TableTrickView]):
 
     def action_command(self, command: str) -> None:
         """Run a command: help, undo, last, score, so-far, colours, save, quit, hint (again:
-        the numbers behind it), claim; review says that the four-hand table does not offer
-        it yet."""
+        the numbers behind it), claim, review (the latest finished hand)."""
         app = self.app
         self.typed = ""
         if command == "help":
             rules = table_render.table_rules_help(self.table.rules)
             body = "\n\n".join(escape(line) for line in rules)
             app.push_screen(TextScreen("Help", body + "\n\n" + TABLE_KEYS_HELP))
-        elif command in ("hint", "claim", "review"):
-            try:
-                if command == "hint":
-                    for line in self.table.hint():
-                        self.say(line, "hint")
-                elif command == "claim":
-                    before = self.view()
-                    lines = self.table.claim()
-                    if self.table.is_over or self.view().hand_number != before.hand_number:
-                        self._after_move(before, lines)  # accepted: the hand was played out
-                    else:
-                        for line in lines:
-                            self.say(line)
-                else:
-                    self.table.review(len(self.view().results))
-            except NotAtTheTableError as error:
-                self.say(f"{error.message[0].upper()}{error.message[1:]}.", "error")
+        elif command == "hint":
+            for line in self.table.hint():
+                self.say(line, "hint")
+        elif command == "claim":
+            before = self.view()
+            lines = self.table.claim()
+            if self.table.is_over or self.view().hand_number != before.hand_number:
+                self._after_move(before, lines)  # accepted: the hand was played out
+            else:
+                for line in lines:
+                    self.say(line)
+        elif command == "review":
+            if not self.table.finished_hands:
+                self.say("No hand is finished yet: b reviews one once it is over.", "error")
+            else:
+                app.push_screen(self.review_screen())
         elif command == "undo":
             self._cancel_timer()
             self._chosen = False
@@ -476,6 +475,7 @@ class FourHandScreen(PlayScreen[TableView, TableTrickView]):
             footer,
             headline=top,
             side=side,
+            choices={"b": "review"} if view.results else None,
         )
 
     # -- the flow of the game -----------------------------------------------------------------
@@ -503,27 +503,11 @@ class FourHandScreen(PlayScreen[TableView, TableTrickView]):
         if last is not None and self.table.trick_completed:
             words = table_render.trick_words(last, self.table.human, self.table.style)
             headline.append("Last trick: " + words)
-        headline.append("Press Enter for the next hand.")
-        self._waiting = True
+        self._show_hand_over(headline)
 
-        def resume(_answer: str | None) -> None:
-            self._waiting = False
-            self.show_last_trick = False
-            self._held_trick = None
-            self.refresh_table()
-            self._continue()
-
-        self.app.push_screen(self.sheet_screen(headline), resume)
-
-    def _finish(self) -> None:
-        app = self.app
-        headline = [self.table.final_line()]
-        written = self._app().write_final_record()
-        if written:
-            headline.append(written)
-        headline.append("Press Enter to leave the table.")
-        self._waiting = True
-        app.push_screen(self.sheet_screen(headline, final=True), lambda _: app.exit(0))
+    def review_screen(self, number: int | None = None) -> ReviewScreen:
+        """The review of a finished hand (the latest unless ``number`` is given)."""
+        return review_screen(self.table, number)
 
     def _app(self) -> HoneymoonApp:
         return cast("HoneymoonApp", self.app)
