@@ -13,7 +13,8 @@ from honeymoon.auction import Call, Contract
 from honeymoon.bots import HeuristicBot
 from honeymoon.bots.bridgette import BRIDGETTE_BOTS, BridgetteCallReader
 from honeymoon.bots.choice import choose_bot
-from honeymoon.bots.expert import ExpertBot, _contract_scorer, contract_value
+from honeymoon.bots.expert import ExpertBot, contract_value
+from honeymoon.bots.expert.values import _contract_scorer
 from honeymoon.bots.sampling import knowledge_from_view, sample_layouts
 from honeymoon.cards import BRIDGETTE_DECK_MASK, COLON_MASK, CardSet
 from honeymoon.engines import new_game

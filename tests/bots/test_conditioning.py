@@ -21,8 +21,8 @@ from honeymoon.auction import (
     cheapest_bid,
 )
 from honeymoon.bots import ExpertBot, make_bot
-from honeymoon.bots import expert as expert_module
-from honeymoon.bots.expert import CALL_TOLERANCE, READER_SAMPLES, CallReader
+from honeymoon.bots.expert import auction as expert_module
+from honeymoon.bots.expert.auction import CALL_TOLERANCE, READER_SAMPLES, CallReader
 from honeymoon.bots.heuristic import (
     SAMPLE_ATTEMPTS,
     best_call,

@@ -16,7 +16,7 @@ from honeymoon.errors import HoneymoonError
 from honeymoon.game import Game, Phase
 from honeymoon.rules import find_variant
 from honeymoon.seats import Seat
-from honeymoon.server.hub import computer_level
+from honeymoon.server.rooms import computer_level
 from honeymoon.views import SeatView, view_for
 
 

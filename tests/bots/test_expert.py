@@ -24,9 +24,9 @@ from hypothesis import strategies as st
 from honeymoon.analysis import trick_table as analysis_trick_table
 from honeymoon.auction import DOUBLE, PASS, REDOUBLE, Call
 from honeymoon.bots import BOTS, ExpertBot, make_bot, resolve_bot_name
-from honeymoon.bots import expert as expert_module
 from honeymoon.bots.advice import Advice, Reason
 from honeymoon.bots.expert import MIN_SAMPLES
+from honeymoon.bots.expert import auction as expert_module
 from honeymoon.bots.heuristic import (
     EXPERT_DRAWING,
     PLAIN_DRAWING,

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from starlette.websockets import WebSocketDisconnect
 
 from honeymoon.server import app as server_app
-from honeymoon.server import hub as server_hub
+from honeymoon.server import connections as server_hub
 from honeymoon.server import limits, protocol
 
 

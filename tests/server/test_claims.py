@@ -22,9 +22,11 @@ from honeymoon.cards import ALL_CARDS, Card
 from honeymoon.claims import judge_claim
 from honeymoon.game import Game, Phase
 from honeymoon.seats import Seat
-from honeymoon.server import hub as server_hub
-from honeymoon.server.hub import Connection, Hub, Room
+from honeymoon.server import solving as server_hub
+from honeymoon.server.connections import Connection
+from honeymoon.server.hub import Hub
 from honeymoon.server.protocol import Claim
+from honeymoon.server.rooms import Room
 from honeymoon.server.storage import NewGame, Storage
 
 _QUOTED = re.compile(r'"([SHDC][2-9TJQKA])"')

@@ -127,7 +127,7 @@ def test_a_seats_hints_are_worked_out_once_per_version_and_its_sockets_share_a_b
     """Eight sockets of one seat asking three hints each at once: the adviser runs once for
     the decision, three asks are answered (the same hint), the rest are ``rate_limited``
     before any work; at the next decision the same again."""
-    from honeymoon.server import hub as hub_module
+    from honeymoon.server import solving as hub_module
 
     runs: list[int] = []
     adviser = hub_module.advise

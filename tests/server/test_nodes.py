@@ -35,7 +35,9 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from honeymoon.seats import SEATS
-from honeymoon.server.hub import Connection, Hub, Room, replay
+from honeymoon.server.connections import Connection
+from honeymoon.server.hub import Hub
+from honeymoon.server.rooms import Room, replay
 from honeymoon.server.storage import Storage, hash_token
 from honeymoon.views import view_for
 

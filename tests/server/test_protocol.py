@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import ast
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -187,3 +189,45 @@ def test_a_socket_without_a_seat_gets_no_update(server: Any, ws: Any) -> None:
         assert first["type"] == "error" and first["code"] == "bad_token"
         with pytest.raises(WebSocketDisconnect):
             stranger.receive_json()
+
+
+_SERVER = Path(__file__).parents[2] / "src" / "honeymoon" / "server"
+
+
+def _message_literals(path: Path) -> list[int]:
+    """Lines of ``path`` that write a websocket message's ``type`` themselves: a dict literal
+    with a ``"type"`` key (not an ASGI event's ``http.*`` or ``websocket.*``), or JSON text
+    holding ``"type":``."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Dict):
+            for key, value in zip(node.keys, node.values, strict=True):
+                if isinstance(key, ast.Constant) and key.value == "type":
+                    asgi = isinstance(value, ast.Constant) and str(value.value).startswith(
+                        ("http.", "websocket.")
+                    )
+                    if not asgi:
+                        found.append(node.lineno)
+        elif isinstance(node, ast.Constant) and '"type":' in str(node.value):
+            found.append(node.lineno)
+    return found
+
+
+def test_every_message_the_server_sends_is_built_in_the_protocol_module() -> None:
+    """The wire format is written in one place: no server module but ``protocol.py`` builds
+    a message (a ``"type"`` written by hand), and each kind it builds is documented."""
+    built = {
+        path.name: lines
+        for path in sorted(_SERVER.glob("*.py"))
+        if path.name != "protocol.py" and (lines := _message_literals(path))
+    }
+    assert built == {}
+    assert _message_literals(_SERVER / "protocol.py")  # the scan sees a message written
+    from honeymoon.server import protocol
+
+    documented = (Path(__file__).parents[2] / "docs" / "web-protocol.md").read_text()
+    server_part = documented.split("### Server → client")[1].split("### Client → server")[0]
+    builders = [name for name in protocol.__all__ if name.endswith("_message")]
+    kinds = [name.removesuffix("_message") for name in builders if name != "parse_client_message"]
+    assert len(kinds) == 10
+    assert [kind for kind in kinds if f"`{kind}`:" not in server_part] == []

@@ -18,7 +18,7 @@ from honeymoon.cards import ALL_CARDS, Card
 from honeymoon.game import Game, Phase
 from honeymoon.rules import Procedure
 from honeymoon.seats import Seat
-from honeymoon.server.hub import build_game
+from honeymoon.server.rooms import build_game
 
 GAMES = 3
 MAX_MOVES = 200

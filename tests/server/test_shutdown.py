@@ -10,7 +10,8 @@ import pytest
 from helpers import run_apart
 
 from honeymoon.seats import SEATS
-from honeymoon.server.hub import Connection, Hub
+from honeymoon.server.connections import Connection
+from honeymoon.server.hub import Hub
 from honeymoon.server.protocol import Move
 from honeymoon.server.storage import Storage
 from honeymoon.views import view_for

@@ -377,7 +377,7 @@ def test_a_hint_is_given_at_every_table_from_the_seats_own_view(
     """At each decision of a hand (the auction, declarer's choices, the placements and the
     play) the seat to act gets a hint: one of its legal actions, with a reason code, naming
     no card it may not see; the other seat is refused ``no_hint``."""
-    from honeymoon.server import hub as server_hub
+    from honeymoon.server import solving as server_hub
 
     # The strongest bot solves layouts with DDS; the medium one advises as fast, by rule.
     monkeypatch.setattr(server_hub, "strongest_bot_name", lambda: "club")

@@ -179,7 +179,7 @@ def store_finished_rubber(server: Any, variant: str, level: str) -> str:
     import secrets
 
     from honeymoon.bots import make_bot
-    from honeymoon.server.hub import build_game
+    from honeymoon.server.rooms import build_game
     from honeymoon.server.storage import NewGame, Storage, hash_token
     from honeymoon.views import view_for
 

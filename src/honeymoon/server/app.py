@@ -51,7 +51,8 @@ from honeymoon.game import Game
 from honeymoon.rules import DEFAULT_RULES, OPTIONS, PACK_VARIANTS, TABLE_VARIANTS, VARIANTS
 from honeymoon.seats import SEAT_NAMES
 from honeymoon.server.budgets import Budgets
-from honeymoon.server.hub import CLOSE_OVERFLOW, COMPUTER_LEVELS, Connection, Hub
+from honeymoon.server.connections import CLOSE_OVERFLOW, Connection
+from honeymoon.server.hub import Hub
 from honeymoon.server.limits import (
     BodyLimit,
     NoSniff,
@@ -74,6 +75,7 @@ from honeymoon.server.protocol import (
     error_message,
     parse_client_message,
 )
+from honeymoon.server.rooms import COMPUTER_LEVELS
 from honeymoon.server.settings import Settings
 from honeymoon.server.storage import Storage, hash_token
 from honeymoon.table import TableGame

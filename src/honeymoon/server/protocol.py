@@ -2,8 +2,10 @@
 
 See ``docs/web-protocol.md`` for the full description. Every message is one JSON object with
 a ``type``. A client sends ``hello`` (with its seat token, unless the token is in the URL),
-``move``, ``sync``, ``review``, ``analysis``, ``claim`` and ``ping``; the server sends ``hello``,
-``state``, ``ack``, ``error``, ``presence``, ``review``, ``analysis``, ``claim`` and ``pong``.
+``move``, ``sync``, ``review``, ``analysis``, ``claim``, ``hint`` and ``ping``; the server sends
+``hello``, ``state``, ``ack``, ``error``, ``presence``, ``review``, ``analysis``, ``claim``,
+``hint`` and ``pong``, each built by one function here (``state_message``, ...), so the wire
+format the server writes is in this one module.
 
 >>> parse_client_message('{"type": "move", "action": 90, "version": 0, "move_id": "a1"}')
 Move(action=90, version=0, move_id='a1')
@@ -49,6 +51,14 @@ __all__ = [
     "error_message",
     "ack_message",
     "presence_message",
+    "hello_message",
+    "state_message",
+    "review_message",
+    "review_claim",
+    "analysis_message",
+    "claim_message",
+    "hint_message",
+    "pong_message",
 ]
 
 #: The message could not be read: not JSON, an unknown type, a missing or wrong field.
@@ -174,6 +184,21 @@ def _short_int(digits: str) -> int:
     return int(digits)
 
 
+def _optional_version(data: dict[str, Any], whose: str, state: str) -> int | None:
+    """The ``version`` a hint or a claim may give (None if it gives none).
+
+    :raises ProtocolError: ``bad_message`` for anything but an integer from 0.
+    """
+    version: int | None = data.get("version")
+    if version is not None and (
+        not isinstance(version, int) or isinstance(version, bool) or version < 0
+    ):
+        raise ProtocolError(
+            BAD_MESSAGE, f"{whose} 'version', if given, is the integer version of {state}"
+        )
+    return version
+
+
 def parse_client_message(text: str) -> ClientMessage:
     """Read one client message.
 
@@ -232,25 +257,9 @@ def parse_client_message(text: str) -> ClientMessage:
             )
         return Review(hand) if kind == "review" else Analysis(hand)
     if kind == "hint":
-        asked_on = data.get("version")
-        if asked_on is not None and (
-            not isinstance(asked_on, int) or isinstance(asked_on, bool) or asked_on < 0
-        ):
-            raise ProtocolError(
-                BAD_MESSAGE,
-                "a hint's 'version', if given, is the integer version of the state it is for",
-            )
-        return Hint(asked_on)
+        return Hint(_optional_version(data, "a hint's", "the state it is for"))
     if kind == "claim":
-        claimed_on = data.get("version")
-        if claimed_on is not None and (
-            not isinstance(claimed_on, int) or isinstance(claimed_on, bool) or claimed_on < 0
-        ):
-            raise ProtocolError(
-                BAD_MESSAGE,
-                "a claim's 'version', if given, is the integer version of the state it was made on",
-            )
-        return Claim(claimed_on)
+        return Claim(_optional_version(data, "a claim's", "the state it was made on"))
     raise ProtocolError(
         BAD_MESSAGE,
         "'type' must be one of hello, move, sync, review, analysis, claim, hint, ping",
@@ -289,3 +298,113 @@ def ack_message(move_id: str | None, version: int, *, duplicate: bool = False) -
 def presence_message(presence: dict[str, str]) -> str:
     """A ``presence`` message: ``here``, ``away`` or ``computer`` for each seat."""
     return encode({"type": "presence", "seats": presence})
+
+
+def hello_message(
+    *,
+    game_id: str,
+    seat: str,
+    opponent: str,
+    level: str | None,
+    variant: str,
+    variant_title: str,
+    four_hands: bool,
+    options: dict[str, Any],
+    rules: dict[str, Any],
+    version: int,
+    view: str,
+    presence: dict[str, str],
+) -> str:
+    """The ``hello`` sent when a seat connects: the game, its version, the seat's view (JSON
+    text, as :func:`state_message` takes it) and who is connected."""
+    game = encode(
+        {
+            "id": game_id,
+            "seat": seat,
+            "opponent": opponent,
+            "level": level,
+            "variant": variant,
+            "variant_title": variant_title,
+            "four_hands": four_hands,
+            "options": options,
+            "rules": rules,
+        }
+    )
+    return (
+        f'{{"type":"hello","game":{game},"version":{version},'
+        f'"view":{view},"presence":{encode(presence)}}}'
+    )
+
+
+def state_message(version: int, view: str) -> str:
+    """A ``state``: the seat's own view (its JSON text, encoded once per version) and the
+    version.
+
+    >>> state_message(3, '{"phase":"auction"}')
+    '{"type":"state","version":3,"view":{"phase":"auction"}}'
+    """
+    return f'{{"type":"state","version":{version},"view":{view}}}'
+
+
+def review_message(hand: int, review: dict[str, Any], claims: list[dict[str, Any]]) -> str:
+    """A ``review`` of finished hand ``hand``: ``review`` is ``HandReview.to_dict()``, and
+    ``claims`` the claims made in the hand (:func:`review_claim`)."""
+    return encode({"type": "review", "hand": hand, "review": review, "claims": claims})
+
+
+def review_claim(
+    *, seat: str, trick: int, remaining: int, guaranteed: int, accepted: bool, line: list[str]
+) -> dict[str, Any]:
+    """One claim as a ``review`` lists it once the hand is over: who claimed at which trick,
+    the verdict, and the line of best play (cards in notation)."""
+    return {
+        "seat": seat,
+        "trick": trick,
+        "remaining": remaining,
+        "guaranteed": guaranteed,
+        "accepted": accepted,
+        "line": line,
+    }
+
+
+def analysis_message(hand: int, analysis: dict[str, Any], hands: int, lost: dict[str, int]) -> str:
+    """An ``analysis`` of finished hand ``hand`` (``HandAnalysis.for_seat(seat).to_dict()``),
+    with the rubber's finished ``hands`` and the tricks each seat ``lost`` over them."""
+    return encode(
+        {
+            "type": "analysis",
+            "hand": hand,
+            "analysis": analysis,
+            "rubber": {"hands": hands, "lost": lost},
+        }
+    )
+
+
+def claim_message(*, hand: int, trick: int, claimant: str, accepted: bool, remaining: int) -> str:
+    """A ``claim`` verdict, the same to both seats: only the public position and whether the
+    claim was accepted (never the count or the line, which depend on hidden cards)."""
+    return encode(
+        {
+            "type": "claim",
+            "hand": hand,
+            "trick": trick,
+            "claimant": claimant,
+            "accepted": accepted,
+            "remaining": remaining,
+        }
+    )
+
+
+def hint_message(version: int, adviser: str, advice: dict[str, Any]) -> str:
+    """A ``hint`` on the seat's decision at ``version``: the adviser's name and its advice
+    (``Advice.to_dict()``: the action, the reason code, its figures and the candidates)."""
+    return encode({"type": "hint", "version": version, "adviser": adviser, **advice})
+
+
+def pong_message() -> str:
+    """The ``pong`` that answers a ``ping``.
+
+    >>> pong_message()
+    '{"type":"pong"}'
+    """
+    return encode({"type": "pong"})
