@@ -55,6 +55,7 @@ class ServerProcess:
         descriptors: int | None = None,
         bot_delay: float = 0.05,
         database_url: str | None = None,
+        deal_seed: str = "1",
     ) -> None:
         self.folder = folder
         self.database = folder / "games.db"
@@ -65,6 +66,7 @@ class ServerProcess:
         self.env = dict(env or {})
         self.descriptors = descriptors
         self.bot_delay = bot_delay
+        self.deal_seed = deal_seed
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -78,7 +80,13 @@ class ServerProcess:
     def start(self) -> ServerProcess:
         """Start the server (again, on the same database and port) and wait until it answers."""
         self.folder.mkdir(parents=True, exist_ok=True)
-        env = dict(os.environ, HONEYMOON_BOT_DELAY=str(self.bot_delay), HONEYMOON_LOG_LEVEL="info")
+        # Every game a test makes is seeded: the same test deals the same cards each run.
+        env = dict(
+            os.environ,
+            HONEYMOON_BOT_DELAY=str(self.bot_delay),
+            HONEYMOON_LOG_LEVEL="info",
+            HONEYMOON_DEAL_SEED=f"test:{self.deal_seed}",
+        )
         env.update(self.env)
         command = [
             sys.executable, "-m", "honeymoon", "serve", "--host", "127.0.0.1",

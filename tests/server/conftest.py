@@ -154,7 +154,9 @@ class Server:
 
     def __init__(self, url: str, bot_delay: float = 0.0, **settings: Any) -> None:
         self.url = url
-        config = Settings(database_url=url, bot_delay=bot_delay, **{**FAST_CLIENT, **settings})
+        # Every game a test makes is seeded (HONEYMOON_DEAL_SEED), unless the test says.
+        defaults = {"deal_seed": "test:1", **FAST_CLIENT}
+        config = Settings(database_url=url, bot_delay=bot_delay, **{**defaults, **settings})
         self.client = TestClient(create_app(config))
         self._stack = ExitStack()
 

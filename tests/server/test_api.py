@@ -180,3 +180,26 @@ def test_against_the_computer_the_player_sits_south_unless_they_choose(server: A
     # Between people the seat is drawn (by the server's own randomness) unless chosen.
     assert server.create(opponent="friend")["seat"] in ("south", "east")
     assert server.create(opponent="friend", seat="east")["seat"] == "east"
+
+
+def _first_games(server_factory: Any, url: str, deal_seed: str | None) -> list[tuple[Any, ...]]:
+    with server_factory(url, deal_seed=deal_seed) as server:
+        made = [server.create(opponent="computer", level="easy") for _ in range(3)]
+        rooms = [server.hub.rooms[game["game_id"]] for game in made]
+        return [
+            (room.params.seed, room.params.first_dealer, room.params.bot_seat, game["token"])
+            for room, game in zip(rooms, made, strict=True)
+        ]
+
+
+def test_a_deal_seed_makes_a_servers_games_repeat_and_only_the_deals(
+    server_factory: Any, tmp_path: Any
+) -> None:
+    one = _first_games(server_factory, f"sqlite:///{tmp_path / 'one.db'}", "test:7")
+    two = _first_games(server_factory, f"sqlite:///{tmp_path / 'two.db'}", "test:7")
+    # The same deals, dealers and seats, game by game; the tokens never follow the seed.
+    assert [game[:3] for game in one] == [game[:3] for game in two]
+    assert len({game[0] for game in one}) == 3
+    assert not {game[3] for game in one} & {game[3] for game in two}
+    other = _first_games(server_factory, f"sqlite:///{tmp_path / 'three.db'}", None)
+    assert [game[0] for game in other] != [game[0] for game in one]

@@ -684,8 +684,11 @@ def create_app(settings: Settings | None = None) -> Starlette:
             node_id=config.node_id,
             lease_seconds=config.lease_seconds,
             resync_seconds=config.resync_seconds,
+            deal_seed=config.deal_seed,
         )
         await hub.start()
+        if config.deal_seed is not None:
+            logger.warning("HONEYMOON_DEAL_SEED is set: every new game's deal can be foreseen")
         # Everything loaded so far lives as long as the server: keep it out of the cyclic
         # garbage collector's way, whose full passes would otherwise stall every game.
         # Full passes are also made rarer: live games hold few reference cycles.

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
+import random
 import secrets
 import time
 from dataclasses import dataclass, field
@@ -272,18 +273,19 @@ def computer_level(level: object) -> str:
     )
 
 
-def _level_bot(level: str, rules: RuleSet) -> Any:
+def _level_bot(level: str, rules: RuleSet, seed: int) -> Any:
     """A fresh built-in bot for a level of :data:`COMPUTER_LEVELS` (a stored level that is not
     one of them plays at the default level), chosen as the terminal chooses it
     (:func:`~honeymoon.bots.choice.choose_bot`: in Bridgette a bot that does not play it gives
     way to the strongest one that does). Every built-in bot plays every variant, the
     four-hand table through its table counterpart
     (:func:`~honeymoon.bots.table_bots.table_bot_for`), which is made here so that a level
-    without one fails when the game is made, never in the middle of it."""
+    without one fails when the game is made, never in the middle of it. Its choices follow
+    from the game's seed, so a game replayed from its record plays the same."""
     if level not in COMPUTER_LEVELS:
         logger.warning("a stored game names an unknown level; it plays at %s", DEFAULT_LEVEL)
         level = DEFAULT_LEVEL
-    bot, _ = choose_bot(level, secrets.randbits(64), rules)
+    bot, _ = choose_bot(level, f"computer:{seed}", rules)
     if rules.four_hands:
         table_bot_for(bot)
     return bot
@@ -325,8 +327,15 @@ class Rooms:
         node_id: str | None = None,
         lease_seconds: float = 10.0,
         resync_seconds: float = 2.0,
+        deal_seed: str | None = None,
     ) -> None:
         self.storage = storage
+        #: Where new games' seeds, first dealers and seats come from: the system's randomness,
+        #: or (tests only, ``HONEYMOON_DEAL_SEED``) a sequence that repeats. Ids and tokens
+        #: always come from the system.
+        self._deals: random.Random = (
+            random.Random(deal_seed) if deal_seed is not None else random.SystemRandom()
+        )
         #: Whether other nodes share the database (``storage.shared``): then moves are
         #: announced through Redis, rooms catch up from the database, and the computer's
         #: turns are taken from the database under a lease instead of this process's memory.
@@ -465,13 +474,14 @@ class Rooms:
         rules = find_variant(variant, four_hands=True)
         rules = rules.with_options(**(options or {}))
         bot = computer_level(bot) if opponent == "computer" else None
-        creator = secrets.randbelow(2) if seat is None else seat
+        deals = self._deals
+        creator = deals.randrange(2) if seat is None else seat
         params = NewGame(
             id=secrets.token_urlsafe(12),
             variant=rules.name,
             options=rules.options(),
-            seed=secrets.randbits(64),
-            first_dealer=secrets.randbelow(2),
+            seed=deals.getrandbits(64),
+            first_dealer=deals.randrange(2),
             opponent=opponent,
             bot=bot,
             bot_seat=1 - creator if opponent == "computer" else None,
@@ -501,7 +511,7 @@ class Rooms:
                 move_ids[entry.seat][entry.move_id] = number + 1
         params = stored.params
         game = replay(stored)
-        bot = _level_bot(params.bot, game.rules) if params.bot is not None else None
+        bot = _level_bot(params.bot, game.rules, params.seed) if params.bot is not None else None
         room = Room(params, game, len(stored.actions), move_ids, bot)
         room.links_replaced = stored.links_replaced
         return room

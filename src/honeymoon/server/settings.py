@@ -48,6 +48,9 @@ explains each one.
                                         in bursts of as many; and 3 for one decision)
 ``HONEYMOON_KEEP_FINISHED``             age after which finished games are purged (``30d``)
 ``HONEYMOON_KEEP_ABANDONED``            idle time before unfinished games are purged (``90d``)
+``HONEYMOON_DEAL_SEED``                 for tests only: new games' deals, first dealers and seats
+                                        follow from this value, so a test's games repeat (anyone
+                                        knowing it foresees every deal: never set it for players)
 ======================================  ============================================================
 
 >>> settings = Settings.from_environ({"HONEYMOON_PORT": "9000"})
@@ -178,6 +181,7 @@ class Settings:
     hints_per_minute: float = 12.0
     keep_finished: float = 30 * 86400.0
     keep_abandoned: float = 90 * 86400.0
+    deal_seed: str | None = None
 
     def __post_init__(self) -> None:
         if self.sqlite_synchronous.upper() not in ("NORMAL", "FULL"):
