@@ -299,17 +299,10 @@ class BridgetteGame(Game):
             self._barred_suit = -1
             self._to_act = 1 - seat
             return
-        leader = self._leader
-        winner = seat if BEATS[self._trump][led << 6 | card] else leader
-        if colon_spoils(led, card):
+        winner = seat if BEATS[self._trump][led << 6 | card] else self._leader
+        self._trick.append(card)
+        self._led_card = -1
+        if colon_spoils(led, card) and len(self._tricks) < DEAL_SIZE - 1:
             # The leader wins and must lead one of the other suits next (while able to).
             self._barred_suit = CARD_SUIT[led]
-        self._tricks_won[winner] += 1
-        self._tricks.append((leader, (led, card), winner))
-        self._trick = []
-        self._led_card = -1
-        self._led_suit = -1
-        self._leader = self._to_act = winner
-        if len(self._tricks) == DEAL_SIZE:
-            self._barred_suit = -1
-            self._score_played_hand(None)
+        self._complete_trick(winner)

@@ -75,6 +75,9 @@ _IMPLEMENTED_PROCEDURES = (
 )
 _ONE_NO_TRUMP = Contract(1, Strain.NOTRUMP)
 _TRICKS_PER_HAND = 13
+#: The side (South 0, East 1) of each hand number: the two-hand game's seats, and the table's
+#: Directions (N 0 and S 2 South's, E 1 and W 3 East's).
+_SIDE = (0, 1, 0, 1)
 
 
 class Phase(IntEnum):
@@ -440,7 +443,6 @@ class EngineBase:
         "_trick",
         "_led_suit",
         "_best_card",
-        "_best_hand",
         "_tricks_won",
         "_tricks",
         "_actions",
@@ -448,6 +450,8 @@ class EngineBase:
         "_sheet",
         "_honours",
         "_previous_tricks",
+        "_deal_masks",
+        "_award",
     )
 
     #: The highest action number the engine knows (actions are 0 to this).
@@ -474,7 +478,6 @@ class EngineBase:
     _trick: list[int]
     _led_suit: int
     _best_card: int
-    _best_hand: int
     _tricks_won: list[int]
     _tricks: list[RawTrick]
     _actions: list[int]
@@ -482,6 +485,10 @@ class EngineBase:
     _sheet: ScoreSheet
     _honours: tuple[int, int]
     _previous_tricks: list[RawTrick]
+    #: Every hand (by hand number) when the auction began; None before it begins.
+    _deal_masks: tuple[int, ...] | None
+    #: The preliminary tricks' outcome this hand (Draw and Memory Bridge); None otherwise.
+    _award: PreliminaryResult | None
 
     def _set_up(
         self,
@@ -648,9 +655,88 @@ class EngineBase:
         # The checks of the engine's own phases (drawing; declarer's choices at the table).
         raise NotImplementedError
 
+    # -- the auction, the play and the tricks, for every table ------------------------------
+
+    def _start_auction(self) -> None:
+        first = self._dealer if self.rules.first_caller is FirstCaller.DEALER else 1 - self._dealer
+        self._auction = Auction(first)
+        self._deal_masks = tuple(self._hands)
+        self._phase = _AUCTION
+        self._to_act = first
+
+    def _call(self, action: int) -> None:
+        auction = self._auction
+        assert auction is not None
+        auction.add(action)
+        self._actions.append(action)
+        if not auction.is_finished:
+            self._to_act = auction.to_call
+            return
+        if auction.is_passed_out:
+            self._finish_hand(self._result_without_play())
+            return
+        contract = auction.contract
+        declarer = auction.declarer
+        assert contract is not None and declarer is not None
+        self._contract = contract
+        self._declarer = declarer
+        self._trump = int(contract.strain)
+        self._beats = BEATS[self._trump]
+        self._after_auction()
+
+    def _after_auction(self) -> None:
+        # Hook: what follows the auction once there is a contract (the table's choices first).
+        self._start_play()
+
+    def _start_play(self) -> None:
+        contract = self._contract
+        assert contract is not None
+        if self.rules.honours:
+            # Honours held in any one hand count for the side that holds it.
+            held = [0, 0]
+            for hand, cards in enumerate(self._hands):
+                held[_SIDE[hand]] += honours_bonus(cards, contract.strain)
+            self._honours = (held[0], held[1])
+        leader = self._opening_hand()
+        self._leader = leader
+        self._to_act = _SIDE[leader]
+        self._phase = _PLAY
+
+    def _opening_hand(self) -> int:
+        # Hook: the hand that leads to the first trick of the play (the engine sets its order).
+        raise NotImplementedError
+
+    def _complete_trick(self, winner: int) -> None:
+        # The trick is complete: the hand ``winner`` takes it for its side and leads the next.
+        self._tricks_won[_SIDE[winner]] += 1
+        self._tricks.append((self._leader, tuple(self._trick), winner))
+        self._trick = []
+        self._led_suit = -1
+        self._leader = winner
+        self._to_act = _SIDE[winner]
+        self._after_trick(winner)
+
+    def _after_trick(self, winner: int) -> None:
+        # Hook: what follows a complete trick; the thirteenth ends the play.
+        if len(self._tricks) == _TRICKS_PER_HAND:
+            self._score_played_hand()
+
+    def _result_without_play(self, ended_by_award: bool = False) -> HandResult:
+        # A passed-out hand, or a Memory Bridge hand whose award ended the rubber.
+        return HandResult(
+            self._hand_number,
+            SEATS[self._dealer],
+            None,
+            None,
+            None,
+            None,
+            preliminary=self._award,
+            ended_by_award=ended_by_award,
+        )
+
     # -- the end of a hand ----------------------------------------------------------------------
 
-    def _score_played_hand(self, preliminary: PreliminaryResult | None = None) -> None:
+    def _score_played_hand(self) -> None:
         contract = self._contract
         assert contract is not None
         declarer = self._declarer
@@ -666,7 +752,7 @@ class EngineBase:
             taken,
             score,
             self._honours,
-            preliminary,
+            self._award,
             rubber_bonus=self._sheet.rubber_bonus(self._hand_number),
         )
         self._finish_hand(result)
@@ -717,15 +803,12 @@ class Game(EngineBase):
         "_stock_pos",
         "_discards",
         "_draw_turns",
-        "_trick_size",
         "_keep_ends_turn",
         "_follow_required",
         "_drawn",
         "_preliminary",
         "_preliminary_won",
-        "_award",
         "_draw_log",
-        "_deal_masks",
     )
 
     _history: list[HandHistory]
@@ -754,9 +837,7 @@ class Game(EngineBase):
         self._keep_ends_turn = not rules.discard_after_keep
         self._history = []
         # Trick play: the hands in the order they play (RULES.md 1.3 via honeymoon.tricks).
-        # Two hands here; a four-hand table passes its four in clockwise order.
         self._order = TWO_HANDS
-        self._trick_size = len(self._order)
         self._next_hand = next_hands(self._order)
         self._start_hand()
 
@@ -777,18 +858,17 @@ class Game(EngineBase):
         self._led_suit = -1
         self._beats = BEATS[4]
         self._best_card = -1
-        self._best_hand = -1
         self._tricks_won = [0, 0]
         self._tricks: list[RawTrick] = []
         self._actions: list[int] = []
-        self._deal_masks: tuple[int, int] | None = None
+        self._deal_masks = None
         self._honours = (0, 0)
         self._follow_required = True
-        self._drawn: list[list[int]] = [[], []]
+        self._drawn: list[tuple[int, ...]] = [(), ()]
         self._draw_log: list[tuple[int, int, int, bool]] = []
         self._preliminary: tuple[RawTrick, ...] = ()
         self._preliminary_won = (0, 0)
-        self._award: PreliminaryResult | None = None
+        self._award = None
         non_dealer = int(self.opener)
         if self.rules.procedure is Procedure.DRAW_DISCARD:
             self._phase = _DRAWING
@@ -832,7 +912,6 @@ class Game(EngineBase):
         """An independent copy (for search and simulation)."""
         clone = self._copy()
         assert isinstance(clone, Game)
-        clone._drawn = [self._drawn[0].copy(), self._drawn[1].copy()]
         return clone
 
     # -- the public state -------------------------------------------------------------------
@@ -1117,39 +1196,9 @@ class Game(EngineBase):
         else:
             self._start_auction()
 
-    def _start_auction(self) -> None:
-        first = self._dealer if self.rules.first_caller is FirstCaller.DEALER else 1 - self._dealer
-        self._auction = Auction(first)
-        self._deal_masks = (self._hands[0], self._hands[1])
-        self._phase = _AUCTION
-        self._to_act = first
-
-    def _call(self, action: int) -> None:
-        auction = self._auction
-        assert auction is not None
-        auction.add(action)
-        self._actions.append(action)
-        if not auction.is_finished:
-            self._to_act = auction.to_call
-            return
-        if auction.is_passed_out:
-            self._finish_hand(self._result_without_play())
-            return
-        contract = auction.contract
-        declarer = auction.declarer
-        assert contract is not None and declarer is not None
-        self._contract = contract
-        self._declarer = declarer
-        self._trump = int(contract.strain)
-        self._beats = BEATS[self._trump]
-        if self.rules.honours:
-            self._honours = (
-                honours_bonus(self._hands[0], contract.strain),
-                honours_bonus(self._hands[1], contract.strain),
-            )
-        self._phase = _PLAY
+    def _opening_hand(self) -> int:
         self._follow_required = True
-        self._leader = self._to_act = 1 - declarer
+        return 1 - self._declarer
 
     def _play_card(self, action: int, seat: int, remaining: int) -> None:
         self._hands[seat] = remaining
@@ -1161,28 +1210,17 @@ class Game(EngineBase):
             # no suit is "led" for the legality check; the trick winner does not use it.
             self._led_suit = CARD_SUIT[action] if self._follow_required else -1
             self._best_card = action
-            self._best_hand = seat
-            self._to_act = self._next_hand[seat]
+            self._to_act = 1 - seat
             return
-        # Does this card beat the best so far? As honeymoon.tricks.beats says (its BEATS table).
-        beats = self._beats[self._best_card << 6 | action]
-        if len(trick) < self._trick_size:
-            if beats:
-                self._best_card = action
-                self._best_hand = seat
-            self._to_act = self._next_hand[seat]
-            return
-        # The trick is complete: it goes to the hand that played the best card.
-        winner = seat if beats else self._best_hand
-        self._tricks_won[winner] += 1
-        self._tricks.append((self._leader, tuple(trick), winner))
-        self._trick = []
-        self._led_suit = -1
-        self._leader = self._to_act = winner
+        # The second card completes the trick: does it beat the lead? As honeymoon.tricks.beats
+        # says (its BEATS table).
+        self._complete_trick(seat if self._beats[self._best_card << 6 | action] else 1 - seat)
+
+    def _after_trick(self, winner: int) -> None:
         if self._phase is _PRELIMINARY:
             self._after_preliminary_trick(winner)
         elif len(self._tricks) == _TRICKS_PER_HAND:
-            self._score_played_hand(self._award)
+            self._score_played_hand()
 
     def _after_preliminary_trick(self, winner: int) -> None:
         if self.rules.procedure is Procedure.DRAW:
@@ -1191,8 +1229,8 @@ class Game(EngineBase):
             won, lost = self._stock[position], self._stock[position + 1]
             self._hands[winner] |= CARD_MASK[won]
             self._hands[1 - winner] |= CARD_MASK[lost]
-            self._drawn[winner].append(won)
-            self._drawn[1 - winner].append(lost)
+            self._drawn[winner] += (won,)
+            self._drawn[1 - winner] += (lost,)
             self._stock_pos = position + 2
         if len(self._tricks) < _TRICKS_PER_HAND:
             return
@@ -1232,21 +1270,9 @@ class Game(EngineBase):
         self._sheet = self._sheet.add_hand(self._hand_number, seat, award)
         return PreliminaryResult(won, SEATS[seat], award)
 
-    def _result_without_play(self, ended_by_award: bool = False) -> HandResult:
-        # A passed-out hand, or a Memory Bridge hand whose award ended the rubber.
-        return HandResult(
-            self._hand_number,
-            SEATS[self._dealer],
-            None,
-            None,
-            None,
-            None,
-            preliminary=self._award,
-            ended_by_award=ended_by_award,
-        )
-
     def _record_hand(self, result: HandResult) -> None:
         auction = self._auction
+        deal = self._deal_masks
         self._history.append(
             HandHistory(
                 self._hand_number,
@@ -1255,6 +1281,6 @@ class Game(EngineBase):
                 tuple(self._actions),
                 result,
                 SEATS[auction.first_caller] if auction is not None else None,
-                self._deal_masks,
+                (deal[0], deal[1]) if deal is not None else None,
             )
         )

@@ -74,8 +74,7 @@ from honeymoon.game import (
     RawTrick,
     _action_number,
 )
-from honeymoon.rules import TABLE_VARIANTS, FirstCaller, RuleSet
-from honeymoon.scoring import honours_bonus
+from honeymoon.rules import TABLE_VARIANTS, RuleSet
 from honeymoon.seats import SEATS, Direction, Seat
 from honeymoon.tricks import BEATS, Trick, next_hands
 
@@ -343,7 +342,7 @@ class TableGame(EngineBase):
     """
 
     __slots__ = (
-        "_deal_masks",
+        "_best_hand",
         "_opening_leader",
         "_to_play",
         "_previous_order",
@@ -362,6 +361,7 @@ class TableGame(EngineBase):
 
     LAST_ACTION = LEAD_DEFENDERS_DUMMY
     _auction: Auction
+    _deal_masks: tuple[int, ...]
     _history: list[TableHandHistory]
 
     def __init__(
@@ -400,9 +400,6 @@ class TableGame(EngineBase):
         self._given = 0
         self._lead_choice: int | None = None
         self._hands = hands
-        self._deal_masks = (hands[0], hands[1], hands[2], hands[3])
-        caller = self._dealer if self.rules.first_caller is FirstCaller.DEALER else 1 - self._dealer
-        self._auction = Auction(caller)
         self._contract: Contract | None = None
         self._declarer = -1
         self._trump = -1
@@ -420,6 +417,7 @@ class TableGame(EngineBase):
         self._tricks: list[RawTrick] = []
         self._actions: list[int] = []
         self._honours = (0, 0)
+        self._award = None
         # Single Dummy Bridge: the dealer's dummy is face up during the auction (RULES.md 6).
         self._exposed = _DUMMY[self._dealer] if self.rules.exposed_dummy else -1
         self._swapped = False
@@ -429,8 +427,7 @@ class TableGame(EngineBase):
         self._layouts: tuple[tuple[tuple[int, int], ...], ...] = ((), (), (), ())
         if self.rules.semi_exposed:
             self._lay_out_dummies()
-        self._phase = _AUCTION
-        self._to_act = caller
+        self._start_auction()
 
     def _lay_out_dummies(self) -> None:
         layouts = dummy_layouts(self.rules, self._dealer, self._stock)
@@ -785,33 +782,14 @@ class TableGame(EngineBase):
 
     # -- phase handlers (called after validation) -------------------------------------------
 
-    def _call(self, action: int) -> None:
-        auction = self._auction
-        auction.add(action)
-        self._actions.append(action)
-        if not auction.is_finished:
-            self._to_act = auction.to_call
-            return
-        if auction.is_passed_out:
-            self._finish_hand(
-                HandResult(self._hand_number, SEATS[self._dealer], None, None, None, None)
-            )
-            return
-        contract = auction.contract
-        declarer = auction.declarer
-        assert contract is not None and declarer is not None
-        self._contract = contract
-        self._declarer = declarer
-        self._trump = int(contract.strain)
-        self._beats = BEATS[self._trump]
+    def _after_auction(self) -> None:
         if self._exposed >= 0:
             self._phase = _CHOICE
-            self._to_act = declarer
-            return
-        if not self._extra_dealt:
-            self._deal_extra(declarer)
-            return
-        self._start_play()
+            self._to_act = self._declarer
+        elif not self._extra_dealt:
+            self._deal_extra(self._declarer)
+        else:
+            self._start_play()
 
     def _widow_step(self, action: int) -> None:
         # The Widow (RULES.md 8.3, 8.4): declarer puts a widow card in their hand, then one in
@@ -881,23 +859,13 @@ class TableGame(EngineBase):
             self._deal_masks = (masks[3], masks[1], masks[2], masks[0])
         self._start_play()
 
-    def _start_play(self) -> None:
-        contract = self._contract
-        assert contract is not None
+    def _opening_hand(self) -> int:
         declarer = self._declarer
-        if self.rules.honours:
-            # Honours held in any one hand count for the side that holds it (rubber bridge).
-            masks = self._hands
-            self._honours = (
-                honours_bonus(masks[0], contract.strain) + honours_bonus(masks[2], contract.strain),
-                honours_bonus(masks[1], contract.strain) + honours_bonus(masks[3], contract.strain),
-            )
         self._order = play_order(self.rules, declarer)
         self._next_hand = next_hands(self._order)
         leader = int(opening_leader(self.rules, declarer, self._lead_choice))
-        self._opening_leader = self._leader = self._to_play = leader
-        self._to_act = _OWNER[leader]
-        self._phase = _PLAY
+        self._opening_leader = self._to_play = leader
+        return leader
 
     def _play_card(self, action: int) -> None:
         hand = self._to_play
@@ -917,24 +885,20 @@ class TableGame(EngineBase):
             self._to_play = following
             self._to_act = _OWNER[following]
             return
-        winner = self._best_hand
+        self._complete_trick(self._best_hand)
+
+    def _after_trick(self, winner: int) -> None:
+        self._to_play = winner
         if self._under:
             # Semi-Exposed Dummies: a card whose cover was played turns face up now, at the
             # end of the trick (RULES.md 7.3).
-            for card in trick:
+            for card in self._tricks[-1][1]:
                 under = self._under.get(card)
                 if under is not None:
                     bit = ~CARD_MASK[under]
                     for dummy in _DUMMY:
                         self._face_down[dummy] &= bit
-        self._tricks_won[_OWNER[winner]] += 1
-        self._tricks.append((self._leader, tuple(trick), winner))
-        self._trick = []
-        self._led_suit = -1
-        self._leader = self._to_play = winner
-        self._to_act = _OWNER[winner]
-        if len(self._tricks) == _TRICKS_PER_HAND:
-            self._score_played_hand()
+        super()._after_trick(winner)
 
     def _record_hand(self, result: HandResult) -> None:
         self._previous_order = self._order
@@ -948,7 +912,7 @@ class TableGame(EngineBase):
                 result,
                 SEATS[self._auction.first_caller],
                 (masks[2], masks[1]),
-                masks,
+                (masks[0], masks[1], masks[2], masks[3]),
                 tuple(self._tricks),
                 self._order,
                 self._opening_leader,
