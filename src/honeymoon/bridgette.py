@@ -162,19 +162,6 @@ class BridgetteGame(Game):
         """The stock order (55 card ids, top first) of hand ``hand_number``."""
         return super().stock_for_hand(hand_number)
 
-    def clone(self) -> BridgetteGame:
-        """An independent copy (for search and simulation)."""
-        clone = super().clone()
-        assert isinstance(clone, BridgetteGame)
-        # The engine's copy takes its base's slots and this class's: the two-hand game's own
-        # state (the history, the deal, ...) is copied here, lists as the engine copies them.
-        for name in Game.__slots__:
-            if not hasattr(clone, name):
-                value = getattr(self, name)
-                setattr(clone, name, value.copy() if value.__class__ is list else value)
-        clone._exchanged = self._exchanged.copy()
-        return clone
-
     # -- actions -------------------------------------------------------------------------------
 
     def legal_actions(self) -> tuple[int, ...]:

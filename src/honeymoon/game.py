@@ -25,13 +25,13 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import Self
 
-from honeymoon.actions import KEEP, REJECT, action_of, card_of_action, describe
+from honeymoon.actions import KEEP, REJECT, TAKE_EXPOSED, TAKE_OTHER, action_of, describe
 from honeymoon.auction import LAST_BID, PASS, Auction, Call, Contract
 from honeymoon.cards import (
     CARD_MASK,
     CARD_SUIT,
-    FIRST_COLON_ACTION,
     LANE_CARD_IDS,
     SUIT_MASKS,
     Card,
@@ -51,8 +51,8 @@ from honeymoon.scoring import (
     score_contract,
     score_deal,
 )
-from honeymoon.seats import SEATS, Seat
-from honeymoon.tricks import BEATS, TWO_HANDS, Trick, next_hands, trick_won_by
+from honeymoon.seats import SEATS, Direction, Seat
+from honeymoon.tricks import BEATS, TWO_HANDS, Trick, next_hands
 
 __all__ = [
     "Game",
@@ -67,6 +67,7 @@ __all__ = [
 ]
 
 _DRAW_CHOICES = (KEEP, REJECT)
+_DUMMY_CHOICES = (TAKE_EXPOSED, TAKE_OTHER)
 _IMPLEMENTED_PROCEDURES = (
     Procedure.DRAW_DISCARD,
     Procedure.DRAW,
@@ -187,41 +188,40 @@ class HandResult:
         )
 
 
-#: A trick as the engine keeps it: the leader's seat number, the card ids in playing order, and
-#: the winner's seat number.
+#: A trick as the engine keeps it: the leading hand's number, the card ids in playing order, and
+#: the winning hand's number.
 RawTrick = tuple[int, tuple[int, ...], int]
+_DIRECTIONS = tuple(Direction)
+_TABLE_OWN_HANDS = (int(Direction.SOUTH), int(Direction.EAST))
 
 
-def _tricks_of(raw: Sequence[RawTrick]) -> tuple[Trick, ...]:
+def _tricks_of(raw: Sequence[RawTrick], order: tuple[int, ...]) -> tuple[Trick, ...]:
     return tuple(
-        Trick(leader, tuple(Card.from_id(c) for c in cards), winner)
+        Trick(leader, tuple(Card.from_id(c) for c in cards), winner, order)
         for leader, cards, winner in raw
     )
 
 
-def _raw_tricks(cards: Sequence[int], leader: int, trump: int) -> tuple[RawTrick, ...]:
-    # Complete tricks from the cards in playing order, the first led by ``leader``: each is
-    # won as honeymoon.tricks decides, and its winner leads the next.
-    size = len(TWO_HANDS)
-    tricks: list[RawTrick] = []
-    for start in range(0, len(cards) - size + 1, size):
-        played = tuple(cards[start : start + size])
-        winner = trick_won_by(played, leader, trump, TWO_HANDS)
-        tricks.append((leader, played, winner))
-        leader = winner
-    return tuple(tricks)
+def _place(hand: int, order: tuple[int, ...]) -> Direction:
+    # Where hand number ``hand`` sits: a seat's place at the two-hand table, a Direction at
+    # the four-hand one.
+    return _DIRECTIONS[hand] if len(order) == 4 else SEATS[hand].direction
 
 
 @dataclass(frozen=True, slots=True)
 class HandLog:
-    """What happened in one hand, as the engine worked it out: who called first and every
-    call, the contract and declarer, the two hands as they were when the auction began, the
+    """What happened in one hand, at any table, as the engine worked it out: who called first
+    and every call, the contract and declarer, the hands as they were for the play, the
     preliminary tricks (Draw and Memory Bridge) and their outcome, and the tricks of the play.
 
     Records, PBN export and the clients read a hand from here rather than working it out again
-    from the actions. ``deal`` is secret while the hand is in progress; the rest was seen by
-    both players. In a hand in progress the last of ``tricks`` may be unfinished (its
+    from the actions. ``deal`` and ``hands`` are secret while the hand is in progress; the rest
+    was seen by both players. In a hand in progress the last of ``tricks`` may be unfinished (its
     ``winner`` None); ``first_caller`` is None until the auction begins.
+
+    The tricks' ``leader`` and ``winner`` are hand numbers in the playing order ``order``: the
+    seats at the two-hand table (:data:`~honeymoon.tricks.TWO_HANDS`), the Directions at the
+    four-hand one (see :func:`honeymoon.table.play_order`).
     """
 
     number: int
@@ -231,11 +231,25 @@ class HandLog:
     auction_over: bool
     contract: Contract | None
     declarer: Seat | None
-    #: South's and East's hands when the auction began (None before it begins).
+    #: South's and East's own hands when the auction began (None before it begins).
     deal: tuple[CardSet, CardSet] | None
     preliminary_tricks: tuple[Trick, ...]
     preliminary: PreliminaryResult | None
     tricks: tuple[Trick, ...]
+    #: Every hand by hand number as it was for the play: South's and East's, or the table's four
+    #: by Direction (after declarer's choice of dummy in Single Dummy Bridge: see ``exposed``).
+    hands: tuple[CardSet, ...] | None = None
+    order: tuple[int, ...] = TWO_HANDS
+    #: Where the hand that leads to the first trick of the play sits; None without a play.
+    leader: Direction | None = None
+    #: Single Dummy Bridge: the dummy dealt face up, and declarer's choice of dummy (the action).
+    exposed: Direction | None = None
+    dummy_choice: int | None = None
+
+    @property
+    def four_hands(self) -> bool:
+        """True for a hand of the four-hand table (each player with a dummy)."""
+        return len(self.order) == 4
 
     @property
     def passed_out(self) -> bool:
@@ -244,10 +258,9 @@ class HandLog:
 
     @property
     def opening_leader(self) -> Seat | None:
-        """The seat that leads to the first trick of the play; None without a contract."""
-        if self.contract is None or self.declarer is None or not self.auction_over:
-            return None
-        return self.declarer.other
+        """The seat that plays the opening lead (for its own hand or its dummy); None without
+        a contract."""
+        return self.leader.owner if self.leader is not None else None
 
     @property
     def play_over(self) -> bool:
@@ -255,14 +268,16 @@ class HandLog:
         return len(self.tricks) == _TRICKS_PER_HAND and self.tricks[-1].winner is not None
 
     def tricks_won(self, seat: Seat | int) -> int:
-        """Completed tricks of the play won by ``seat``."""
-        return sum(1 for trick in self.tricks if trick.winner == seat)
+        """Completed tricks of the play won by ``seat``'s side (its hand, and its dummy)."""
+        return sum(
+            1 for trick in self.tricks if trick.winner is not None and _SIDE[trick.winner] == seat
+        )
 
 
 @dataclass(frozen=True, slots=True)
 class HandHistory:
-    """A completed hand: its stock order (top first), every action in order, and the result;
-    and what the engine worked out while playing it (see :attr:`log`)."""
+    """A completed hand at any table: its stock order (top first), every action in order, and
+    the result; and what the engine worked out while playing it (see :attr:`log`)."""
 
     number: int
     dealer: Seat
@@ -271,11 +286,23 @@ class HandHistory:
     result: HandResult
     #: Who called first; None if the hand ended before the auction (a Memory Bridge award).
     first_caller: Seat | None = None
-    #: South's and East's hands (card masks) when the auction began.
-    deal: tuple[int, int] | None = None
+    #: Every hand (card masks, by hand number) as it was for the play; empty without an auction.
+    hands: tuple[int, ...] = ()
+    #: The tricks of the play and the preliminary tricks, as (leader, card ids, winner).
+    played: tuple[RawTrick, ...] = ()
+    preliminary_played: tuple[RawTrick, ...] = ()
+    order: tuple[int, ...] = TWO_HANDS
+    #: Single Dummy Bridge: the hand number of the dummy dealt face up; -1 otherwise.
+    exposed: int = -1
 
-    # The calls and tricks are read from ``actions`` when asked for, rather than kept a second
-    # time: a rubber played at speed then keeps only flat tuples of ints per hand.
+    @property
+    def deal(self) -> tuple[int, int] | None:
+        """South's and East's own hands (card masks) when the auction began."""
+        hands = self.hands
+        if not hands:
+            return None
+        south, east = _TABLE_OWN_HANDS if len(hands) == 4 else (0, 1)
+        return (hands[south], hands[east])
 
     @property
     def calls(self) -> tuple[int, ...]:
@@ -283,54 +310,27 @@ class HandHistory:
         return tuple(a for a in self.actions if PASS <= a <= LAST_BID)
 
     @property
-    def played(self) -> tuple[RawTrick, ...]:
-        """The tricks of the play, as (leader, card ids, winner)."""
-        result = self.result
-        if result.contract is None or result.declarer is None:
-            return ()
-        return _raw_tricks(
-            self._cards(after_auction=True), int(result.declarer.other), int(result.contract.strain)
-        )
-
-    @property
-    def preliminary_played(self) -> tuple[RawTrick, ...]:
-        """The preliminary tricks (Draw and Memory Bridge), as (leader, card ids, winner): the
-        non-dealer leads the first, at no trump."""
-        if self.result.preliminary is None:
-            # No preliminary tricks (the cards chosen before a Bridgette auction are discards).
-            return ()
-        return _raw_tricks(
-            self._cards(after_auction=False), 1 - int(self.dealer), int(Strain.NOTRUMP)
-        )
-
-    def _cards(self, *, after_auction: bool) -> list[int]:
-        # The cards played after the auction (the play) or before it (the preliminary tricks).
-        cards: list[int] = []
-        auction_seen = False
-        for action in self.actions:
-            if action < PASS:
-                if auction_seen == after_auction:
-                    cards.append(action)
-            elif action <= LAST_BID:
-                auction_seen = True
-            elif action >= FIRST_COLON_ACTION and auction_seen == after_auction:
-                cards.append(card_of_action(action))  # a Colon (Bridgette)
-        return cards
+    def dummy_choice(self) -> int | None:
+        """Declarer's choice of dummy (Single Dummy Bridge), None in the other variants."""
+        if self.exposed < 0:
+            return None
+        return next((a for a in self.actions if a in _DUMMY_CHOICES), None)
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """The tricks of the play, in order."""
-        return _tricks_of(self.played)
+        return _tricks_of(self.played, self.order)
 
     @property
     def preliminary_tricks(self) -> tuple[Trick, ...]:
         """The preliminary tricks (Draw and Memory Bridge), in order."""
-        return _tricks_of(self.preliminary_played)
+        return _tricks_of(self.preliminary_played, TWO_HANDS)
 
     @property
     def log(self) -> HandLog:
         """The hand as a :class:`HandLog`."""
         result = self.result
+        deal = self.deal
         return HandLog(
             self.number,
             self.dealer,
@@ -339,10 +339,15 @@ class HandHistory:
             self.first_caller is not None,
             result.contract,
             result.declarer,
-            (CardSet(self.deal[0]), CardSet(self.deal[1])) if self.deal is not None else None,
+            (CardSet(deal[0]), CardSet(deal[1])) if deal is not None else None,
             self.preliminary_tricks,
             result.preliminary,
             self.tricks,
+            tuple(CardSet(mask) for mask in self.hands) if self.hands else None,
+            self.order,
+            _place(self.played[0][0], self.order) if self.played else None,
+            _DIRECTIONS[self.exposed] if self.exposed >= 0 else None,
+            self.dummy_choice,
         )
 
 
@@ -410,6 +415,11 @@ def _check_stock(stock: Sequence[int], index: int, cards: int = 52) -> tuple[int
     return order
 
 
+def _slot_names(cls: type) -> tuple[str, ...]:
+    # Every slot of an engine class and its bases.
+    return tuple(name for klass in cls.__mro__ for name in getattr(klass, "__slots__", ()))
+
+
 class EngineBase:
     """What the two-hand :class:`Game` and the four-hand :class:`~honeymoon.table.TableGame`
     share: the rubber's set-up and score sheet, the public state read the same way, and the
@@ -452,6 +462,10 @@ class EngineBase:
         "_previous_tricks",
         "_deal_masks",
         "_award",
+        "_preliminary",
+        "_opening_leader",
+        "_exposed",
+        "_previous_order",
     )
 
     #: The highest action number the engine knows (actions are 0 to this).
@@ -481,7 +495,7 @@ class EngineBase:
     _tricks_won: list[int]
     _tricks: list[RawTrick]
     _actions: list[int]
-    _history: Sequence[HandHistory]
+    _history: list[HandHistory]
     _sheet: ScoreSheet
     _honours: tuple[int, int]
     _previous_tricks: list[RawTrick]
@@ -489,6 +503,14 @@ class EngineBase:
     _deal_masks: tuple[int, ...] | None
     #: The preliminary tricks' outcome this hand (Draw and Memory Bridge); None otherwise.
     _award: PreliminaryResult | None
+    _preliminary: tuple[RawTrick, ...]
+    #: The hand that leads (or led) to the first trick of the play; -1 before the play.
+    _opening_leader: int
+    #: Single Dummy Bridge: the hand number of the dummy dealt face up; -1 otherwise.
+    _exposed: int
+    _previous_order: tuple[int, ...]
+    #: The hand numbers of South's and East's own hands.
+    _OWN_HANDS: tuple[int, int] = (0, 1)
 
     def _set_up(
         self,
@@ -512,14 +534,15 @@ class EngineBase:
         self._hand_number = 0
         self._dealer = int(self.first_dealer)
         self._previous_tricks = []
+        self._previous_order = TWO_HANDS
         deals = rules.deals_in_match
         self._sheet = ScoreSheet.for_deals(deals, self._dealer) if deals else ScoreSheet()
 
-    def _copy(self) -> EngineBase:
-        # A copy sharing nothing mutable: each list of the state copied, the auction too.
+    def clone(self) -> Self:
+        """An independent copy (for search and simulation), sharing nothing mutable."""
         cls = type(self)
         clone = cls.__new__(cls)
-        for name in (*EngineBase.__slots__, *cls.__slots__):
+        for name in _slot_names(cls):
             value = getattr(self, name)
             if value.__class__ is list or value.__class__ is Auction:
                 value = value.copy()
@@ -573,6 +596,124 @@ class EngineBase:
     def tricks_won(self) -> tuple[int, int]:
         """Tricks won this hand by South's side and East's side."""
         return (self._tricks_won[0], self._tricks_won[1])
+
+    @property
+    def history(self) -> tuple[HandHistory, ...]:
+        """Every completed hand, in order."""
+        return tuple(self._history)
+
+    @property
+    def auction_calls(self) -> tuple[Call, ...]:
+        """The calls made so far this hand."""
+        return tuple(Call(c) for c in self._auction.calls) if self._auction else ()
+
+    @property
+    def first_caller(self) -> Seat | None:
+        """Who called (or calls) first this hand; None before the auction (while drawing)."""
+        return SEATS[self._auction.first_caller] if self._auction else None
+
+    @property
+    def trump(self) -> Strain | None:
+        """The strain of the tricks being played: the contract's in the play, no trump in the
+        preliminary tricks (Draw and Memory Bridge); None when no tricks are being played."""
+        if self._phase is _PLAY or self._phase is _PRELIMINARY:
+            return Strain(self._trump)
+        return None
+
+    @property
+    def contract(self) -> Contract | None:
+        """The contract being played (or the current highest bid during the auction)."""
+        if self._contract is not None:
+            return self._contract
+        return self._auction.contract if self._auction else None
+
+    @property
+    def declarer(self) -> Seat | None:
+        """Declarer once the auction is over (or the current highest bidder during it)."""
+        if self._declarer >= 0:
+            return SEATS[self._declarer]
+        if self._auction is not None and self._auction.declarer is not None:
+            return SEATS[self._auction.declarer]
+        return None
+
+    @property
+    def opening_leader(self) -> Direction | None:
+        """Where the hand that leads (or led) to the first trick of the play sits; None
+        before the play."""
+        leader = self._opening_leader
+        return _place(leader, self._order) if leader >= 0 else None
+
+    @property
+    def current_trick(self) -> Trick | None:
+        """The trick in progress (possibly empty) during play or the preliminary tricks; its
+        leader is a hand number in the playing order :attr:`Trick.order`."""
+        if self._phase is not _PLAY and self._phase is not _PRELIMINARY:
+            return None
+        return Trick(self._leader, tuple(Card.from_id(c) for c in self._trick), None, self._order)
+
+    @property
+    def completed_tricks(self) -> tuple[Trick, ...]:
+        """The tricks completed this hand, in order."""
+        return _tricks_of(self._tricks, self._order)
+
+    @property
+    def previous_hand_tricks(self) -> tuple[Trick, ...]:
+        """The tricks of the previous hand (empty for the first hand or after a hand without
+        play). Public: both players saw every card of them."""
+        return _tricks_of(self._previous_tricks, self._previous_order)
+
+    @property
+    def preliminary_tricks(self) -> tuple[Trick, ...]:
+        """The preliminary tricks of this hand (Draw and Memory Bridge), once they are over.
+
+        While they are being played they are :attr:`completed_tricks`.
+        """
+        return _tricks_of(self._preliminary, TWO_HANDS)
+
+    @property
+    def preliminary_result(self) -> PreliminaryResult | None:
+        """The preliminary tricks' outcome this hand, once they are over."""
+        return self._award
+
+    def hand_log(self, number: int | None = None) -> HandLog:
+        """What happened in hand ``number`` (0-based; the current hand if omitted), as the
+        engine worked it out. The current hand's ``deal`` and ``hands`` are secret: show them
+        through a view.
+
+        :raises IndexError: for a hand not yet begun.
+        """
+        finished = self._finished_log(number)
+        if finished is not None:
+            return finished
+        auction = self._auction
+        over = auction is not None and auction.is_finished
+        tricks = self.completed_tricks if self._phase is _PLAY else ()
+        if self._phase is _PLAY and self._trick:
+            tricks += (
+                Trick(self._leader, tuple(Card.from_id(c) for c in self._trick), None, self._order),
+            )
+        masks = self._deal_masks
+        south, east = self._OWN_HANDS
+        return HandLog(
+            self._hand_number,
+            SEATS[self._dealer],
+            SEATS[auction.first_caller] if auction is not None else None,
+            tuple(Call(c) for c in auction.calls) if auction is not None else (),
+            over,
+            self.contract if over else None,
+            self.declarer if over else None,
+            (CardSet(masks[south]), CardSet(masks[east])) if masks is not None else None,
+            self.preliminary_tricks if self._phase is not _PRELIMINARY else self.completed_tricks,
+            self._award,
+            tricks,
+            tuple(CardSet(mask) for mask in masks) if masks is not None else None,
+            self._order,
+            self.opening_leader,
+            _DIRECTIONS[self._exposed] if self._exposed >= 0 else None,
+            next((a for a in self._actions if a in _DUMMY_CHOICES), None)
+            if self._exposed >= 0
+            else None,
+        )
 
     def _finished_log(self, number: int | None) -> HandLog | None:
         # The log of finished hand ``number``, or None if it is the hand in progress.
@@ -698,7 +839,7 @@ class EngineBase:
                 held[_SIDE[hand]] += honours_bonus(cards, contract.strain)
             self._honours = (held[0], held[1])
         leader = self._opening_hand()
-        self._leader = leader
+        self._opening_leader = self._leader = leader
         self._to_act = _SIDE[leader]
         self._phase = _PLAY
 
@@ -761,6 +902,7 @@ class EngineBase:
         # Kept for the views: both players saw every card of these tricks, and a client that
         # moves on to the next hand at once could otherwise never show the last trick.
         self._previous_tricks = self._tricks
+        self._previous_order = self._order
         self._record_hand(result)
         if self._sheet.is_complete:
             self._phase = _COMPLETE
@@ -773,8 +915,22 @@ class EngineBase:
         self._start_hand()
 
     def _record_hand(self, result: HandResult) -> None:
-        # Add the finished hand to the history.
-        raise NotImplementedError
+        auction = self._auction
+        self._history.append(
+            HandHistory(
+                self._hand_number,
+                SEATS[self._dealer],
+                self._stock,
+                tuple(self._actions),
+                result,
+                SEATS[auction.first_caller] if auction is not None else None,
+                self._deal_masks or (),
+                tuple(self._tricks),
+                self._preliminary,
+                self._order,
+                self._exposed,
+            )
+        )
 
     def _end_rubber(self) -> None:
         # Anything else the engine clears when the rubber is over (nothing, by default).
@@ -806,12 +962,10 @@ class Game(EngineBase):
         "_keep_ends_turn",
         "_follow_required",
         "_drawn",
-        "_preliminary",
         "_preliminary_won",
         "_draw_log",
     )
 
-    _history: list[HandHistory]
     #: Whether this engine plays Bridgette's exchange and Colons (its subclass does).
     _plays_colons = False
 
@@ -866,7 +1020,9 @@ class Game(EngineBase):
         self._follow_required = True
         self._drawn: list[tuple[int, ...]] = [(), ()]
         self._draw_log: list[tuple[int, int, int, bool]] = []
-        self._preliminary: tuple[RawTrick, ...] = ()
+        self._preliminary = ()
+        self._opening_leader = -1
+        self._exposed = -1
         self._preliminary_won = (0, 0)
         self._award = None
         non_dealer = int(self.opener)
@@ -908,12 +1064,6 @@ class Game(EngineBase):
         # Bridgette's exchange (honeymoon.bridgette.BridgetteGame).
         raise NotImplementedError
 
-    def clone(self) -> Game:
-        """An independent copy (for search and simulation)."""
-        clone = self._copy()
-        assert isinstance(clone, Game)
-        return clone
-
     # -- the public state -------------------------------------------------------------------
 
     @property
@@ -923,117 +1073,9 @@ class Game(EngineBase):
         return SEATS[1 - self._dealer]
 
     @property
-    def history(self) -> tuple[HandHistory, ...]:
-        """Every completed hand, in order."""
-        return tuple(self._history)
-
-    @property
     def stock_remaining(self) -> int:
         """How many cards are left in the stock."""
         return len(self._stock) - self._stock_pos
-
-    @property
-    def auction_calls(self) -> tuple[Call, ...]:
-        """The calls made so far this hand."""
-        return tuple(Call(c) for c in self._auction.calls) if self._auction else ()
-
-    @property
-    def first_caller(self) -> Seat | None:
-        """Who called (or calls) first this hand; None while drawing."""
-        return SEATS[self._auction.first_caller] if self._auction else None
-
-    @property
-    def trump(self) -> Strain | None:
-        """The strain of the tricks being played: the contract's in the play, no trump in the
-        preliminary tricks (Draw and Memory Bridge); None when no tricks are being played."""
-        if self._phase is _PLAY or self._phase is _PRELIMINARY:
-            return Strain(self._trump)
-        return None
-
-    @property
-    def contract(self) -> Contract | None:
-        """The contract being played (or the current highest bid during the auction)."""
-        if self._contract is not None:
-            return self._contract
-        return self._auction.contract if self._auction else None
-
-    @property
-    def declarer(self) -> Seat | None:
-        """Declarer once the auction is over (or the current highest bidder during it)."""
-        if self._declarer >= 0:
-            return SEATS[self._declarer]
-        if self._auction is not None and self._auction.declarer is not None:
-            return SEATS[self._auction.declarer]
-        return None
-
-    @property
-    def current_trick(self) -> Trick | None:
-        """The trick in progress (possibly empty) during play or the preliminary tricks."""
-        if self._phase is not _PLAY and self._phase is not _PRELIMINARY:
-            return None
-        leader = self._leader
-        return Trick(leader, tuple(Card.from_id(c) for c in self._trick))
-
-    @property
-    def completed_tricks(self) -> tuple[Trick, ...]:
-        """The tricks completed this hand, in order."""
-        return tuple(
-            Trick(leader, tuple(Card.from_id(c) for c in cards), winner)
-            for leader, cards, winner in self._tricks
-        )
-
-    @property
-    def previous_hand_tricks(self) -> tuple[Trick, ...]:
-        """The tricks of the previous hand (empty for the first hand or after a hand without
-        play). Public: both players saw every card of them."""
-        return tuple(
-            Trick(leader, tuple(Card.from_id(c) for c in cards), winner)
-            for leader, cards, winner in self._previous_tricks
-        )
-
-    @property
-    def preliminary_tricks(self) -> tuple[Trick, ...]:
-        """The preliminary tricks of this hand (Draw and Memory Bridge), once they are over.
-
-        While they are being played they are :attr:`completed_tricks`.
-        """
-        return tuple(
-            Trick(leader, tuple(Card.from_id(c) for c in cards), winner)
-            for leader, cards, winner in self._preliminary
-        )
-
-    @property
-    def preliminary_result(self) -> PreliminaryResult | None:
-        """The preliminary tricks' outcome this hand, once they are over."""
-        return self._award
-
-    def hand_log(self, number: int | None = None) -> HandLog:
-        """What happened in hand ``number`` (0-based; the current hand if omitted), as the
-        engine worked it out. The current hand's ``deal`` is secret: show it through a view.
-
-        :raises IndexError: for a hand not yet begun.
-        """
-        finished = self._finished_log(number)
-        if finished is not None:
-            return finished
-        auction = self._auction
-        deal = self._deal_masks
-        tricks = _tricks_of(self._tricks) if self._phase is _PLAY else ()
-        if self._phase is _PLAY and self._trick:
-            tricks += (Trick(self._leader, tuple(Card.from_id(c) for c in self._trick)),)
-        return HandLog(
-            self._hand_number,
-            SEATS[self._dealer],
-            SEATS[auction.first_caller] if auction is not None else None,
-            tuple(Call(c) for c in auction.calls) if auction is not None else (),
-            auction is not None and auction.is_finished,
-            self.contract if auction is not None and auction.is_finished else None,
-            self.declarer if auction is not None and auction.is_finished else None,
-            (CardSet(deal[0]), CardSet(deal[1])) if deal is not None else None,
-            self.preliminary_tricks if self._phase is not _PRELIMINARY else self.completed_tricks,
-            self._award,
-            tricks,
-        )
 
     def face_up_card(self) -> Card | None:
         """The stock card turned face up for both to see (Draw Bridge's face-up option)."""
@@ -1269,18 +1311,3 @@ class Game(EngineBase):
         )
         self._sheet = self._sheet.add_hand(self._hand_number, seat, award)
         return PreliminaryResult(won, SEATS[seat], award)
-
-    def _record_hand(self, result: HandResult) -> None:
-        auction = self._auction
-        deal = self._deal_masks
-        self._history.append(
-            HandHistory(
-                self._hand_number,
-                SEATS[self._dealer],
-                self._stock,
-                tuple(self._actions),
-                result,
-                SEATS[auction.first_caller] if auction is not None else None,
-                (deal[0], deal[1]) if deal is not None else None,
-            )
-        )

@@ -44,7 +44,6 @@ which hand when is decided, as for every variant, in :func:`honeymoon.views.view
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from honeymoon.actions import (
     LEAD_CHOICE_ACTIONS,
@@ -61,29 +60,23 @@ from honeymoon.cards import (
     SUIT_MASKS,
     Card,
     CardSet,
-    Strain,
     mask_to_card_ids,
 )
 from honeymoon.errors import IllegalActionError, NotationError
 from honeymoon.game import (
     EngineBase,
-    HandHistory,
-    HandLog,
-    HandResult,
     Phase,
     RawTrick,
     _action_number,
 )
 from honeymoon.rules import TABLE_VARIANTS, RuleSet
-from honeymoon.seats import SEATS, Direction, Seat
-from honeymoon.tricks import BEATS, Trick, next_hands
+from honeymoon.seats import Direction, Seat
+from honeymoon.tricks import BEATS, next_hands
 
 __all__ = [
     "CLOCKWISE",
     "MIRRORED",
     "TableGame",
-    "TableHandHistory",
-    "TableHandLog",
     "play_order",
     "opening_leader",
     "stock_places",
@@ -243,94 +236,6 @@ def seen_layouts(
     }
 
 
-def _trick_of(raw: RawTrick, order: tuple[int, ...]) -> Trick:
-    leader, cards, winner = raw
-    return Trick(leader, tuple(Card.from_id(c) for c in cards), winner, order)
-
-
-@dataclass(frozen=True, slots=True)
-class TableHandLog(HandLog):
-    """A four-hand :class:`~honeymoon.game.HandLog`: its tricks' ``leader`` and ``winner`` are
-    hand numbers (Direction), in the playing order ``order``; ``hands`` holds the four hands
-    by Direction as they were for the play (as dealt, except that in Single Dummy Bridge the
-    dummies may have changed places: see ``exposed``), secret while the hand is in progress;
-    ``deal`` holds the two players' own hands (South's, East's), as in the two-hand log.
-    ``exposed`` is the dummy dealt face up (Single Dummy Bridge), ``dummy_choice`` declarer's
-    choice of dummy (the action), both None in the other variants."""
-
-    hands: tuple[CardSet, CardSet, CardSet, CardSet] | None = None
-    order: tuple[int, ...] = CLOCKWISE
-    leader: Direction | None = None
-    exposed: Direction | None = None
-    dummy_choice: int | None = None
-
-    @property
-    def opening_leader(self) -> Seat | None:
-        """The seat that plays the opening lead (for its own hand or its dummy)."""
-        return self.leader.owner if self.leader is not None else None
-
-    def tricks_won(self, seat: Seat | int) -> int:
-        """Completed tricks of the play won by ``seat``'s side (its hand and its dummy)."""
-        return sum(
-            1 for trick in self.tricks if trick.winner is not None and _OWNER[trick.winner] == seat
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class TableHandHistory(HandHistory):
-    """A completed four-hand hand: as :class:`~honeymoon.game.HandHistory`, with the four
-    hands as dealt (``hands``, masks by Direction) and the tricks as the engine played them."""
-
-    hands: tuple[int, int, int, int] = (0, 0, 0, 0)
-    raw_tricks: tuple[RawTrick, ...] = ()
-    order: tuple[int, ...] = CLOCKWISE
-    leader: int = -1
-    exposed: int = -1
-
-    @property
-    def dummy_choice(self) -> int | None:
-        """Declarer's choice of dummy (Single Dummy Bridge), None in the other variants."""
-        return next((a for a in self.actions if a in _CHOICES), None)
-
-    @property
-    def played(self) -> tuple[RawTrick, ...]:
-        """The tricks of the play, as (leading hand, card ids, winning hand)."""
-        return self.raw_tricks
-
-    @property
-    def tricks(self) -> tuple[Trick, ...]:
-        """The tricks of the play, in order."""
-        return tuple(_trick_of(raw, self.order) for raw in self.raw_tricks)
-
-    @property
-    def log(self) -> TableHandLog:
-        """The hand as a :class:`TableHandLog`."""
-        result = self.result
-        return TableHandLog(
-            self.number,
-            self.dealer,
-            self.first_caller,
-            tuple(Call(c) for c in self.calls),
-            True,
-            result.contract,
-            result.declarer,
-            (CardSet(self.hands[2]), CardSet(self.hands[1])),
-            (),
-            None,
-            self.tricks,
-            (
-                CardSet(self.hands[0]),
-                CardSet(self.hands[1]),
-                CardSet(self.hands[2]),
-                CardSet(self.hands[3]),
-            ),
-            self.order,
-            _DIRECTIONS[self.leader] if self.leader >= 0 else None,
-            _DIRECTIONS[self.exposed] if self.exposed >= 0 else None,
-            self.dummy_choice,
-        )
-
-
 class TableGame(EngineBase):
     """A rubber of a four-hand variant (each player with a dummy) under ``rules``.
 
@@ -343,10 +248,7 @@ class TableGame(EngineBase):
 
     __slots__ = (
         "_best_hand",
-        "_opening_leader",
         "_to_play",
-        "_previous_order",
-        "_exposed",
         "_swapped",
         "_extra",
         "_extra_dealt",
@@ -360,9 +262,9 @@ class TableGame(EngineBase):
     )
 
     LAST_ACTION = LEAD_DEFENDERS_DUMMY
+    _OWN_HANDS = _OWN_HAND
     _auction: Auction
     _deal_masks: tuple[int, ...]
-    _history: list[TableHandHistory]
 
     def __init__(
         self,
@@ -378,7 +280,6 @@ class TableGame(EngineBase):
             raise NotImplementedError(f"the {rules.name} procedure is not implemented yet")
         self._set_up(rules, seed, stocks, first_dealer)
         self._history = []
-        self._previous_order: tuple[int, ...] = CLOCKWISE
         self._start_hand()
 
     # -- hand set-up ------------------------------------------------------------------------
@@ -418,6 +319,7 @@ class TableGame(EngineBase):
         self._actions: list[int] = []
         self._honours = (0, 0)
         self._award = None
+        self._preliminary = ()
         # Single Dummy Bridge: the dealer's dummy is face up during the auction (RULES.md 6).
         self._exposed = _DUMMY[self._dealer] if self.rules.exposed_dummy else -1
         self._swapped = False
@@ -438,12 +340,6 @@ class TableGame(EngineBase):
                     self._face_down[dummy] |= CARD_MASK[under]
         self._layouts = layouts
 
-    def clone(self) -> TableGame:
-        """An independent copy (for search and simulation)."""
-        clone = self._copy()
-        assert isinstance(clone, TableGame)
-        return clone
-
     # -- the public state -------------------------------------------------------------------
 
     @property
@@ -452,45 +348,10 @@ class TableGame(EngineBase):
         return _DIRECTIONS[self._to_play] if self._phase is _PLAY else None
 
     @property
-    def history(self) -> tuple[TableHandHistory, ...]:
-        """Every completed hand, in order."""
-        return tuple(self._history)
-
-    @property
     def stock_remaining(self) -> int:
         """Cards left in the stock: none once all 52 are dealt; four during the auction with
         twelve and two."""
         return 0 if self._extra_dealt else 52 - _TWELVE_EACH
-
-    @property
-    def auction_calls(self) -> tuple[Call, ...]:
-        """The calls made so far this hand."""
-        return tuple(Call(c) for c in self._auction.calls)
-
-    @property
-    def first_caller(self) -> Seat:
-        """Who calls (or called) first this hand."""
-        return SEATS[self._auction.first_caller]
-
-    @property
-    def trump(self) -> Strain | None:
-        """The contract's strain during the play; None otherwise."""
-        return Strain(self._trump) if self._phase is _PLAY else None
-
-    @property
-    def contract(self) -> Contract | None:
-        """The contract being played (or the current highest bid during the auction)."""
-        if self._contract is not None:
-            return self._contract
-        return self._auction.contract
-
-    @property
-    def declarer(self) -> Seat | None:
-        """Declarer once the auction is over (or the current highest bidder during it)."""
-        if self._declarer >= 0:
-            return SEATS[self._declarer]
-        bidder = self._auction.declarer
-        return SEATS[bidder] if bidder is not None else None
 
     @property
     def order(self) -> tuple[Direction, ...]:
@@ -506,37 +367,10 @@ class TableGame(EngineBase):
         return _DIRECTIONS[self._exposed]
 
     @property
-    def opening_leader(self) -> Direction | None:
-        """The hand that leads (or led) to the first trick; None before the play."""
-        return _DIRECTIONS[self._opening_leader] if self._opening_leader >= 0 else None
-
-    @property
     def opening_lead_made(self) -> bool:
         """True once the first card of the play is on the table (the dummies are then turned
         face up, RULES.md 5.4)."""
         return self._phase is _PLAY and bool(self._tricks or self._trick)
-
-    @property
-    def current_trick(self) -> Trick | None:
-        """The trick in progress (possibly empty) during the play; its leader is a hand."""
-        if self._phase is not _PLAY:
-            return None
-        return Trick(self._leader, tuple(Card.from_id(c) for c in self._trick), None, self._order)
-
-    @property
-    def completed_tricks(self) -> tuple[Trick, ...]:
-        """The tricks completed this hand, in order (leaders and winners are hands)."""
-        return tuple(_trick_of(raw, self._order) for raw in self._tricks)
-
-    @property
-    def previous_hand_tricks(self) -> tuple[Trick, ...]:
-        """The tricks of the previous hand (public: every card of them was played face up)."""
-        return tuple(_trick_of(raw, self._previous_order) for raw in self._previous_tricks)
-
-    @property
-    def preliminary_tricks(self) -> tuple[Trick, ...]:
-        """None in these variants: an empty tuple."""
-        return ()
 
     def hand(self, seat: Seat | int) -> CardSet:
         """``seat``'s own hand now. Secret: show it only through a view."""
@@ -614,42 +448,6 @@ class TableGame(EngineBase):
         """The hand at ``direction`` as it was dealt this hand (after declarer's choice of
         dummy, as it was placed for the play). Secret."""
         return CardSet(self._deal_masks[int(direction)])
-
-    def hand_log(self, number: int | None = None) -> TableHandLog:
-        """What happened in hand ``number`` (0-based; the current hand if omitted). The
-        current hand's ``hands`` and ``deal`` are secret: show them through a view.
-
-        :raises IndexError: for a hand not yet begun.
-        """
-        finished = self._finished_log(number)
-        if finished is not None:
-            assert isinstance(finished, TableHandLog)
-            return finished
-        auction = self._auction
-        over = auction.is_finished
-        tricks = tuple(_trick_of(raw, self._order) for raw in self._tricks)
-        if self._phase is _PLAY and self._trick:
-            cards = tuple(Card.from_id(c) for c in self._trick)
-            tricks += (Trick(self._leader, cards, None, self._order),)
-        masks = self._deal_masks
-        return TableHandLog(
-            self._hand_number,
-            SEATS[self._dealer],
-            SEATS[auction.first_caller],
-            tuple(Call(c) for c in auction.calls),
-            over,
-            self.contract if over else None,
-            self.declarer if over else None,
-            (CardSet(masks[2]), CardSet(masks[1])),
-            (),
-            None,
-            tricks,
-            (CardSet(masks[0]), CardSet(masks[1]), CardSet(masks[2]), CardSet(masks[3])),
-            self._order,
-            self.opening_leader,
-            _DIRECTIONS[self._exposed] if self._exposed >= 0 else None,
-            next((a for a in self._actions if a in _CHOICES), None),
-        )
 
     # -- actions ----------------------------------------------------------------------------
 
@@ -864,7 +662,7 @@ class TableGame(EngineBase):
         self._order = play_order(self.rules, declarer)
         self._next_hand = next_hands(self._order)
         leader = int(opening_leader(self.rules, declarer, self._lead_choice))
-        self._opening_leader = self._to_play = leader
+        self._to_play = leader
         return leader
 
     def _play_card(self, action: int) -> None:
@@ -899,26 +697,6 @@ class TableGame(EngineBase):
                     for dummy in _DUMMY:
                         self._face_down[dummy] &= bit
         super()._after_trick(winner)
-
-    def _record_hand(self, result: HandResult) -> None:
-        self._previous_order = self._order
-        masks = self._deal_masks
-        self._history.append(
-            TableHandHistory(
-                self._hand_number,
-                SEATS[self._dealer],
-                self._stock,
-                tuple(self._actions),
-                result,
-                SEATS[self._auction.first_caller],
-                (masks[2], masks[1]),
-                (masks[0], masks[1], masks[2], masks[3]),
-                tuple(self._tricks),
-                self._order,
-                self._opening_leader,
-                self._exposed,
-            )
-        )
 
     def _end_rubber(self) -> None:
         self._to_play = -1
