@@ -510,3 +510,27 @@ def test_the_worked_example() -> None:
     # No separate game bonus: South has exactly the 100 and the 30.
     assert sheet.total(SOUTH) == 130
     assert game.hand_number == 2 and game.dealer is SOUTH and game.phase is Phase.DRAWING
+
+
+def test_the_rubber_bonus_is_looked_up_once_a_rubber_not_once_a_hand(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Looking it up reads every entry of the sheet: once a hand, a long rubber is quadratic.
+    from honeymoon.scoring import ScoreSheet
+
+    looked_up: list[int] = []
+    lookup = ScoreSheet.rubber_bonus
+    monkeypatch.setattr(
+        ScoreSheet,
+        "rubber_bonus",
+        lambda sheet, hand: looked_up.append(hand) or lookup(sheet, hand),
+    )
+    game = Game(seed=5)
+    chooser = random.Random(5)
+    while not game.is_over:
+        game.apply(chooser.choice(game.legal_actions()))
+    played = [h for h in game.history if h.result.contract is not None]
+    assert len(played) > 1
+    assert looked_up == [game.history[-1].number]
+    assert game.history[-1].result.rubber_bonus in (500, 700)
+    assert all(h.result.rubber_bonus == 0 for h in game.history[:-1])

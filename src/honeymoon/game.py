@@ -894,7 +894,10 @@ class EngineBase:
             score,
             self._honours,
             self._award,
-            rubber_bonus=self._sheet.rubber_bonus(self._hand_number),
+            # (a rubber bonus is written only by the hand that ends the rubber)
+            rubber_bonus=self._sheet.rubber_bonus(self._hand_number)
+            if self._sheet.is_complete
+            else 0,
         )
         self._finish_hand(result)
 
