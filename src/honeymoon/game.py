@@ -421,14 +421,20 @@ def _slot_names(cls: type) -> tuple[str, ...]:
 
 
 class EngineBase:
-    """What the two-hand :class:`Game` and the four-hand :class:`~honeymoon.table.TableGame`
-    share: the rubber's set-up and score sheet, the public state read the same way, and the
-    validation of every action (:meth:`check`, :meth:`is_legal`) with the refusals common to
-    both (the rubber over, not this seat's turn, not an action number, a card not held or
-    not following suit, a call out of turn in the auction). Each engine adds its own phases
-    through :meth:`_validate_phase` and says which hand plays through :meth:`_playable`.
+    """What every engine is, and does the same way at every table: the rubber's set-up and
+    score sheet; the public state; the validation of every action (:meth:`check`,
+    :meth:`is_legal`) with the refusals common to every table; the auction and its end; the
+    start of the play, trick completion and the end of a hand; the hand logs and the history.
 
-    Not used on its own: it holds no phases of its own.
+    An engine says what differs through small hooks: :meth:`_refuse` (the variants it does not
+    play), :meth:`_deal_hand` (the deal and the first phase), :meth:`_after_auction` (what
+    follows a contract: the table's choices first), :meth:`_opening_hand` (who leads, and the
+    order of play), :meth:`_after_trick` (what follows a complete trick), :meth:`_playable`
+    (which hand plays) and :meth:`_validate_phase` (its own phases). Hands are numbered in the
+    engine's playing order (``_order``): the seats at the two-hand table, the Directions at the
+    four-hand one; ``_SIDE`` gives each hand's player.
+
+    Not used on its own: make a game with :func:`honeymoon.new_game`.
     """
 
     __slots__ = (
@@ -512,15 +518,25 @@ class EngineBase:
     #: The hand numbers of South's and East's own hands.
     _OWN_HANDS: tuple[int, int] = (0, 1)
 
-    def _set_up(
+    def __init__(
         self,
-        rules: RuleSet,
-        seed: int | str | None,
-        stocks: Sequence[Sequence[int | Card]],
-        first_dealer: Seat | int | None,
+        rules: RuleSet = DEFAULT_RULES,
+        *,
+        seed: int | str | None = None,
+        stocks: Sequence[Sequence[int | Card]] = (),
+        first_dealer: Seat | int | None = None,
     ) -> None:
-        # The rubber's start, as both engines take it: the seed, the preset stocks and the
-        # first dealer (chosen from the seed if not given).
+        """A new rubber (or match of deals) under ``rules``; make one with
+        :func:`honeymoon.new_game`, which chooses the engine that plays the variant.
+
+        :param seed: seeds each hand's shuffle and the choice of first dealer; random if omitted.
+        :param stocks: explicit stock orders (card ids or cards, top first) for the first hands.
+        :param first_dealer: the first hand's dealer; chosen at random (from the seed) if omitted.
+        :raises NotImplementedError: for a variant this engine does not play.
+        """
+        self._refuse(rules)
+        # The rubber's start: the seed, the preset stocks and the first dealer (chosen from
+        # the seed if not given); then the first hand.
         self.rules = rules
         self.seed = secrets.randbits(64) if seed is None else seed
         pack = 55 if rules.colons else 52
@@ -537,6 +553,15 @@ class EngineBase:
         self._previous_order = TWO_HANDS
         deals = rules.deals_in_match
         self._sheet = ScoreSheet.for_deals(deals, self._dealer) if deals else ScoreSheet()
+        self._history = []
+        # Trick play: the hands in the order they play (RULES.md 1.3 via honeymoon.tricks).
+        self._order = TWO_HANDS
+        self._next_hand = next_hands(TWO_HANDS)
+        self._start_hand()
+
+    def _refuse(self, rules: RuleSet) -> None:
+        # Hook: raise NotImplementedError for a variant the engine does not play.
+        raise NotImplementedError
 
     def clone(self) -> Self:
         """An independent copy (for search and simulation), sharing nothing mutable."""
@@ -940,7 +965,26 @@ class EngineBase:
         return
 
     def _start_hand(self) -> None:
-        # Deal the next hand and set its first phase.
+        # The next hand: its stock and the state every table begins a hand with; then the
+        # engine deals it and sets its first phase.
+        self._stock = self.stock_for_hand(self._hand_number)
+        self._auction = None
+        self._contract = None
+        self._declarer = self._trump = self._leader = self._opening_leader = self._exposed = -1
+        self._trick = []
+        self._led_suit = self._best_card = -1
+        self._beats = BEATS[4]
+        self._tricks_won = [0, 0]
+        self._tricks = []
+        self._actions = []
+        self._deal_masks = None
+        self._honours = (0, 0)
+        self._award = None
+        self._preliminary = ()
+        self._deal_hand()
+
+    def _deal_hand(self) -> None:
+        # Hook: deal the hand and set its first phase.
         raise NotImplementedError
 
     def __repr__(self) -> str:
@@ -972,14 +1016,7 @@ class Game(EngineBase):
     #: Whether this engine plays Bridgette's exchange and Colons (its subclass does).
     _plays_colons = False
 
-    def __init__(
-        self,
-        rules: RuleSet = DEFAULT_RULES,
-        *,
-        seed: int | str | None = None,
-        stocks: Sequence[Sequence[int | Card]] = (),
-        first_dealer: Seat | int | None = None,
-    ) -> None:
+    def _refuse(self, rules: RuleSet) -> None:
         if rules.procedure not in _IMPLEMENTED_PROCEDURES or rules.four_hands:
             raise NotImplementedError(
                 f"the {rules.name} procedure is not played by this engine: "
@@ -990,44 +1027,19 @@ class Game(EngineBase):
                 f"{rules.name} plays through its own engine: make its game with "
                 "honeymoon.new_game(rules)"
             )
-        self._set_up(rules, seed, stocks, first_dealer)
         self._keep_ends_turn = not rules.discard_after_keep
-        self._history = []
-        # Trick play: the hands in the order they play (RULES.md 1.3 via honeymoon.tricks).
-        self._order = TWO_HANDS
-        self._next_hand = next_hands(self._order)
-        self._start_hand()
 
     # -- hand set-up ------------------------------------------------------------------------
 
-    def _start_hand(self) -> None:
-        self._stock = self.stock_for_hand(self._hand_number)
+    def _deal_hand(self) -> None:
         self._stock_pos = 0
         self._hands = [0, 0]
         self._discards = [0, 0]
         self._draw_turns = [0, 0]
-        self._auction: Auction | None = None
-        self._contract: Contract | None = None
-        self._declarer = -1
-        self._trump = -1
-        self._leader = -1
-        self._trick: list[int] = []
-        self._led_suit = -1
-        self._beats = BEATS[4]
-        self._best_card = -1
-        self._tricks_won = [0, 0]
-        self._tricks: list[RawTrick] = []
-        self._actions: list[int] = []
-        self._deal_masks = None
-        self._honours = (0, 0)
         self._follow_required = True
         self._drawn: list[tuple[int, ...]] = [(), ()]
         self._draw_log: list[tuple[int, int, int, bool]] = []
-        self._preliminary = ()
-        self._opening_leader = -1
-        self._exposed = -1
         self._preliminary_won = (0, 0)
-        self._award = None
         non_dealer = int(self.opener)
         if self.rules.procedure is Procedure.DRAW_DISCARD:
             self._phase = _DRAWING

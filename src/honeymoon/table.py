@@ -53,7 +53,7 @@ from honeymoon.actions import (
     TAKE_OTHER,
     describe,
 )
-from honeymoon.auction import Auction, Call, Contract
+from honeymoon.auction import Auction, Call
 from honeymoon.cards import (
     CARD_MASK,
     CARD_SUIT,
@@ -66,12 +66,11 @@ from honeymoon.errors import IllegalActionError, NotationError
 from honeymoon.game import (
     EngineBase,
     Phase,
-    RawTrick,
     _action_number,
 )
 from honeymoon.rules import TABLE_VARIANTS, RuleSet
 from honeymoon.seats import Direction, Seat
-from honeymoon.tricks import BEATS, next_hands
+from honeymoon.tricks import next_hands
 
 __all__ = [
     "CLOCKWISE",
@@ -266,26 +265,15 @@ class TableGame(EngineBase):
     _auction: Auction
     _deal_masks: tuple[int, ...]
 
-    def __init__(
-        self,
-        rules: RuleSet,
-        *,
-        seed: int | str | None = None,
-        stocks: Sequence[Sequence[int | Card]] = (),
-        first_dealer: Seat | int | None = None,
-    ) -> None:
+    def _refuse(self, rules: RuleSet) -> None:
         if not rules.four_hands:
             raise NotImplementedError(f"{rules.name} is a two-hand variant: play it with Game")
         if rules.name not in TABLE_VARIANTS:
             raise NotImplementedError(f"the {rules.name} procedure is not implemented yet")
-        self._set_up(rules, seed, stocks, first_dealer)
-        self._history = []
-        self._start_hand()
 
     # -- hand set-up ------------------------------------------------------------------------
 
-    def _start_hand(self) -> None:
-        self._stock = self.stock_for_hand(self._hand_number)
+    def _deal_hand(self) -> None:
         hands = [0, 0, 0, 0]
         # One card at a time clockwise (as at bridge); twelve and two keeps the last four for
         # after the auction (see stock_places).
@@ -301,25 +289,9 @@ class TableGame(EngineBase):
         self._given = 0
         self._lead_choice: int | None = None
         self._hands = hands
-        self._contract: Contract | None = None
-        self._declarer = -1
-        self._trump = -1
-        self._beats = BEATS[4]
-        self._order: tuple[int, ...] = CLOCKWISE
+        self._order = CLOCKWISE
         self._next_hand = next_hands(CLOCKWISE)
-        self._leader = -1
-        self._opening_leader = -1
-        self._to_play = -1
-        self._trick: list[int] = []
-        self._led_suit = -1
-        self._best_card = -1
-        self._best_hand = -1
-        self._tricks_won = [0, 0]
-        self._tricks: list[RawTrick] = []
-        self._actions: list[int] = []
-        self._honours = (0, 0)
-        self._award = None
-        self._preliminary = ()
+        self._to_play = self._best_hand = -1
         # Single Dummy Bridge: the dealer's dummy is face up during the auction (RULES.md 6).
         self._exposed = _DUMMY[self._dealer] if self.rules.exposed_dummy else -1
         self._swapped = False
