@@ -247,16 +247,6 @@ class BridgetteGame(Game):
         else:
             self._call(number)
 
-    def parse_action(self, text: str) -> int:
-        """Read an action written for the current phase; in the exchange, a card to discard
-        (``SA``, ``:G``).
-
-        :raises NotationError: naming the bad text and what the phase accepts.
-        """
-        if self._phase is _EXCHANGE:
-            return Card.parse(text).action
-        return super().parse_action(text)
-
     # -- phase handlers (after validation) ----------------------------------------------------
 
     def _discard(self, action: int) -> None:

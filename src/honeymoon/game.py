@@ -821,6 +821,30 @@ class EngineBase:
         # The checks of the engine's own phases (drawing; declarer's choices at the table).
         raise NotImplementedError
 
+    def parse_action(self, text: str) -> int:
+        """Read an action written for the current phase: a call (``1NT``, ``pass``, ``X``) in
+        the auction, a card (``SA``, ``10H``, ``:G``) to play, place or discard; ``keep`` or
+        ``reject`` while drawing (Draw and Discard Bridge), ``exposed`` or ``other`` for
+        declarer's choice of dummy (Single Dummy Bridge), ``defender`` or ``dummy`` for the
+        opening leader (the Widow).
+
+        Only the notation is checked here; :meth:`apply` checks legality.
+
+        :raises NotationError: naming the bad text and what the phase accepts.
+        """
+        phase = self._phase
+        if phase is _AUCTION:
+            return Call.parse(text).action
+        if phase is _COMPLETE:
+            raise NotationError("the rubber is over: there is nothing to do", "bad_action")
+        if phase is _PLAY or phase is _PRELIMINARY:
+            return Card.parse(text).action
+        return self._parse_phase(text, phase)
+
+    def _parse_phase(self, text: str, phase: Phase) -> int:
+        # Hook: read an action of the engine's own phases; by default a card.
+        return Card.parse(text).action
+
     # -- the auction, the play and the tricks, for every table ------------------------------
 
     def _start_auction(self) -> None:
@@ -1195,29 +1219,17 @@ class Game(EngineBase):
         else:
             self._call(number)
 
-    def parse_action(self, text: str) -> int:
-        """Read an action written for the current phase: ``keep``/``reject`` while drawing, a
-        call (``1NT``, ``pass``, ``X``) in the auction, a card (``SA``, ``10H``) in play.
-
-        Only the notation is checked here; :meth:`apply` checks legality.
-
-        :raises NotationError: naming the bad text and what the phase accepts.
-        """
-        phase = self._phase
-        if phase is _DRAWING:
-            key = text.strip().lower()
-            if key in ("k", "keep", "take"):
-                return KEEP
-            if key in ("r", "reject", "discard"):
-                return REJECT
-            raise NotationError(
-                f"{text!r}: while drawing, answer 'keep' (k) or 'reject' (r)", "bad_action"
-            )
-        if phase is _AUCTION:
-            return Call.parse(text).action
-        if phase is _PLAY or phase is _PRELIMINARY:
-            return Card.parse(text).action
-        raise NotationError("the rubber is over: there is nothing to do", "bad_action")
+    def _parse_phase(self, text: str, phase: Phase) -> int:
+        if phase is not _DRAWING:
+            return super()._parse_phase(text, phase)  # Bridgette's exchange: a card
+        key = text.strip().lower()
+        if key in ("k", "keep", "take"):
+            return KEEP
+        if key in ("r", "reject", "discard"):
+            return REJECT
+        raise NotationError(
+            f"{text!r}: while drawing, answer 'keep' (k) or 'reject' (r)", "bad_action"
+        )
 
     # -- phase handlers (called after validation) -------------------------------------------
 

@@ -519,17 +519,9 @@ class TableGame(EngineBase):
         else:
             self._widow_step(number)
 
-    def parse_action(self, text: str) -> int:
-        """Read an action written for the current phase: a call (``1NT``, ``pass``, ``X``) in
-        the auction, ``exposed`` or ``other`` for declarer's choice of dummy (Single Dummy
-        Bridge), a card (``SA``, ``10H``) in the play. Only the notation is checked here.
-
-        :raises NotationError: naming the bad text and what the phase accepts.
-        """
-        if self._phase is _AUCTION:
-            return Call.parse(text).action
-        if self._phase is _CHOICE:
-            key = text.strip().lower()
+    def _parse_phase(self, text: str, phase: Phase) -> int:
+        key = text.strip().lower()
+        if phase is _CHOICE:
             if key in ("exposed", "take the exposed dummy"):
                 return TAKE_EXPOSED
             if key in ("other", "take the other dummy"):
@@ -537,8 +529,7 @@ class TableGame(EngineBase):
             raise NotationError(
                 f"{text!r}: choose your dummy with 'exposed' or 'other'", "bad_action"
             )
-        if self._phase is _LEAD_CHOICE:
-            key = text.strip().lower()
+        if phase is _LEAD_CHOICE:
             if key in ("defender", "hand", "the defender leads"):
                 return LEAD_DEFENDER
             if key in ("dummy", "the defender's dummy leads"):
@@ -546,9 +537,7 @@ class TableGame(EngineBase):
             raise NotationError(
                 f"{text!r}: choose the opening leader with 'defender' or 'dummy'", "bad_action"
             )
-        if self._phase is not _COMPLETE:
-            return Card.parse(text).id
-        raise NotationError("the rubber is over: there is nothing to do", "bad_action")
+        return Card.parse(text).action
 
     # -- phase handlers (called after validation) -------------------------------------------
 
