@@ -28,7 +28,6 @@ from honeymoon.actions import (
     describe,
     is_card_action,
 )
-from honeymoon.auction import Call
 from honeymoon.cards import (
     CARD_MASK,
     CARD_RANK,
@@ -40,7 +39,7 @@ from honeymoon.cards import (
     mask_to_card_ids,
 )
 from honeymoon.errors import IllegalActionError
-from honeymoon.game import Game, Phase, _action_number
+from honeymoon.game import EngineBase, Game, Phase
 from honeymoon.seats import SEATS, Seat
 from honeymoon.tricks import BEATS, bridgette_playable, colon_spoils
 
@@ -232,20 +231,15 @@ class BridgetteGame(Game):
             "must_follow_suit",
         )
 
-    def apply(self, action: int | Card | Call, seat: Seat | int | None = None) -> None:
-        """Validate ``action`` for the seat to act and carry it out (see :meth:`Game.apply`).
+    # Every card goes through the checks of _validate (the two-hand game's inline check of a
+    # card knows no Colons).
+    apply = EngineBase.apply
 
-        :raises IllegalActionError: with a machine-readable ``code``; the state is unchanged.
-        """
-        number = action if isinstance(action, int) else _action_number(action)
-        self._validate(number, seat)
-        phase = self._phase
-        if phase is _PLAY:
-            self._play(number)
-        elif phase is _EXCHANGE:
-            self._discard(number)
+    def _carry_out(self, action: int) -> None:
+        if self._phase is _PLAY:
+            self._play(action)
         else:
-            self._call(number)
+            self._discard(action)
 
     # -- phase handlers (after validation) ----------------------------------------------------
 

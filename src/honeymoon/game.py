@@ -821,6 +821,25 @@ class EngineBase:
         # The checks of the engine's own phases (drawing; declarer's choices at the table).
         raise NotImplementedError
 
+    def apply(self, action: int | Card | Call, seat: Seat | int | None = None) -> None:
+        """Validate ``action`` for the seat (player) to act and carry it out: a call in the
+        auction, a card to play (at the four-hand table, of the hand :attr:`to_play`), or an
+        action of the variant's own phases.
+
+        :param seat: if given, the seat that means to act (``not_your_turn`` if it is not theirs).
+        :raises IllegalActionError: with a machine-readable ``code``; the state is unchanged.
+        """
+        number = action if action.__class__ is int else _action_number(action)
+        self._validate(number, seat)
+        if self._phase is _AUCTION:
+            self._call(number)
+        else:
+            self._carry_out(number)
+
+    def _carry_out(self, action: int) -> None:
+        # Hook: carry out a validated action of a phase other than the auction.
+        raise NotImplementedError
+
     def parse_action(self, text: str) -> int:
         """Read an action written for the current phase: a call (``1NT``, ``pass``, ``X``) in
         the auction, a card (``SA``, ``10H``, ``:G``) to play, place or discard; ``keep`` or
@@ -1187,9 +1206,9 @@ class Game(EngineBase):
             )
 
     def apply(self, action: int | Card | Call, seat: Seat | int | None = None) -> None:
-        """Validate ``action`` for the seat to act and carry it out.
+        """Validate ``action`` for the seat to act and carry it out (see
+        :meth:`EngineBase.apply`); a card in the play is checked here at once.
 
-        :param seat: if given, the seat that means to act (``not_your_turn`` if it is not theirs).
         :raises IllegalActionError: with a machine-readable ``code``; the state is unchanged.
         """
         if seat is None and action.__class__ is int:
@@ -1209,15 +1228,13 @@ class Game(EngineBase):
             elif phase is _DRAWING and (action == KEEP or action == REJECT):
                 self._draw(action)
                 return
-        number = action if action.__class__ is int else _action_number(action)
-        self._validate(number, seat)
-        phase = self._phase
-        if phase is _PLAY or phase is _PRELIMINARY:
-            self._play_card(number, self._to_act, self._hands[self._to_act] ^ CARD_MASK[number])
-        elif phase is _DRAWING:
-            self._draw(number)
+        super().apply(action, seat)
+
+    def _carry_out(self, action: int) -> None:
+        if self._phase is _DRAWING:
+            self._draw(action)
         else:
-            self._call(number)
+            self._play_card(action, self._to_act, self._hands[self._to_act] ^ CARD_MASK[action])
 
     def _parse_phase(self, text: str, phase: Phase) -> int:
         if phase is not _DRAWING:

@@ -53,7 +53,7 @@ from honeymoon.actions import (
     TAKE_OTHER,
     describe,
 )
-from honeymoon.auction import Auction, Call
+from honeymoon.auction import Auction
 from honeymoon.cards import (
     CARD_MASK,
     CARD_SUIT,
@@ -66,7 +66,6 @@ from honeymoon.errors import IllegalActionError, NotationError
 from honeymoon.game import (
     EngineBase,
     Phase,
-    _action_number,
 )
 from honeymoon.rules import TABLE_VARIANTS, RuleSet
 from honeymoon.seats import Direction, Seat
@@ -498,26 +497,15 @@ class TableGame(EngineBase):
         direction = _DIRECTIONS[self._to_play]
         return f"your dummy ({direction.label})" if direction.is_dummy else "your hand"
 
-    def apply(self, action: int | Card | Call, seat: Seat | int | None = None) -> None:
-        """Validate ``action`` for the player to act and carry it out: a call in the auction,
-        a card of the hand :attr:`to_play` in the play.
-
-        :param seat: if given, the player who means to act (``not_your_turn`` if it is not
-            theirs).
-        :raises IllegalActionError: with a machine-readable ``code``; the state is unchanged.
-        """
-        number = _action_number(action)
-        self._validate(number, seat)
+    def _carry_out(self, action: int) -> None:
         if self._phase is _PLAY:
-            self._play_card(number)
+            self._play_card(action)
         elif self._phase is _CHOICE:
-            self._choose_dummy(number)
+            self._choose_dummy(action)
         elif self._phase is _EXTRA:
-            self._place_extra(number)
-        elif self._phase is _AUCTION:
-            self._call(number)
+            self._place_extra(action)
         else:
-            self._widow_step(number)
+            self._widow_step(action)
 
     def _parse_phase(self, text: str, phase: Phase) -> int:
         key = text.strip().lower()
