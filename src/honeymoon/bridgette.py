@@ -21,7 +21,6 @@ play. A passed-out deal is dealt again by the same dealer; a match is six scored
 from __future__ import annotations
 
 from honeymoon.actions import (
-    COLON_ACTIONS,
     LAST_COLON_ACTION,
     card_action,
     card_of_action,
@@ -40,7 +39,7 @@ from honeymoon.cards import (
 )
 from honeymoon.errors import IllegalActionError
 from honeymoon.game import EngineBase, Game, Phase
-from honeymoon.seats import SEATS, Seat
+from honeymoon.seats import Seat
 from honeymoon.tricks import BEATS, bridgette_playable, colon_spoils
 
 __all__ = [
@@ -174,40 +173,25 @@ class BridgetteGame(Game):
             return tuple(card_action(c) for c in mask_to_card_ids(self._hands[self._to_act]))
         return super().legal_actions()
 
-    def _validate(self, action: int, seat: Seat | int | None) -> None:
-        phase = self._phase
-        if phase is not _PLAY and phase is not _EXCHANGE:
-            if phase is _AUCTION and action in COLON_ACTIONS:
-                raise IllegalActionError(
-                    f"{describe(action)} is not possible now: it is the auction; make a call",
-                    "wrong_phase",
-                )
-            super()._validate(action, seat)
-            return
-        if seat is not None and int(seat) != self._to_act:
-            raise IllegalActionError(
-                f"it is {SEATS[self._to_act]}'s turn, not {SEATS[int(seat)]}'s", "not_your_turn"
-            )
-        doing = "play a card" if phase is _PLAY else f"discard {self._to_discard} more"
+    def _validate_card(self, action: int) -> None:
+        card, hand = self._held(action, "play a card")
+        if not bridgette_playable(hand, self._led_card, self._barred_suit) & CARD_MASK[card]:
+            self._refuse_card(card, hand)
+
+    def _validate_phase(self, action: int, phase: Phase) -> None:
+        self._held(action, f"discard {self._to_discard} more")  # the exchange
+
+    def _held(self, action: int, doing: str) -> tuple[int, int]:
+        # A card held by the seat to act (the card id, and the hand).
         if not is_card_action(action):
-            if 0 <= action <= self.LAST_ACTION:
-                raise IllegalActionError(
-                    f"{describe(action)} is not possible now: {doing} from your hand",
-                    "wrong_phase",
-                )
             raise IllegalActionError(
-                f"{action} is not an action number (actions are 0 to {self.LAST_ACTION})",
-                "unknown_action",
+                f"{describe(action)} is not possible now: {doing} from your hand", "wrong_phase"
             )
         card = card_of_action(action)
         hand = self._hands[self._to_act]
         if not hand & CARD_MASK[card]:
             raise IllegalActionError(f"{describe(action)} is not in your hand", "card_not_in_hand")
-        if phase is _EXCHANGE:
-            return
-        if bridgette_playable(hand, self._led_card, self._barred_suit) & CARD_MASK[card]:
-            return
-        self._refuse_card(card, hand)
+        return card, hand
 
     def _refuse_card(self, card: int, hand: int) -> None:
         # Why a held card may not be played now, in words and a code.

@@ -778,25 +778,7 @@ class EngineBase:
                 f"{action} is not an action number (actions are 0 to {self.LAST_ACTION})",
                 "unknown_action",
             )
-        if phase is _PLAY or phase is _PRELIMINARY:
-            hand, where, who = self._playable()
-            if action >= 52:
-                raise IllegalActionError(
-                    f"{describe(action)} is not possible now: play a card from {where}",
-                    "wrong_phase",
-                )
-            if not hand & CARD_MASK[action]:
-                raise IllegalActionError(
-                    f"{describe(action)} is not {self._where_held(where)}", "card_not_in_hand"
-                )
-            led = self._led_suit
-            if led >= 0 and CARD_SUIT[action] != led and hand & SUIT_MASKS[led]:
-                symbol = "♣♦♥♠"[led]
-                raise IllegalActionError(
-                    f"{who[0]} must follow suit: {symbol} was led and {who[1]} {symbol}",
-                    "must_follow_suit",
-                )
-        elif phase is _AUCTION:
+        if phase is _AUCTION:
             auction = self._auction
             assert auction is not None
             if not PASS <= action <= LAST_BID:
@@ -805,8 +787,30 @@ class EngineBase:
                     "wrong_phase",
                 )
             auction.check(action)
+        elif phase is _PLAY or phase is _PRELIMINARY:
+            self._validate_card(action)
         else:
             self._validate_phase(action, phase)
+
+    def _validate_card(self, action: int) -> None:
+        # A card to play: held in the hand that plays, and following suit when it must.
+        hand, where, who = self._playable()
+        if action >= 52:
+            raise IllegalActionError(
+                f"{describe(action)} is not possible now: play a card from {where}",
+                "wrong_phase",
+            )
+        if not hand & CARD_MASK[action]:
+            raise IllegalActionError(
+                f"{describe(action)} is not {self._where_held(where)}", "card_not_in_hand"
+            )
+        led = self._led_suit
+        if led >= 0 and CARD_SUIT[action] != led and hand & SUIT_MASKS[led]:
+            symbol = "♣♦♥♠"[led]
+            raise IllegalActionError(
+                f"{who[0]} must follow suit: {symbol} was led and {who[1]} {symbol}",
+                "must_follow_suit",
+            )
 
     def _playable(self) -> tuple[int, str, tuple[str, str]]:
         # The cards that may be played now (a mask), the hand's name for the player ("your
