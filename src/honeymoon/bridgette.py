@@ -57,7 +57,6 @@ NON_DEALER_EXCHANGE = 2
 
 _PLAY = Phase.PLAY
 _EXCHANGE = Phase.EXCHANGE
-_AUCTION = Phase.AUCTION
 _COMPLETE = Phase.COMPLETE
 #: The upcard's place in the stock order (0-based): the first card after the deal.
 UPCARD_PLACE = 2 * DEAL_SIZE
@@ -155,10 +154,6 @@ class BridgetteGame(Game):
     def drawn_cards(self, seat: Seat | int) -> tuple[Card, ...]:
         """The cards ``seat`` took from the stock in the exchange. Secret."""
         return tuple(Card.from_id(c) for c in mask_to_card_ids(self._exchanged[int(seat)]))
-
-    def stock_for_hand(self, hand_number: int) -> tuple[int, ...]:
-        """The stock order (55 card ids, top first) of hand ``hand_number``."""
-        return super().stock_for_hand(hand_number)
 
     # -- actions -------------------------------------------------------------------------------
 

@@ -192,7 +192,8 @@ class HandResult:
 #: the winning hand's number.
 RawTrick = tuple[int, tuple[int, ...], int]
 _DIRECTIONS = tuple(Direction)
-_TABLE_OWN_HANDS = (int(Direction.SOUTH), int(Direction.EAST))
+#: The hand numbers of South's and East's own hands at the four-hand table (Directions).
+TABLE_OWN_HANDS = (int(Direction.SOUTH), int(Direction.EAST))
 
 
 def _tricks_of(raw: Sequence[RawTrick], order: tuple[int, ...]) -> tuple[Trick, ...]:
@@ -301,7 +302,7 @@ class HandHistory:
         hands = self.hands
         if not hands:
             return None
-        south, east = _TABLE_OWN_HANDS if len(hands) == 4 else (0, 1)
+        south, east = TABLE_OWN_HANDS if len(hands) == 4 else (0, 1)
         return (hands[south], hands[east])
 
     @property

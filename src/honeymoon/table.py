@@ -64,6 +64,7 @@ from honeymoon.cards import (
 )
 from honeymoon.errors import IllegalActionError, NotationError
 from honeymoon.game import (
+    TABLE_OWN_HANDS,
     EngineBase,
     Phase,
 )
@@ -91,9 +92,8 @@ CLOCKWISE: tuple[int, int, int, int] = (0, 1, 2, 3)
 #: 5.5), in which East and West change places so that the hands sit clockwise as defender's
 #: dummy (North), declarer's dummy (West), defender (South), declarer (East).
 MIRRORED: tuple[int, int, int, int] = (0, 3, 2, 1)
-_TRICKS_PER_HAND = 13
 _OWNER = (0, 1, 0, 1)
-_OWN_HAND = (int(Direction.SOUTH), int(Direction.EAST))
+_OWN_HAND = TABLE_OWN_HANDS
 _DUMMY = (int(Direction.NORTH), int(Direction.WEST))
 _AUCTION = Phase.AUCTION
 _CHOICE = Phase.DUMMY_CHOICE
