@@ -533,3 +533,12 @@ def test_the_events_of_the_exchange_name_no_card_and_a_colon_played_is_a_card() 
 
 def _values(event: object) -> list[object]:
     return [getattr(event, name) for name in getattr(event, "__slots__", ())]
+
+
+def test_the_exchange_reads_a_card_to_discard_not_a_drawing_choice() -> None:
+    game = new_game(BRIDGETTE, seed=3, first_dealer=0)
+    assert game.phase is Phase.EXCHANGE
+    assert game.parse_action(":G") == COLON_ACTIONS[-1]
+    assert game.parse_action("SA") == Card.parse("SA").id
+    with pytest.raises(NotationError):
+        game.parse_action("keep")

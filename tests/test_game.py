@@ -542,3 +542,27 @@ def test_restock_after_the_first_action_changes_only_the_places_not_used() -> No
     with pytest.raises(NotationError) as bad:
         game.restock([0] * 52)
     assert bad.value.code == "bad_stock"
+
+
+def test_the_rubber_bonus_is_looked_up_once_a_rubber_not_once_a_hand(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Looking it up reads every entry of the sheet: once a hand, a long rubber is quadratic.
+    from honeymoon.scoring import ScoreSheet
+
+    looked_up: list[int] = []
+    lookup = ScoreSheet.rubber_bonus
+    monkeypatch.setattr(
+        ScoreSheet,
+        "rubber_bonus",
+        lambda sheet, hand: looked_up.append(hand) or lookup(sheet, hand),
+    )
+    game = Game(seed=5)
+    chooser = random.Random(5)
+    while not game.is_over:
+        game.apply(chooser.choice(game.legal_actions()))
+    played = [h for h in game.history if h.result.contract is not None]
+    assert len(played) > 1
+    assert looked_up == [game.history[-1].number]
+    assert game.history[-1].result.rubber_bonus in (500, 700)
+    assert all(h.result.rubber_bonus == 0 for h in game.history[:-1])

@@ -55,7 +55,7 @@ from honeymoon.records import GameRecord
 from honeymoon.rules import Procedure, RuleSet
 from honeymoon.scoring import HandScore, ScoreSheet, honours_bonus, score_contract, score_deal
 from honeymoon.seats import SEATS, Direction, Seat
-from honeymoon.table import TableGame, TableHandLog, opening_leader, play_order
+from honeymoon.table import TableGame, opening_leader, play_order
 from honeymoon.tricks import Trick, colon_spoils
 
 __all__ = [
@@ -1180,7 +1180,7 @@ def analyze_hand(
     table = par_result = play = None
     drawn = None
     # The hands as the auction began; at the table the four as the play began.
-    deal = log.hands if isinstance(log, TableHandLog) else log.deal
+    deal = log.hands if log.four_hands else log.deal
     if deal is None:
         if hand.result is not None and hand.result.ended_by_award:
             notes.append("no deal to analyse: the memory award ended the rubber")
@@ -1200,7 +1200,7 @@ def analyze_hand(
         par_result = par(
             table, sheet, hand_number=number, first_caller=log.first_caller, honours=rules.honours
         )
-        leader = log.leader if isinstance(log, TableHandLog) else log.opening_leader
+        leader = log.leader if log.four_hands else log.opening_leader
         first_open = _first_open_trick(hand, log, notes) if rules.semi_exposed else 0
         if log.contract is not None and leader is not None and first_open is not None:
             play = analyze_tricks(

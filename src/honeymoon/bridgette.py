@@ -21,14 +21,12 @@ play. A passed-out deal is dealt again by the same dealer; a match is six scored
 from __future__ import annotations
 
 from honeymoon.actions import (
-    COLON_ACTIONS,
     LAST_COLON_ACTION,
     card_action,
     card_of_action,
     describe,
     is_card_action,
 )
-from honeymoon.auction import Call
 from honeymoon.cards import (
     CARD_MASK,
     CARD_RANK,
@@ -40,8 +38,8 @@ from honeymoon.cards import (
     mask_to_card_ids,
 )
 from honeymoon.errors import IllegalActionError
-from honeymoon.game import Game, Phase, _action_number
-from honeymoon.seats import SEATS, Seat
+from honeymoon.game import EngineBase, Game, Phase
+from honeymoon.seats import Seat
 from honeymoon.tricks import BEATS, bridgette_playable, colon_spoils
 
 __all__ = [
@@ -59,7 +57,6 @@ NON_DEALER_EXCHANGE = 2
 
 _PLAY = Phase.PLAY
 _EXCHANGE = Phase.EXCHANGE
-_AUCTION = Phase.AUCTION
 _COMPLETE = Phase.COMPLETE
 #: The upcard's place in the stock order (0-based): the first card after the deal.
 UPCARD_PLACE = 2 * DEAL_SIZE
@@ -158,23 +155,6 @@ class BridgetteGame(Game):
         """The cards ``seat`` took from the stock in the exchange. Secret."""
         return tuple(Card.from_id(c) for c in mask_to_card_ids(self._exchanged[int(seat)]))
 
-    def stock_for_hand(self, hand_number: int) -> tuple[int, ...]:
-        """The stock order (55 card ids, top first) of hand ``hand_number``."""
-        return super().stock_for_hand(hand_number)
-
-    def clone(self) -> BridgetteGame:
-        """An independent copy (for search and simulation)."""
-        clone = super().clone()
-        assert isinstance(clone, BridgetteGame)
-        # The engine's copy takes its base's slots and this class's: the two-hand game's own
-        # state (the history, the deal, ...) is copied here, lists as the engine copies them.
-        for name in Game.__slots__:
-            if not hasattr(clone, name):
-                value = getattr(self, name)
-                setattr(clone, name, value.copy() if value.__class__ is list else value)
-        clone._exchanged = self._exchanged.copy()
-        return clone
-
     # -- actions -------------------------------------------------------------------------------
 
     def legal_actions(self) -> tuple[int, ...]:
@@ -188,40 +168,25 @@ class BridgetteGame(Game):
             return tuple(card_action(c) for c in mask_to_card_ids(self._hands[self._to_act]))
         return super().legal_actions()
 
-    def _validate(self, action: int, seat: Seat | int | None) -> None:
-        phase = self._phase
-        if phase is not _PLAY and phase is not _EXCHANGE:
-            if phase is _AUCTION and action in COLON_ACTIONS:
-                raise IllegalActionError(
-                    f"{describe(action)} is not possible now: it is the auction; make a call",
-                    "wrong_phase",
-                )
-            super()._validate(action, seat)
-            return
-        if seat is not None and int(seat) != self._to_act:
-            raise IllegalActionError(
-                f"it is {SEATS[self._to_act]}'s turn, not {SEATS[int(seat)]}'s", "not_your_turn"
-            )
-        doing = "play a card" if phase is _PLAY else f"discard {self._to_discard} more"
+    def _validate_card(self, action: int) -> None:
+        card, hand = self._held(action, "play a card")
+        if not bridgette_playable(hand, self._led_card, self._barred_suit) & CARD_MASK[card]:
+            self._refuse_card(card, hand)
+
+    def _validate_phase(self, action: int, phase: Phase) -> None:
+        self._held(action, f"discard {self._to_discard} more")  # the exchange
+
+    def _held(self, action: int, doing: str) -> tuple[int, int]:
+        # A card held by the seat to act (the card id, and the hand).
         if not is_card_action(action):
-            if 0 <= action <= self.LAST_ACTION:
-                raise IllegalActionError(
-                    f"{describe(action)} is not possible now: {doing} from your hand",
-                    "wrong_phase",
-                )
             raise IllegalActionError(
-                f"{action} is not an action number (actions are 0 to {self.LAST_ACTION})",
-                "unknown_action",
+                f"{describe(action)} is not possible now: {doing} from your hand", "wrong_phase"
             )
         card = card_of_action(action)
         hand = self._hands[self._to_act]
         if not hand & CARD_MASK[card]:
             raise IllegalActionError(f"{describe(action)} is not in your hand", "card_not_in_hand")
-        if phase is _EXCHANGE:
-            return
-        if bridgette_playable(hand, self._led_card, self._barred_suit) & CARD_MASK[card]:
-            return
-        self._refuse_card(card, hand)
+        return card, hand
 
     def _refuse_card(self, card: int, hand: int) -> None:
         # Why a held card may not be played now, in words and a code.
@@ -245,30 +210,15 @@ class BridgetteGame(Game):
             "must_follow_suit",
         )
 
-    def apply(self, action: int | Card | Call, seat: Seat | int | None = None) -> None:
-        """Validate ``action`` for the seat to act and carry it out (see :meth:`Game.apply`).
+    # Every card goes through the checks of _validate (the two-hand game's inline check of a
+    # card knows no Colons).
+    apply = EngineBase.apply
 
-        :raises IllegalActionError: with a machine-readable ``code``; the state is unchanged.
-        """
-        number = action if isinstance(action, int) else _action_number(action)
-        self._validate(number, seat)
-        phase = self._phase
-        if phase is _PLAY:
-            self._play(number)
-        elif phase is _EXCHANGE:
-            self._discard(number)
+    def _carry_out(self, action: int) -> None:
+        if self._phase is _PLAY:
+            self._play(action)
         else:
-            self._call(number)
-
-    def parse_action(self, text: str) -> int:
-        """Read an action written for the current phase; in the exchange, a card to discard
-        (``SA``, ``:G``).
-
-        :raises NotationError: naming the bad text and what the phase accepts.
-        """
-        if self._phase is _EXCHANGE:
-            return Card.parse(text).action
-        return super().parse_action(text)
+            self._discard(action)
 
     # -- phase handlers (after validation) ----------------------------------------------------
 
@@ -299,17 +249,10 @@ class BridgetteGame(Game):
             self._barred_suit = -1
             self._to_act = 1 - seat
             return
-        leader = self._leader
-        winner = seat if BEATS[self._trump][led << 6 | card] else leader
-        if colon_spoils(led, card):
+        winner = seat if BEATS[self._trump][led << 6 | card] else self._leader
+        self._trick.append(card)
+        self._led_card = -1
+        if colon_spoils(led, card) and len(self._tricks) < DEAL_SIZE - 1:
             # The leader wins and must lead one of the other suits next (while able to).
             self._barred_suit = CARD_SUIT[led]
-        self._tricks_won[winner] += 1
-        self._tricks.append((leader, (led, card), winner))
-        self._trick = []
-        self._led_card = -1
-        self._led_suit = -1
-        self._leader = self._to_act = winner
-        if len(self._tricks) == DEAL_SIZE:
-            self._barred_suit = -1
-            self._score_played_hand(None)
+        self._complete_trick(winner)

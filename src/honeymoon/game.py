@@ -25,13 +25,13 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import Self
 
-from honeymoon.actions import KEEP, REJECT, action_of, card_of_action, describe
+from honeymoon.actions import KEEP, REJECT, TAKE_EXPOSED, TAKE_OTHER, action_of, describe
 from honeymoon.auction import LAST_BID, PASS, Auction, Call, Contract
 from honeymoon.cards import (
     CARD_MASK,
     CARD_SUIT,
-    FIRST_COLON_ACTION,
     LANE_CARD_IDS,
     SUIT_MASKS,
     Card,
@@ -51,8 +51,8 @@ from honeymoon.scoring import (
     score_contract,
     score_deal,
 )
-from honeymoon.seats import SEATS, Seat
-from honeymoon.tricks import BEATS, TWO_HANDS, Trick, next_hands, trick_won_by
+from honeymoon.seats import SEATS, Direction, Seat
+from honeymoon.tricks import BEATS, TWO_HANDS, Trick, next_hands
 
 __all__ = [
     "Game",
@@ -67,6 +67,7 @@ __all__ = [
 ]
 
 _DRAW_CHOICES = (KEEP, REJECT)
+_DUMMY_CHOICES = (TAKE_EXPOSED, TAKE_OTHER)
 _IMPLEMENTED_PROCEDURES = (
     Procedure.DRAW_DISCARD,
     Procedure.DRAW,
@@ -75,6 +76,9 @@ _IMPLEMENTED_PROCEDURES = (
 )
 _ONE_NO_TRUMP = Contract(1, Strain.NOTRUMP)
 _TRICKS_PER_HAND = 13
+#: The side (South 0, East 1) of each hand number: the two-hand game's seats, and the table's
+#: Directions (N 0 and S 2 South's, E 1 and W 3 East's).
+_SIDE = (0, 1, 0, 1)
 
 
 class Phase(IntEnum):
@@ -166,41 +170,41 @@ class HandResult:
         )
 
 
-#: A trick as the engine keeps it: the leader's seat number, the card ids in playing order, and
-#: the winner's seat number.
+#: A trick as the engine keeps it: the leading hand's number, the card ids in playing order, and
+#: the winning hand's number.
 RawTrick = tuple[int, tuple[int, ...], int]
+_DIRECTIONS = tuple(Direction)
+#: The hand numbers of South's and East's own hands at the four-hand table (Directions).
+TABLE_OWN_HANDS = (int(Direction.SOUTH), int(Direction.EAST))
 
 
-def _tricks_of(raw: Sequence[RawTrick]) -> tuple[Trick, ...]:
+def _tricks_of(raw: Sequence[RawTrick], order: tuple[int, ...]) -> tuple[Trick, ...]:
     return tuple(
-        Trick(leader, tuple(Card.from_id(c) for c in cards), winner)
+        Trick(leader, tuple(Card.from_id(c) for c in cards), winner, order)
         for leader, cards, winner in raw
     )
 
 
-def _raw_tricks(cards: Sequence[int], leader: int, trump: int) -> tuple[RawTrick, ...]:
-    # Complete tricks from the cards in playing order, the first led by ``leader``: each is
-    # won as honeymoon.tricks decides, and its winner leads the next.
-    size = len(TWO_HANDS)
-    tricks: list[RawTrick] = []
-    for start in range(0, len(cards) - size + 1, size):
-        played = tuple(cards[start : start + size])
-        winner = trick_won_by(played, leader, trump, TWO_HANDS)
-        tricks.append((leader, played, winner))
-        leader = winner
-    return tuple(tricks)
+def _place(hand: int, order: tuple[int, ...]) -> Direction:
+    # Where hand number ``hand`` sits: a seat's place at the two-hand table, a Direction at
+    # the four-hand one.
+    return _DIRECTIONS[hand] if len(order) == 4 else SEATS[hand].direction
 
 
 @dataclass(frozen=True, slots=True)
 class HandLog:
-    """What happened in one hand, as the engine worked it out: who called first and every
-    call, the contract and declarer, the two hands as they were when the auction began, the
+    """What happened in one hand, at any table, as the engine worked it out: who called first
+    and every call, the contract and declarer, the hands as they were for the play, the
     preliminary tricks (Draw and Memory Bridge) and their outcome, and the tricks of the play.
 
     Records, PBN export and the clients read a hand from here rather than working it out again
-    from the actions. ``deal`` is secret while the hand is in progress; the rest was seen by
-    both players. In a hand in progress the last of ``tricks`` may be unfinished (its
+    from the actions. ``deal`` and ``hands`` are secret while the hand is in progress; the rest
+    was seen by both players. In a hand in progress the last of ``tricks`` may be unfinished (its
     ``winner`` None); ``first_caller`` is None until the auction begins.
+
+    The tricks' ``leader`` and ``winner`` are hand numbers in the playing order ``order``: the
+    seats at the two-hand table (:data:`~honeymoon.tricks.TWO_HANDS`), the Directions at the
+    four-hand one (see :func:`honeymoon.table.play_order`).
     """
 
     number: int
@@ -210,11 +214,25 @@ class HandLog:
     auction_over: bool
     contract: Contract | None
     declarer: Seat | None
-    #: South's and East's hands when the auction began (None before it begins).
+    #: South's and East's own hands when the auction began (None before it begins).
     deal: tuple[CardSet, CardSet] | None
     preliminary_tricks: tuple[Trick, ...]
     preliminary: PreliminaryResult | None
     tricks: tuple[Trick, ...]
+    #: Every hand by hand number as it was for the play: South's and East's, or the table's four
+    #: by Direction (after declarer's choice of dummy in Single Dummy Bridge: see ``exposed``).
+    hands: tuple[CardSet, ...] | None = None
+    order: tuple[int, ...] = TWO_HANDS
+    #: Where the hand that leads to the first trick of the play sits; None without a play.
+    leader: Direction | None = None
+    #: Single Dummy Bridge: the dummy dealt face up, and declarer's choice of dummy (the action).
+    exposed: Direction | None = None
+    dummy_choice: int | None = None
+
+    @property
+    def four_hands(self) -> bool:
+        """True for a hand of the four-hand table (each player with a dummy)."""
+        return len(self.order) == 4
 
     @property
     def passed_out(self) -> bool:
@@ -223,10 +241,9 @@ class HandLog:
 
     @property
     def opening_leader(self) -> Seat | None:
-        """The seat that leads to the first trick of the play; None without a contract."""
-        if self.contract is None or self.declarer is None or not self.auction_over:
-            return None
-        return self.declarer.other
+        """The seat that plays the opening lead (for its own hand or its dummy); None without
+        a contract."""
+        return self.leader.owner if self.leader is not None else None
 
     @property
     def play_over(self) -> bool:
@@ -234,14 +251,16 @@ class HandLog:
         return len(self.tricks) == _TRICKS_PER_HAND and self.tricks[-1].winner is not None
 
     def tricks_won(self, seat: Seat | int) -> int:
-        """Completed tricks of the play won by ``seat``."""
-        return sum(1 for trick in self.tricks if trick.winner == seat)
+        """Completed tricks of the play won by ``seat``'s side (its hand, and its dummy)."""
+        return sum(
+            1 for trick in self.tricks if trick.winner is not None and _SIDE[trick.winner] == seat
+        )
 
 
 @dataclass(frozen=True, slots=True)
 class HandHistory:
-    """A completed hand: its stock order (top first), every action in order, and the result;
-    and what the engine worked out while playing it (see :attr:`log`)."""
+    """A completed hand at any table: its stock order (top first), every action in order, and
+    the result; and what the engine worked out while playing it (see :attr:`log`)."""
 
     number: int
     dealer: Seat
@@ -250,11 +269,23 @@ class HandHistory:
     result: HandResult
     #: Who called first; None if the hand ended before the auction (a Memory Bridge award).
     first_caller: Seat | None = None
-    #: South's and East's hands (card masks) when the auction began.
-    deal: tuple[int, int] | None = None
+    #: Every hand (card masks, by hand number) as it was for the play; empty without an auction.
+    hands: tuple[int, ...] = ()
+    #: The tricks of the play and the preliminary tricks, as (leader, card ids, winner).
+    played: tuple[RawTrick, ...] = ()
+    preliminary_played: tuple[RawTrick, ...] = ()
+    order: tuple[int, ...] = TWO_HANDS
+    #: Single Dummy Bridge: the hand number of the dummy dealt face up; -1 otherwise.
+    exposed: int = -1
 
-    # The calls and tricks are read from ``actions`` when asked for, rather than kept a second
-    # time: a rubber played at speed then keeps only flat tuples of ints per hand.
+    @property
+    def deal(self) -> tuple[int, int] | None:
+        """South's and East's own hands (card masks) when the auction began."""
+        hands = self.hands
+        if not hands:
+            return None
+        south, east = TABLE_OWN_HANDS if len(hands) == 4 else (0, 1)
+        return (hands[south], hands[east])
 
     @property
     def calls(self) -> tuple[int, ...]:
@@ -262,54 +293,27 @@ class HandHistory:
         return tuple(a for a in self.actions if PASS <= a <= LAST_BID)
 
     @property
-    def played(self) -> tuple[RawTrick, ...]:
-        """The tricks of the play, as (leader, card ids, winner)."""
-        result = self.result
-        if result.contract is None or result.declarer is None:
-            return ()
-        return _raw_tricks(
-            self._cards(after_auction=True), int(result.declarer.other), int(result.contract.strain)
-        )
-
-    @property
-    def preliminary_played(self) -> tuple[RawTrick, ...]:
-        """The preliminary tricks (Draw and Memory Bridge), as (leader, card ids, winner): the
-        non-dealer leads the first, at no trump."""
-        if self.result.preliminary is None:
-            # No preliminary tricks (the cards chosen before a Bridgette auction are discards).
-            return ()
-        return _raw_tricks(
-            self._cards(after_auction=False), 1 - int(self.dealer), int(Strain.NOTRUMP)
-        )
-
-    def _cards(self, *, after_auction: bool) -> list[int]:
-        # The cards played after the auction (the play) or before it (the preliminary tricks).
-        cards: list[int] = []
-        auction_seen = False
-        for action in self.actions:
-            if action < PASS:
-                if auction_seen == after_auction:
-                    cards.append(action)
-            elif action <= LAST_BID:
-                auction_seen = True
-            elif action >= FIRST_COLON_ACTION and auction_seen == after_auction:
-                cards.append(card_of_action(action))  # a Colon (Bridgette)
-        return cards
+    def dummy_choice(self) -> int | None:
+        """Declarer's choice of dummy (Single Dummy Bridge), None in the other variants."""
+        if self.exposed < 0:
+            return None
+        return next((a for a in self.actions if a in _DUMMY_CHOICES), None)
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """The tricks of the play, in order."""
-        return _tricks_of(self.played)
+        return _tricks_of(self.played, self.order)
 
     @property
     def preliminary_tricks(self) -> tuple[Trick, ...]:
         """The preliminary tricks (Draw and Memory Bridge), in order."""
-        return _tricks_of(self.preliminary_played)
+        return _tricks_of(self.preliminary_played, TWO_HANDS)
 
     @property
     def log(self) -> HandLog:
         """The hand as a :class:`HandLog`."""
         result = self.result
+        deal = self.deal
         return HandLog(
             self.number,
             self.dealer,
@@ -318,10 +322,15 @@ class HandHistory:
             self.first_caller is not None,
             result.contract,
             result.declarer,
-            (CardSet(self.deal[0]), CardSet(self.deal[1])) if self.deal is not None else None,
+            (CardSet(deal[0]), CardSet(deal[1])) if deal is not None else None,
             self.preliminary_tricks,
             result.preliminary,
             self.tricks,
+            tuple(CardSet(mask) for mask in self.hands) if self.hands else None,
+            self.order,
+            _place(self.played[0][0], self.order) if self.played else None,
+            _DIRECTIONS[self.exposed] if self.exposed >= 0 else None,
+            self.dummy_choice,
         )
 
 
@@ -389,15 +398,26 @@ def _check_stock(stock: Sequence[int], index: int, cards: int = 52) -> tuple[int
     return order
 
 
-class EngineBase:
-    """What the two-hand :class:`Game` and the four-hand :class:`~honeymoon.table.TableGame`
-    share: the rubber's set-up and score sheet, the public state read the same way, and the
-    validation of every action (:meth:`check`, :meth:`is_legal`) with the refusals common to
-    both (the rubber over, not this seat's turn, not an action number, a card not held or
-    not following suit, a call out of turn in the auction). Each engine adds its own phases
-    through :meth:`_validate_phase` and says which hand plays through :meth:`_playable`.
+def _slot_names(cls: type) -> tuple[str, ...]:
+    # Every slot of an engine class and its bases.
+    return tuple(name for klass in cls.__mro__ for name in getattr(klass, "__slots__", ()))
 
-    Not used on its own: it holds no phases of its own.
+
+class EngineBase:
+    """What every engine is, and does the same way at every table: the rubber's set-up and
+    score sheet; the public state; the validation of every action (:meth:`check`,
+    :meth:`is_legal`) with the refusals common to every table; the auction and its end; the
+    start of the play, trick completion and the end of a hand; the hand logs and the history.
+
+    An engine says what differs through small hooks: :meth:`_refuse` (the variants it does not
+    play), :meth:`_deal_hand` (the deal and the first phase), :meth:`_after_auction` (what
+    follows a contract: the table's choices first), :meth:`_opening_hand` (who leads, and the
+    order of play), :meth:`_after_trick` (what follows a complete trick), :meth:`_playable`
+    (which hand plays) and :meth:`_validate_phase` (its own phases). Hands are numbered in the
+    engine's playing order (``_order``): the seats at the two-hand table, the Directions at the
+    four-hand one; ``_SIDE`` gives each hand's player.
+
+    Not used on its own: make a game with :func:`honeymoon.new_game`.
     """
 
     __slots__ = (
@@ -422,7 +442,6 @@ class EngineBase:
         "_trick",
         "_led_suit",
         "_best_card",
-        "_best_hand",
         "_tricks_won",
         "_tricks",
         "_actions",
@@ -430,6 +449,12 @@ class EngineBase:
         "_sheet",
         "_honours",
         "_previous_tricks",
+        "_deal_masks",
+        "_award",
+        "_preliminary",
+        "_opening_leader",
+        "_exposed",
+        "_previous_order",
     )
 
     #: The highest action number the engine knows (actions are 0 to this).
@@ -456,24 +481,45 @@ class EngineBase:
     _trick: list[int]
     _led_suit: int
     _best_card: int
-    _best_hand: int
     _tricks_won: list[int]
     _tricks: list[RawTrick]
     _actions: list[int]
-    _history: Sequence[HandHistory]
+    _history: list[HandHistory]
     _sheet: ScoreSheet
     _honours: tuple[int, int]
     _previous_tricks: list[RawTrick]
+    #: Every hand (by hand number) when the auction began; None before it begins.
+    _deal_masks: tuple[int, ...] | None
+    #: The preliminary tricks' outcome this hand (Draw and Memory Bridge); None otherwise.
+    _award: PreliminaryResult | None
+    _preliminary: tuple[RawTrick, ...]
+    #: The hand that leads (or led) to the first trick of the play; -1 before the play.
+    _opening_leader: int
+    #: Single Dummy Bridge: the hand number of the dummy dealt face up; -1 otherwise.
+    _exposed: int
+    _previous_order: tuple[int, ...]
+    #: The hand numbers of South's and East's own hands.
+    _OWN_HANDS: tuple[int, int] = (0, 1)
 
-    def _set_up(
+    def __init__(
         self,
-        rules: RuleSet,
-        seed: int | str | None,
-        stocks: Sequence[Sequence[int | Card]],
-        first_dealer: Seat | int | None,
+        rules: RuleSet = DEFAULT_RULES,
+        *,
+        seed: int | str | None = None,
+        stocks: Sequence[Sequence[int | Card]] = (),
+        first_dealer: Seat | int | None = None,
     ) -> None:
-        # The rubber's start, as both engines take it: the seed, the preset stocks and the
-        # first dealer (chosen from the seed if not given).
+        """A new rubber (or match of deals) under ``rules``; make one with
+        :func:`honeymoon.new_game`, which chooses the engine that plays the variant.
+
+        :param seed: seeds each hand's shuffle and the choice of first dealer; random if omitted.
+        :param stocks: explicit stock orders (card ids or cards, top first) for the first hands.
+        :param first_dealer: the first hand's dealer; chosen at random (from the seed) if omitted.
+        :raises NotImplementedError: for a variant this engine does not play.
+        """
+        self._refuse(rules)
+        # The rubber's start: the seed, the preset stocks and the first dealer (chosen from
+        # the seed if not given); then the first hand.
         self.rules = rules
         self.seed = secrets.randbits(64) if seed is None else seed
         pack = 55 if rules.colons else 52
@@ -487,14 +533,24 @@ class EngineBase:
         self._hand_number = 0
         self._dealer = int(self.first_dealer)
         self._previous_tricks = []
+        self._previous_order = TWO_HANDS
         deals = rules.deals_in_match
         self._sheet = ScoreSheet.for_deals(deals, self._dealer) if deals else ScoreSheet()
+        self._history = []
+        # Trick play: the hands in the order they play (RULES.md 1.3 via honeymoon.tricks).
+        self._order = TWO_HANDS
+        self._next_hand = next_hands(TWO_HANDS)
+        self._start_hand()
 
-    def _copy(self) -> EngineBase:
-        # A copy sharing nothing mutable: each list of the state copied, the auction too.
+    def _refuse(self, rules: RuleSet) -> None:
+        # Hook: raise NotImplementedError for a variant the engine does not play.
+        raise NotImplementedError
+
+    def clone(self) -> Self:
+        """An independent copy (for search and simulation), sharing nothing mutable."""
         cls = type(self)
         clone = cls.__new__(cls)
-        for name in (*EngineBase.__slots__, *cls.__slots__):
+        for name in _slot_names(cls):
             value = getattr(self, name)
             if value.__class__ is list or value.__class__ is Auction:
                 value = value.copy()
@@ -549,6 +605,124 @@ class EngineBase:
         """Tricks won this hand by South's side and East's side."""
         return (self._tricks_won[0], self._tricks_won[1])
 
+    @property
+    def history(self) -> tuple[HandHistory, ...]:
+        """Every completed hand, in order."""
+        return tuple(self._history)
+
+    @property
+    def auction_calls(self) -> tuple[Call, ...]:
+        """The calls made so far this hand."""
+        return tuple(Call(c) for c in self._auction.calls) if self._auction else ()
+
+    @property
+    def first_caller(self) -> Seat | None:
+        """Who called (or calls) first this hand; None before the auction (while drawing)."""
+        return SEATS[self._auction.first_caller] if self._auction else None
+
+    @property
+    def trump(self) -> Strain | None:
+        """The strain of the tricks being played: the contract's in the play, no trump in the
+        preliminary tricks (Draw and Memory Bridge); None when no tricks are being played."""
+        if self._phase is _PLAY or self._phase is _PRELIMINARY:
+            return Strain(self._trump)
+        return None
+
+    @property
+    def contract(self) -> Contract | None:
+        """The contract being played (or the current highest bid during the auction)."""
+        if self._contract is not None:
+            return self._contract
+        return self._auction.contract if self._auction else None
+
+    @property
+    def declarer(self) -> Seat | None:
+        """Declarer once the auction is over (or the current highest bidder during it)."""
+        if self._declarer >= 0:
+            return SEATS[self._declarer]
+        if self._auction is not None and self._auction.declarer is not None:
+            return SEATS[self._auction.declarer]
+        return None
+
+    @property
+    def opening_leader(self) -> Direction | None:
+        """Where the hand that leads (or led) to the first trick of the play sits; None
+        before the play."""
+        leader = self._opening_leader
+        return _place(leader, self._order) if leader >= 0 else None
+
+    @property
+    def current_trick(self) -> Trick | None:
+        """The trick in progress (possibly empty) during play or the preliminary tricks; its
+        leader is a hand number in the playing order :attr:`Trick.order`."""
+        if self._phase is not _PLAY and self._phase is not _PRELIMINARY:
+            return None
+        return Trick(self._leader, tuple(Card.from_id(c) for c in self._trick), None, self._order)
+
+    @property
+    def completed_tricks(self) -> tuple[Trick, ...]:
+        """The tricks completed this hand, in order."""
+        return _tricks_of(self._tricks, self._order)
+
+    @property
+    def previous_hand_tricks(self) -> tuple[Trick, ...]:
+        """The tricks of the previous hand (empty for the first hand or after a hand without
+        play). Public: both players saw every card of them."""
+        return _tricks_of(self._previous_tricks, self._previous_order)
+
+    @property
+    def preliminary_tricks(self) -> tuple[Trick, ...]:
+        """The preliminary tricks of this hand (Draw and Memory Bridge), once they are over.
+
+        While they are being played they are :attr:`completed_tricks`.
+        """
+        return _tricks_of(self._preliminary, TWO_HANDS)
+
+    @property
+    def preliminary_result(self) -> PreliminaryResult | None:
+        """The preliminary tricks' outcome this hand, once they are over."""
+        return self._award
+
+    def hand_log(self, number: int | None = None) -> HandLog:
+        """What happened in hand ``number`` (0-based; the current hand if omitted), as the
+        engine worked it out. The current hand's ``deal`` and ``hands`` are secret: show them
+        through a view.
+
+        :raises IndexError: for a hand not yet begun.
+        """
+        finished = self._finished_log(number)
+        if finished is not None:
+            return finished
+        auction = self._auction
+        over = auction is not None and auction.is_finished
+        tricks = self.completed_tricks if self._phase is _PLAY else ()
+        if self._phase is _PLAY and self._trick:
+            tricks += (
+                Trick(self._leader, tuple(Card.from_id(c) for c in self._trick), None, self._order),
+            )
+        masks = self._deal_masks
+        south, east = self._OWN_HANDS
+        return HandLog(
+            self._hand_number,
+            SEATS[self._dealer],
+            SEATS[auction.first_caller] if auction is not None else None,
+            tuple(Call(c) for c in auction.calls) if auction is not None else (),
+            over,
+            self.contract if over else None,
+            self.declarer if over else None,
+            (CardSet(masks[south]), CardSet(masks[east])) if masks is not None else None,
+            self.preliminary_tricks if self._phase is not _PRELIMINARY else self.completed_tricks,
+            self._award,
+            tricks,
+            tuple(CardSet(mask) for mask in masks) if masks is not None else None,
+            self._order,
+            self.opening_leader,
+            _DIRECTIONS[self._exposed] if self._exposed >= 0 else None,
+            next((a for a in self._actions if a in _DUMMY_CHOICES), None)
+            if self._exposed >= 0
+            else None,
+        )
+
     def _finished_log(self, number: int | None) -> HandLog | None:
         # The log of finished hand ``number``, or None if it is the hand in progress.
         if number is not None and number != self._hand_number:
@@ -587,25 +761,7 @@ class EngineBase:
                 f"{action} is not an action number (actions are 0 to {self.LAST_ACTION})",
                 "unknown_action",
             )
-        if phase is _PLAY or phase is _PRELIMINARY:
-            hand, where, who = self._playable()
-            if action >= 52:
-                raise IllegalActionError(
-                    f"{describe(action)} is not possible now: play a card from {where}",
-                    "wrong_phase",
-                )
-            if not hand & CARD_MASK[action]:
-                raise IllegalActionError(
-                    f"{describe(action)} is not {self._where_held(where)}", "card_not_in_hand"
-                )
-            led = self._led_suit
-            if led >= 0 and CARD_SUIT[action] != led and hand & SUIT_MASKS[led]:
-                symbol = "♣♦♥♠"[led]
-                raise IllegalActionError(
-                    f"{who[0]} must follow suit: {symbol} was led and {who[1]} {symbol}",
-                    "must_follow_suit",
-                )
-        elif phase is _AUCTION:
+        if phase is _AUCTION:
             auction = self._auction
             assert auction is not None
             if not PASS <= action <= LAST_BID:
@@ -614,8 +770,30 @@ class EngineBase:
                     "wrong_phase",
                 )
             auction.check(action)
+        elif phase is _PLAY or phase is _PRELIMINARY:
+            self._validate_card(action)
         else:
             self._validate_phase(action, phase)
+
+    def _validate_card(self, action: int) -> None:
+        # A card to play: held in the hand that plays, and following suit when it must.
+        hand, where, who = self._playable()
+        if action >= 52:
+            raise IllegalActionError(
+                f"{describe(action)} is not possible now: play a card from {where}",
+                "wrong_phase",
+            )
+        if not hand & CARD_MASK[action]:
+            raise IllegalActionError(
+                f"{describe(action)} is not {self._where_held(where)}", "card_not_in_hand"
+            )
+        led = self._led_suit
+        if led >= 0 and CARD_SUIT[action] != led and hand & SUIT_MASKS[led]:
+            symbol = "♣♦♥♠"[led]
+            raise IllegalActionError(
+                f"{who[0]} must follow suit: {symbol} was led and {who[1]} {symbol}",
+                "must_follow_suit",
+            )
 
     def _playable(self) -> tuple[int, str, tuple[str, str]]:
         # The cards that may be played now (a mask), the hand's name for the player ("your
@@ -630,9 +808,131 @@ class EngineBase:
         # The checks of the engine's own phases (drawing; declarer's choices at the table).
         raise NotImplementedError
 
+    def apply(self, action: int | Card | Call, seat: Seat | int | None = None) -> None:
+        """Validate ``action`` for the seat (player) to act and carry it out: a call in the
+        auction, a card to play (at the four-hand table, of the hand :attr:`to_play`), or an
+        action of the variant's own phases.
+
+        :param seat: if given, the seat that means to act (``not_your_turn`` if it is not theirs).
+        :raises IllegalActionError: with a machine-readable ``code``; the state is unchanged.
+        """
+        number = action if action.__class__ is int else _action_number(action)
+        self._validate(number, seat)
+        if self._phase is _AUCTION:
+            self._call(number)
+        else:
+            self._carry_out(number)
+
+    def _carry_out(self, action: int) -> None:
+        # Hook: carry out a validated action of a phase other than the auction.
+        raise NotImplementedError
+
+    def parse_action(self, text: str) -> int:
+        """Read an action written for the current phase: a call (``1NT``, ``pass``, ``X``) in
+        the auction, a card (``SA``, ``10H``, ``:G``) to play, place or discard; ``keep`` or
+        ``reject`` while drawing (Draw and Discard Bridge), ``exposed`` or ``other`` for
+        declarer's choice of dummy (Single Dummy Bridge), ``defender`` or ``dummy`` for the
+        opening leader (the Widow).
+
+        Only the notation is checked here; :meth:`apply` checks legality.
+
+        :raises NotationError: naming the bad text and what the phase accepts.
+        """
+        phase = self._phase
+        if phase is _AUCTION:
+            return Call.parse(text).action
+        if phase is _COMPLETE:
+            raise NotationError("the rubber is over: there is nothing to do", "bad_action")
+        if phase is _PLAY or phase is _PRELIMINARY:
+            return Card.parse(text).action
+        return self._parse_phase(text, phase)
+
+    def _parse_phase(self, text: str, phase: Phase) -> int:
+        # Hook: read an action of the engine's own phases; by default a card.
+        return Card.parse(text).action
+
+    # -- the auction, the play and the tricks, for every table ------------------------------
+
+    def _start_auction(self) -> None:
+        first = self._dealer if self.rules.first_caller is FirstCaller.DEALER else 1 - self._dealer
+        self._auction = Auction(first)
+        self._deal_masks = tuple(self._hands)
+        self._phase = _AUCTION
+        self._to_act = first
+
+    def _call(self, action: int) -> None:
+        auction = self._auction
+        assert auction is not None
+        auction.add(action)
+        self._actions.append(action)
+        if not auction.is_finished:
+            self._to_act = auction.to_call
+            return
+        if auction.is_passed_out:
+            self._finish_hand(self._result_without_play())
+            return
+        contract = auction.contract
+        declarer = auction.declarer
+        assert contract is not None and declarer is not None
+        self._contract = contract
+        self._declarer = declarer
+        self._trump = int(contract.strain)
+        self._beats = BEATS[self._trump]
+        self._after_auction()
+
+    def _after_auction(self) -> None:
+        # Hook: what follows the auction once there is a contract (the table's choices first).
+        self._start_play()
+
+    def _start_play(self) -> None:
+        contract = self._contract
+        assert contract is not None
+        if self.rules.honours:
+            # Honours held in any one hand count for the side that holds it.
+            held = [0, 0]
+            for hand, cards in enumerate(self._hands):
+                held[_SIDE[hand]] += honours_bonus(cards, contract.strain)
+            self._honours = (held[0], held[1])
+        leader = self._opening_hand()
+        self._opening_leader = self._leader = leader
+        self._to_act = _SIDE[leader]
+        self._phase = _PLAY
+
+    def _opening_hand(self) -> int:
+        # Hook: the hand that leads to the first trick of the play (the engine sets its order).
+        raise NotImplementedError
+
+    def _complete_trick(self, winner: int) -> None:
+        # The trick is complete: the hand ``winner`` takes it for its side and leads the next.
+        self._tricks_won[_SIDE[winner]] += 1
+        self._tricks.append((self._leader, tuple(self._trick), winner))
+        self._trick = []
+        self._led_suit = -1
+        self._leader = winner
+        self._to_act = _SIDE[winner]
+        self._after_trick(winner)
+
+    def _after_trick(self, winner: int) -> None:
+        # Hook: what follows a complete trick; the thirteenth ends the play.
+        if len(self._tricks) == _TRICKS_PER_HAND:
+            self._score_played_hand()
+
+    def _result_without_play(self, ended_by_award: bool = False) -> HandResult:
+        # A passed-out hand, or a Memory Bridge hand whose award ended the rubber.
+        return HandResult(
+            self._hand_number,
+            SEATS[self._dealer],
+            None,
+            None,
+            None,
+            None,
+            preliminary=self._award,
+            ended_by_award=ended_by_award,
+        )
+
     # -- the end of a hand ----------------------------------------------------------------------
 
-    def _score_played_hand(self, preliminary: PreliminaryResult | None = None) -> None:
+    def _score_played_hand(self) -> None:
         contract = self._contract
         assert contract is not None
         declarer = self._declarer
@@ -648,8 +948,11 @@ class EngineBase:
             taken,
             score,
             self._honours,
-            preliminary,
-            rubber_bonus=self._sheet.rubber_bonus(self._hand_number),
+            self._award,
+            # (a rubber bonus is written only by the hand that ends the rubber)
+            rubber_bonus=self._sheet.rubber_bonus(self._hand_number)
+            if self._sheet.is_complete
+            else 0,
         )
         self._finish_hand(result)
 
@@ -657,6 +960,7 @@ class EngineBase:
         # Kept for the views: both players saw every card of these tricks, and a client that
         # moves on to the next hand at once could otherwise never show the last trick.
         self._previous_tricks = self._tricks
+        self._previous_order = self._order
         self._record_hand(result)
         if self._sheet.is_complete:
             self._phase = _COMPLETE
@@ -669,15 +973,48 @@ class EngineBase:
         self._start_hand()
 
     def _record_hand(self, result: HandResult) -> None:
-        # Add the finished hand to the history.
-        raise NotImplementedError
+        auction = self._auction
+        self._history.append(
+            HandHistory(
+                self._hand_number,
+                SEATS[self._dealer],
+                self._stock,
+                tuple(self._actions),
+                result,
+                SEATS[auction.first_caller] if auction is not None else None,
+                self._deal_masks or (),
+                tuple(self._tricks),
+                self._preliminary,
+                self._order,
+                self._exposed,
+            )
+        )
 
     def _end_rubber(self) -> None:
         # Anything else the engine clears when the rubber is over (nothing, by default).
         return
 
     def _start_hand(self) -> None:
-        # Deal the next hand and set its first phase.
+        # The next hand: its stock and the state every table begins a hand with; then the
+        # engine deals it and sets its first phase.
+        self._stock = self.stock_for_hand(self._hand_number)
+        self._auction = None
+        self._contract = None
+        self._declarer = self._trump = self._leader = self._opening_leader = self._exposed = -1
+        self._trick = []
+        self._led_suit = self._best_card = -1
+        self._beats = BEATS[4]
+        self._tricks_won = [0, 0]
+        self._tricks = []
+        self._actions = []
+        self._deal_masks = None
+        self._honours = (0, 0)
+        self._award = None
+        self._preliminary = ()
+        self._deal_hand()
+
+    def _deal_hand(self) -> None:
+        # Hook: deal the hand and set its first phase.
         raise NotImplementedError
 
     def __repr__(self) -> str:
@@ -699,29 +1036,17 @@ class Game(EngineBase):
         "_stock_pos",
         "_discards",
         "_draw_turns",
-        "_trick_size",
         "_keep_ends_turn",
         "_follow_required",
         "_drawn",
-        "_preliminary",
         "_preliminary_won",
-        "_award",
         "_draw_log",
-        "_deal_masks",
     )
 
-    _history: list[HandHistory]
     #: Whether this engine plays Bridgette's exchange and Colons (its subclass does).
     _plays_colons = False
 
-    def __init__(
-        self,
-        rules: RuleSet = DEFAULT_RULES,
-        *,
-        seed: int | str | None = None,
-        stocks: Sequence[Sequence[int | Card]] = (),
-        first_dealer: Seat | int | None = None,
-    ) -> None:
+    def _refuse(self, rules: RuleSet) -> None:
         if rules.procedure not in _IMPLEMENTED_PROCEDURES or rules.four_hands:
             raise NotImplementedError(
                 f"the {rules.name} procedure is not played by this engine: "
@@ -732,45 +1057,19 @@ class Game(EngineBase):
                 f"{rules.name} plays through its own engine: make its game with "
                 "honeymoon.new_game(rules)"
             )
-        self._set_up(rules, seed, stocks, first_dealer)
         self._keep_ends_turn = not rules.discard_after_keep
-        self._history = []
-        # Trick play: the hands in the order they play (RULES.md 1.3 via honeymoon.tricks).
-        # Two hands here; a four-hand table passes its four in clockwise order.
-        self._order = TWO_HANDS
-        self._trick_size = len(self._order)
-        self._next_hand = next_hands(self._order)
-        self._start_hand()
 
     # -- hand set-up ------------------------------------------------------------------------
 
-    def _start_hand(self) -> None:
-        self._stock = self.stock_for_hand(self._hand_number)
+    def _deal_hand(self) -> None:
         self._stock_pos = 0
         self._hands = [0, 0]
         self._discards = [0, 0]
         self._draw_turns = [0, 0]
-        self._auction: Auction | None = None
-        self._contract: Contract | None = None
-        self._declarer = -1
-        self._trump = -1
-        self._leader = -1
-        self._trick: list[int] = []
-        self._led_suit = -1
-        self._beats = BEATS[4]
-        self._best_card = -1
-        self._best_hand = -1
-        self._tricks_won = [0, 0]
-        self._tricks: list[RawTrick] = []
-        self._actions: list[int] = []
-        self._deal_masks: tuple[int, int] | None = None
-        self._honours = (0, 0)
         self._follow_required = True
-        self._drawn: list[list[int]] = [[], []]
+        self._drawn: list[tuple[int, ...]] = [(), ()]
         self._draw_log: list[tuple[int, int, int, bool]] = []
-        self._preliminary: tuple[RawTrick, ...] = ()
         self._preliminary_won = (0, 0)
-        self._award: PreliminaryResult | None = None
         non_dealer = int(self.opener)
         if self.rules.procedure is Procedure.DRAW_DISCARD:
             self._phase = _DRAWING
@@ -807,13 +1106,6 @@ class Game(EngineBase):
     def _start_exchange(self) -> None:
         # Bridgette's exchange (honeymoon.bridgette.BridgetteGame).
         raise NotImplementedError
-
-    def clone(self) -> Game:
-        """An independent copy (for search and simulation)."""
-        clone = self._copy()
-        assert isinstance(clone, Game)
-        clone._drawn = [self._drawn[0].copy(), self._drawn[1].copy()]
-        return clone
 
     # -- chance given from outside ------------------------------------------------------------
 
@@ -861,117 +1153,9 @@ class Game(EngineBase):
         return SEATS[1 - self._dealer]
 
     @property
-    def history(self) -> tuple[HandHistory, ...]:
-        """Every completed hand, in order."""
-        return tuple(self._history)
-
-    @property
     def stock_remaining(self) -> int:
         """How many cards are left in the stock."""
         return len(self._stock) - self._stock_pos
-
-    @property
-    def auction_calls(self) -> tuple[Call, ...]:
-        """The calls made so far this hand."""
-        return tuple(Call(c) for c in self._auction.calls) if self._auction else ()
-
-    @property
-    def first_caller(self) -> Seat | None:
-        """Who called (or calls) first this hand; None while drawing."""
-        return SEATS[self._auction.first_caller] if self._auction else None
-
-    @property
-    def trump(self) -> Strain | None:
-        """The strain of the tricks being played: the contract's in the play, no trump in the
-        preliminary tricks (Draw and Memory Bridge); None when no tricks are being played."""
-        if self._phase is _PLAY or self._phase is _PRELIMINARY:
-            return Strain(self._trump)
-        return None
-
-    @property
-    def contract(self) -> Contract | None:
-        """The contract being played (or the current highest bid during the auction)."""
-        if self._contract is not None:
-            return self._contract
-        return self._auction.contract if self._auction else None
-
-    @property
-    def declarer(self) -> Seat | None:
-        """Declarer once the auction is over (or the current highest bidder during it)."""
-        if self._declarer >= 0:
-            return SEATS[self._declarer]
-        if self._auction is not None and self._auction.declarer is not None:
-            return SEATS[self._auction.declarer]
-        return None
-
-    @property
-    def current_trick(self) -> Trick | None:
-        """The trick in progress (possibly empty) during play or the preliminary tricks."""
-        if self._phase is not _PLAY and self._phase is not _PRELIMINARY:
-            return None
-        leader = self._leader
-        return Trick(leader, tuple(Card.from_id(c) for c in self._trick))
-
-    @property
-    def completed_tricks(self) -> tuple[Trick, ...]:
-        """The tricks completed this hand, in order."""
-        return tuple(
-            Trick(leader, tuple(Card.from_id(c) for c in cards), winner)
-            for leader, cards, winner in self._tricks
-        )
-
-    @property
-    def previous_hand_tricks(self) -> tuple[Trick, ...]:
-        """The tricks of the previous hand (empty for the first hand or after a hand without
-        play). Public: both players saw every card of them."""
-        return tuple(
-            Trick(leader, tuple(Card.from_id(c) for c in cards), winner)
-            for leader, cards, winner in self._previous_tricks
-        )
-
-    @property
-    def preliminary_tricks(self) -> tuple[Trick, ...]:
-        """The preliminary tricks of this hand (Draw and Memory Bridge), once they are over.
-
-        While they are being played they are :attr:`completed_tricks`.
-        """
-        return tuple(
-            Trick(leader, tuple(Card.from_id(c) for c in cards), winner)
-            for leader, cards, winner in self._preliminary
-        )
-
-    @property
-    def preliminary_result(self) -> PreliminaryResult | None:
-        """The preliminary tricks' outcome this hand, once they are over."""
-        return self._award
-
-    def hand_log(self, number: int | None = None) -> HandLog:
-        """What happened in hand ``number`` (0-based; the current hand if omitted), as the
-        engine worked it out. The current hand's ``deal`` is secret: show it through a view.
-
-        :raises IndexError: for a hand not yet begun.
-        """
-        finished = self._finished_log(number)
-        if finished is not None:
-            return finished
-        auction = self._auction
-        deal = self._deal_masks
-        tricks = _tricks_of(self._tricks) if self._phase is _PLAY else ()
-        if self._phase is _PLAY and self._trick:
-            tricks += (Trick(self._leader, tuple(Card.from_id(c) for c in self._trick)),)
-        return HandLog(
-            self._hand_number,
-            SEATS[self._dealer],
-            SEATS[auction.first_caller] if auction is not None else None,
-            tuple(Call(c) for c in auction.calls) if auction is not None else (),
-            auction is not None and auction.is_finished,
-            self.contract if auction is not None and auction.is_finished else None,
-            self.declarer if auction is not None and auction.is_finished else None,
-            (CardSet(deal[0]), CardSet(deal[1])) if deal is not None else None,
-            self.preliminary_tricks if self._phase is not _PRELIMINARY else self.completed_tricks,
-            self._award,
-            tricks,
-        )
 
     def face_up_card(self) -> Card | None:
         """The stock card turned face up for both to see (Draw Bridge's face-up option)."""
@@ -1044,9 +1228,9 @@ class Game(EngineBase):
             )
 
     def apply(self, action: int | Card | Call, seat: Seat | int | None = None) -> None:
-        """Validate ``action`` for the seat to act and carry it out.
+        """Validate ``action`` for the seat to act and carry it out (see
+        :meth:`EngineBase.apply`); a card in the play is checked here at once.
 
-        :param seat: if given, the seat that means to act (``not_your_turn`` if it is not theirs).
         :raises IllegalActionError: with a machine-readable ``code``; the state is unchanged.
         """
         if seat is None and action.__class__ is int:
@@ -1066,39 +1250,25 @@ class Game(EngineBase):
             elif phase is _DRAWING and (action == KEEP or action == REJECT):
                 self._draw(action)
                 return
-        number = action if action.__class__ is int else _action_number(action)
-        self._validate(number, seat)
-        phase = self._phase
-        if phase is _PLAY or phase is _PRELIMINARY:
-            self._play_card(number, self._to_act, self._hands[self._to_act] ^ CARD_MASK[number])
-        elif phase is _DRAWING:
-            self._draw(number)
+        super().apply(action, seat)
+
+    def _carry_out(self, action: int) -> None:
+        if self._phase is _DRAWING:
+            self._draw(action)
         else:
-            self._call(number)
+            self._play_card(action, self._to_act, self._hands[self._to_act] ^ CARD_MASK[action])
 
-    def parse_action(self, text: str) -> int:
-        """Read an action written for the current phase: ``keep``/``reject`` while drawing, a
-        call (``1NT``, ``pass``, ``X``) in the auction, a card (``SA``, ``10H``) in play.
-
-        Only the notation is checked here; :meth:`apply` checks legality.
-
-        :raises NotationError: naming the bad text and what the phase accepts.
-        """
-        phase = self._phase
-        if phase is _DRAWING:
-            key = text.strip().lower()
-            if key in ("k", "keep", "take"):
-                return KEEP
-            if key in ("r", "reject", "discard"):
-                return REJECT
-            raise NotationError(
-                f"{text!r}: while drawing, answer 'keep' (k) or 'reject' (r)", "bad_action"
-            )
-        if phase is _AUCTION:
-            return Call.parse(text).action
-        if phase is _PLAY or phase is _PRELIMINARY:
-            return Card.parse(text).action
-        raise NotationError("the rubber is over: there is nothing to do", "bad_action")
+    def _parse_phase(self, text: str, phase: Phase) -> int:
+        if phase is not _DRAWING:
+            return super()._parse_phase(text, phase)  # Bridgette's exchange: a card
+        key = text.strip().lower()
+        if key in ("k", "keep", "take"):
+            return KEEP
+        if key in ("r", "reject", "discard"):
+            return REJECT
+        raise NotationError(
+            f"{text!r}: while drawing, answer 'keep' (k) or 'reject' (r)", "bad_action"
+        )
 
     # -- phase handlers (called after validation) -------------------------------------------
 
@@ -1134,39 +1304,9 @@ class Game(EngineBase):
         else:
             self._start_auction()
 
-    def _start_auction(self) -> None:
-        first = self._dealer if self.rules.first_caller is FirstCaller.DEALER else 1 - self._dealer
-        self._auction = Auction(first)
-        self._deal_masks = (self._hands[0], self._hands[1])
-        self._phase = _AUCTION
-        self._to_act = first
-
-    def _call(self, action: int) -> None:
-        auction = self._auction
-        assert auction is not None
-        auction.add(action)
-        self._actions.append(action)
-        if not auction.is_finished:
-            self._to_act = auction.to_call
-            return
-        if auction.is_passed_out:
-            self._finish_hand(self._result_without_play())
-            return
-        contract = auction.contract
-        declarer = auction.declarer
-        assert contract is not None and declarer is not None
-        self._contract = contract
-        self._declarer = declarer
-        self._trump = int(contract.strain)
-        self._beats = BEATS[self._trump]
-        if self.rules.honours:
-            self._honours = (
-                honours_bonus(self._hands[0], contract.strain),
-                honours_bonus(self._hands[1], contract.strain),
-            )
-        self._phase = _PLAY
+    def _opening_hand(self) -> int:
         self._follow_required = True
-        self._leader = self._to_act = 1 - declarer
+        return 1 - self._declarer
 
     def _play_card(self, action: int, seat: int, remaining: int) -> None:
         self._hands[seat] = remaining
@@ -1178,28 +1318,17 @@ class Game(EngineBase):
             # no suit is "led" for the legality check; the trick winner does not use it.
             self._led_suit = CARD_SUIT[action] if self._follow_required else -1
             self._best_card = action
-            self._best_hand = seat
-            self._to_act = self._next_hand[seat]
+            self._to_act = 1 - seat
             return
-        # Does this card beat the best so far? As honeymoon.tricks.beats says (its BEATS table).
-        beats = self._beats[self._best_card << 6 | action]
-        if len(trick) < self._trick_size:
-            if beats:
-                self._best_card = action
-                self._best_hand = seat
-            self._to_act = self._next_hand[seat]
-            return
-        # The trick is complete: it goes to the hand that played the best card.
-        winner = seat if beats else self._best_hand
-        self._tricks_won[winner] += 1
-        self._tricks.append((self._leader, tuple(trick), winner))
-        self._trick = []
-        self._led_suit = -1
-        self._leader = self._to_act = winner
+        # The second card completes the trick: does it beat the lead? As honeymoon.tricks.beats
+        # says (its BEATS table).
+        self._complete_trick(seat if self._beats[self._best_card << 6 | action] else 1 - seat)
+
+    def _after_trick(self, winner: int) -> None:
         if self._phase is _PRELIMINARY:
             self._after_preliminary_trick(winner)
         elif len(self._tricks) == _TRICKS_PER_HAND:
-            self._score_played_hand(self._award)
+            self._score_played_hand()
 
     def _after_preliminary_trick(self, winner: int) -> None:
         if self.rules.procedure is Procedure.DRAW:
@@ -1208,8 +1337,8 @@ class Game(EngineBase):
             won, lost = self._stock[position], self._stock[position + 1]
             self._hands[winner] |= CARD_MASK[won]
             self._hands[1 - winner] |= CARD_MASK[lost]
-            self._drawn[winner].append(won)
-            self._drawn[1 - winner].append(lost)
+            self._drawn[winner] += (won,)
+            self._drawn[1 - winner] += (lost,)
             self._stock_pos = position + 2
         if len(self._tricks) < _TRICKS_PER_HAND:
             return
@@ -1248,30 +1377,3 @@ class Game(EngineBase):
         )
         self._sheet = self._sheet.add_hand(self._hand_number, seat, award)
         return PreliminaryResult(won, SEATS[seat], award)
-
-    def _result_without_play(self, ended_by_award: bool = False) -> HandResult:
-        # A passed-out hand, or a Memory Bridge hand whose award ended the rubber.
-        return HandResult(
-            self._hand_number,
-            SEATS[self._dealer],
-            None,
-            None,
-            None,
-            None,
-            preliminary=self._award,
-            ended_by_award=ended_by_award,
-        )
-
-    def _record_hand(self, result: HandResult) -> None:
-        auction = self._auction
-        self._history.append(
-            HandHistory(
-                self._hand_number,
-                SEATS[self._dealer],
-                self._stock,
-                tuple(self._actions),
-                result,
-                SEATS[auction.first_caller] if auction is not None else None,
-                self._deal_masks,
-            )
-        )

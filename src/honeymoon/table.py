@@ -44,7 +44,6 @@ which hand when is decided, as for every variant, in :func:`honeymoon.views.view
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from honeymoon.actions import (
     LEAD_CHOICE_ACTIONS,
@@ -54,37 +53,29 @@ from honeymoon.actions import (
     TAKE_OTHER,
     describe,
 )
-from honeymoon.auction import Auction, Call, Contract
+from honeymoon.auction import Auction
 from honeymoon.cards import (
     CARD_MASK,
     CARD_SUIT,
     SUIT_MASKS,
     Card,
     CardSet,
-    Strain,
     mask_to_card_ids,
 )
 from honeymoon.errors import IllegalActionError, NotationError
 from honeymoon.game import (
+    TABLE_OWN_HANDS,
     EngineBase,
-    HandHistory,
-    HandLog,
-    HandResult,
     Phase,
-    RawTrick,
-    _action_number,
 )
-from honeymoon.rules import TABLE_VARIANTS, FirstCaller, RuleSet
-from honeymoon.scoring import honours_bonus
-from honeymoon.seats import SEATS, Direction, Seat
-from honeymoon.tricks import BEATS, Trick, next_hands
+from honeymoon.rules import TABLE_VARIANTS, RuleSet
+from honeymoon.seats import Direction, Seat
+from honeymoon.tricks import next_hands
 
 __all__ = [
     "CLOCKWISE",
     "MIRRORED",
     "TableGame",
-    "TableHandHistory",
-    "TableHandLog",
     "play_order",
     "opening_leader",
     "stock_places",
@@ -101,9 +92,8 @@ CLOCKWISE: tuple[int, int, int, int] = (0, 1, 2, 3)
 #: 5.5), in which East and West change places so that the hands sit clockwise as defender's
 #: dummy (North), declarer's dummy (West), defender (South), declarer (East).
 MIRRORED: tuple[int, int, int, int] = (0, 3, 2, 1)
-_TRICKS_PER_HAND = 13
 _OWNER = (0, 1, 0, 1)
-_OWN_HAND = (int(Direction.SOUTH), int(Direction.EAST))
+_OWN_HAND = TABLE_OWN_HANDS
 _DUMMY = (int(Direction.NORTH), int(Direction.WEST))
 _AUCTION = Phase.AUCTION
 _CHOICE = Phase.DUMMY_CHOICE
@@ -244,94 +234,6 @@ def seen_layouts(
     }
 
 
-def _trick_of(raw: RawTrick, order: tuple[int, ...]) -> Trick:
-    leader, cards, winner = raw
-    return Trick(leader, tuple(Card.from_id(c) for c in cards), winner, order)
-
-
-@dataclass(frozen=True, slots=True)
-class TableHandLog(HandLog):
-    """A four-hand :class:`~honeymoon.game.HandLog`: its tricks' ``leader`` and ``winner`` are
-    hand numbers (Direction), in the playing order ``order``; ``hands`` holds the four hands
-    by Direction as they were for the play (as dealt, except that in Single Dummy Bridge the
-    dummies may have changed places: see ``exposed``), secret while the hand is in progress;
-    ``deal`` holds the two players' own hands (South's, East's), as in the two-hand log.
-    ``exposed`` is the dummy dealt face up (Single Dummy Bridge), ``dummy_choice`` declarer's
-    choice of dummy (the action), both None in the other variants."""
-
-    hands: tuple[CardSet, CardSet, CardSet, CardSet] | None = None
-    order: tuple[int, ...] = CLOCKWISE
-    leader: Direction | None = None
-    exposed: Direction | None = None
-    dummy_choice: int | None = None
-
-    @property
-    def opening_leader(self) -> Seat | None:
-        """The seat that plays the opening lead (for its own hand or its dummy)."""
-        return self.leader.owner if self.leader is not None else None
-
-    def tricks_won(self, seat: Seat | int) -> int:
-        """Completed tricks of the play won by ``seat``'s side (its hand and its dummy)."""
-        return sum(
-            1 for trick in self.tricks if trick.winner is not None and _OWNER[trick.winner] == seat
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class TableHandHistory(HandHistory):
-    """A completed four-hand hand: as :class:`~honeymoon.game.HandHistory`, with the four
-    hands as dealt (``hands``, masks by Direction) and the tricks as the engine played them."""
-
-    hands: tuple[int, int, int, int] = (0, 0, 0, 0)
-    raw_tricks: tuple[RawTrick, ...] = ()
-    order: tuple[int, ...] = CLOCKWISE
-    leader: int = -1
-    exposed: int = -1
-
-    @property
-    def dummy_choice(self) -> int | None:
-        """Declarer's choice of dummy (Single Dummy Bridge), None in the other variants."""
-        return next((a for a in self.actions if a in _CHOICES), None)
-
-    @property
-    def played(self) -> tuple[RawTrick, ...]:
-        """The tricks of the play, as (leading hand, card ids, winning hand)."""
-        return self.raw_tricks
-
-    @property
-    def tricks(self) -> tuple[Trick, ...]:
-        """The tricks of the play, in order."""
-        return tuple(_trick_of(raw, self.order) for raw in self.raw_tricks)
-
-    @property
-    def log(self) -> TableHandLog:
-        """The hand as a :class:`TableHandLog`."""
-        result = self.result
-        return TableHandLog(
-            self.number,
-            self.dealer,
-            self.first_caller,
-            tuple(Call(c) for c in self.calls),
-            True,
-            result.contract,
-            result.declarer,
-            (CardSet(self.hands[2]), CardSet(self.hands[1])),
-            (),
-            None,
-            self.tricks,
-            (
-                CardSet(self.hands[0]),
-                CardSet(self.hands[1]),
-                CardSet(self.hands[2]),
-                CardSet(self.hands[3]),
-            ),
-            self.order,
-            _DIRECTIONS[self.leader] if self.leader >= 0 else None,
-            _DIRECTIONS[self.exposed] if self.exposed >= 0 else None,
-            self.dummy_choice,
-        )
-
-
 class TableGame(EngineBase):
     """A rubber of a four-hand variant (each player with a dummy) under ``rules``.
 
@@ -343,11 +245,8 @@ class TableGame(EngineBase):
     """
 
     __slots__ = (
-        "_deal_masks",
-        "_opening_leader",
+        "_best_hand",
         "_to_play",
-        "_previous_order",
-        "_exposed",
         "_swapped",
         "_extra",
         "_extra_dealt",
@@ -361,30 +260,19 @@ class TableGame(EngineBase):
     )
 
     LAST_ACTION = LEAD_DEFENDERS_DUMMY
+    _OWN_HANDS = _OWN_HAND
     _auction: Auction
-    _history: list[TableHandHistory]
+    _deal_masks: tuple[int, ...]
 
-    def __init__(
-        self,
-        rules: RuleSet,
-        *,
-        seed: int | str | None = None,
-        stocks: Sequence[Sequence[int | Card]] = (),
-        first_dealer: Seat | int | None = None,
-    ) -> None:
+    def _refuse(self, rules: RuleSet) -> None:
         if not rules.four_hands:
             raise NotImplementedError(f"{rules.name} is a two-hand variant: play it with Game")
         if rules.name not in TABLE_VARIANTS:
             raise NotImplementedError(f"the {rules.name} procedure is not implemented yet")
-        self._set_up(rules, seed, stocks, first_dealer)
-        self._history = []
-        self._previous_order: tuple[int, ...] = CLOCKWISE
-        self._start_hand()
 
     # -- hand set-up ------------------------------------------------------------------------
 
-    def _start_hand(self) -> None:
-        self._stock = self.stock_for_hand(self._hand_number)
+    def _deal_hand(self) -> None:
         hands = [0, 0, 0, 0]
         # One card at a time clockwise (as at bridge); twelve and two keeps the last four for
         # after the auction (see stock_places).
@@ -400,26 +288,9 @@ class TableGame(EngineBase):
         self._given = 0
         self._lead_choice: int | None = None
         self._hands = hands
-        self._deal_masks = (hands[0], hands[1], hands[2], hands[3])
-        caller = self._dealer if self.rules.first_caller is FirstCaller.DEALER else 1 - self._dealer
-        self._auction = Auction(caller)
-        self._contract: Contract | None = None
-        self._declarer = -1
-        self._trump = -1
-        self._beats = BEATS[4]
-        self._order: tuple[int, ...] = CLOCKWISE
+        self._order = CLOCKWISE
         self._next_hand = next_hands(CLOCKWISE)
-        self._leader = -1
-        self._opening_leader = -1
-        self._to_play = -1
-        self._trick: list[int] = []
-        self._led_suit = -1
-        self._best_card = -1
-        self._best_hand = -1
-        self._tricks_won = [0, 0]
-        self._tricks: list[RawTrick] = []
-        self._actions: list[int] = []
-        self._honours = (0, 0)
+        self._to_play = self._best_hand = -1
         # Single Dummy Bridge: the dealer's dummy is face up during the auction (RULES.md 6).
         self._exposed = _DUMMY[self._dealer] if self.rules.exposed_dummy else -1
         self._swapped = False
@@ -429,8 +300,7 @@ class TableGame(EngineBase):
         self._layouts: tuple[tuple[tuple[int, int], ...], ...] = ((), (), (), ())
         if self.rules.semi_exposed:
             self._lay_out_dummies()
-        self._phase = _AUCTION
-        self._to_act = caller
+        self._start_auction()
 
     def _lay_out_dummies(self) -> None:
         layouts = dummy_layouts(self.rules, self._dealer, self._stock)
@@ -441,12 +311,6 @@ class TableGame(EngineBase):
                     self._face_down[dummy] |= CARD_MASK[under]
         self._layouts = layouts
 
-    def clone(self) -> TableGame:
-        """An independent copy (for search and simulation)."""
-        clone = self._copy()
-        assert isinstance(clone, TableGame)
-        return clone
-
     # -- the public state -------------------------------------------------------------------
 
     @property
@@ -455,45 +319,10 @@ class TableGame(EngineBase):
         return _DIRECTIONS[self._to_play] if self._phase is _PLAY else None
 
     @property
-    def history(self) -> tuple[TableHandHistory, ...]:
-        """Every completed hand, in order."""
-        return tuple(self._history)
-
-    @property
     def stock_remaining(self) -> int:
         """Cards left in the stock: none once all 52 are dealt; four during the auction with
         twelve and two."""
         return 0 if self._extra_dealt else 52 - _TWELVE_EACH
-
-    @property
-    def auction_calls(self) -> tuple[Call, ...]:
-        """The calls made so far this hand."""
-        return tuple(Call(c) for c in self._auction.calls)
-
-    @property
-    def first_caller(self) -> Seat:
-        """Who calls (or called) first this hand."""
-        return SEATS[self._auction.first_caller]
-
-    @property
-    def trump(self) -> Strain | None:
-        """The contract's strain during the play; None otherwise."""
-        return Strain(self._trump) if self._phase is _PLAY else None
-
-    @property
-    def contract(self) -> Contract | None:
-        """The contract being played (or the current highest bid during the auction)."""
-        if self._contract is not None:
-            return self._contract
-        return self._auction.contract
-
-    @property
-    def declarer(self) -> Seat | None:
-        """Declarer once the auction is over (or the current highest bidder during it)."""
-        if self._declarer >= 0:
-            return SEATS[self._declarer]
-        bidder = self._auction.declarer
-        return SEATS[bidder] if bidder is not None else None
 
     @property
     def order(self) -> tuple[Direction, ...]:
@@ -509,37 +338,10 @@ class TableGame(EngineBase):
         return _DIRECTIONS[self._exposed]
 
     @property
-    def opening_leader(self) -> Direction | None:
-        """The hand that leads (or led) to the first trick; None before the play."""
-        return _DIRECTIONS[self._opening_leader] if self._opening_leader >= 0 else None
-
-    @property
     def opening_lead_made(self) -> bool:
         """True once the first card of the play is on the table (the dummies are then turned
         face up, RULES.md 5.4)."""
         return self._phase is _PLAY and bool(self._tricks or self._trick)
-
-    @property
-    def current_trick(self) -> Trick | None:
-        """The trick in progress (possibly empty) during the play; its leader is a hand."""
-        if self._phase is not _PLAY:
-            return None
-        return Trick(self._leader, tuple(Card.from_id(c) for c in self._trick), None, self._order)
-
-    @property
-    def completed_tricks(self) -> tuple[Trick, ...]:
-        """The tricks completed this hand, in order (leaders and winners are hands)."""
-        return tuple(_trick_of(raw, self._order) for raw in self._tricks)
-
-    @property
-    def previous_hand_tricks(self) -> tuple[Trick, ...]:
-        """The tricks of the previous hand (public: every card of them was played face up)."""
-        return tuple(_trick_of(raw, self._previous_order) for raw in self._previous_tricks)
-
-    @property
-    def preliminary_tricks(self) -> tuple[Trick, ...]:
-        """None in these variants: an empty tuple."""
-        return ()
 
     def hand(self, seat: Seat | int) -> CardSet:
         """``seat``'s own hand now. Secret: show it only through a view."""
@@ -618,42 +420,6 @@ class TableGame(EngineBase):
         dummy, as it was placed for the play). Secret."""
         return CardSet(self._deal_masks[int(direction)])
 
-    def hand_log(self, number: int | None = None) -> TableHandLog:
-        """What happened in hand ``number`` (0-based; the current hand if omitted). The
-        current hand's ``hands`` and ``deal`` are secret: show them through a view.
-
-        :raises IndexError: for a hand not yet begun.
-        """
-        finished = self._finished_log(number)
-        if finished is not None:
-            assert isinstance(finished, TableHandLog)
-            return finished
-        auction = self._auction
-        over = auction.is_finished
-        tricks = tuple(_trick_of(raw, self._order) for raw in self._tricks)
-        if self._phase is _PLAY and self._trick:
-            cards = tuple(Card.from_id(c) for c in self._trick)
-            tricks += (Trick(self._leader, cards, None, self._order),)
-        masks = self._deal_masks
-        return TableHandLog(
-            self._hand_number,
-            SEATS[self._dealer],
-            SEATS[auction.first_caller],
-            tuple(Call(c) for c in auction.calls),
-            over,
-            self.contract if over else None,
-            self.declarer if over else None,
-            (CardSet(masks[2]), CardSet(masks[1])),
-            (),
-            None,
-            tricks,
-            (CardSet(masks[0]), CardSet(masks[1]), CardSet(masks[2]), CardSet(masks[3])),
-            self._order,
-            self.opening_leader,
-            _DIRECTIONS[self._exposed] if self._exposed >= 0 else None,
-            next((a for a in self._actions if a in _CHOICES), None),
-        )
-
     # -- actions ----------------------------------------------------------------------------
 
     def legal_actions(self) -> tuple[int, ...]:
@@ -731,38 +497,19 @@ class TableGame(EngineBase):
         direction = _DIRECTIONS[self._to_play]
         return f"your dummy ({direction.label})" if direction.is_dummy else "your hand"
 
-    def apply(self, action: int | Card | Call, seat: Seat | int | None = None) -> None:
-        """Validate ``action`` for the player to act and carry it out: a call in the auction,
-        a card of the hand :attr:`to_play` in the play.
-
-        :param seat: if given, the player who means to act (``not_your_turn`` if it is not
-            theirs).
-        :raises IllegalActionError: with a machine-readable ``code``; the state is unchanged.
-        """
-        number = _action_number(action)
-        self._validate(number, seat)
+    def _carry_out(self, action: int) -> None:
         if self._phase is _PLAY:
-            self._play_card(number)
+            self._play_card(action)
         elif self._phase is _CHOICE:
-            self._choose_dummy(number)
+            self._choose_dummy(action)
         elif self._phase is _EXTRA:
-            self._place_extra(number)
-        elif self._phase is _AUCTION:
-            self._call(number)
+            self._place_extra(action)
         else:
-            self._widow_step(number)
+            self._widow_step(action)
 
-    def parse_action(self, text: str) -> int:
-        """Read an action written for the current phase: a call (``1NT``, ``pass``, ``X``) in
-        the auction, ``exposed`` or ``other`` for declarer's choice of dummy (Single Dummy
-        Bridge), a card (``SA``, ``10H``) in the play. Only the notation is checked here.
-
-        :raises NotationError: naming the bad text and what the phase accepts.
-        """
-        if self._phase is _AUCTION:
-            return Call.parse(text).action
-        if self._phase is _CHOICE:
-            key = text.strip().lower()
+    def _parse_phase(self, text: str, phase: Phase) -> int:
+        key = text.strip().lower()
+        if phase is _CHOICE:
             if key in ("exposed", "take the exposed dummy"):
                 return TAKE_EXPOSED
             if key in ("other", "take the other dummy"):
@@ -770,8 +517,7 @@ class TableGame(EngineBase):
             raise NotationError(
                 f"{text!r}: choose your dummy with 'exposed' or 'other'", "bad_action"
             )
-        if self._phase is _LEAD_CHOICE:
-            key = text.strip().lower()
+        if phase is _LEAD_CHOICE:
             if key in ("defender", "hand", "the defender leads"):
                 return LEAD_DEFENDER
             if key in ("dummy", "the defender's dummy leads"):
@@ -779,39 +525,18 @@ class TableGame(EngineBase):
             raise NotationError(
                 f"{text!r}: choose the opening leader with 'defender' or 'dummy'", "bad_action"
             )
-        if self._phase is not _COMPLETE:
-            return Card.parse(text).id
-        raise NotationError("the rubber is over: there is nothing to do", "bad_action")
+        return Card.parse(text).action
 
     # -- phase handlers (called after validation) -------------------------------------------
 
-    def _call(self, action: int) -> None:
-        auction = self._auction
-        auction.add(action)
-        self._actions.append(action)
-        if not auction.is_finished:
-            self._to_act = auction.to_call
-            return
-        if auction.is_passed_out:
-            self._finish_hand(
-                HandResult(self._hand_number, SEATS[self._dealer], None, None, None, None)
-            )
-            return
-        contract = auction.contract
-        declarer = auction.declarer
-        assert contract is not None and declarer is not None
-        self._contract = contract
-        self._declarer = declarer
-        self._trump = int(contract.strain)
-        self._beats = BEATS[self._trump]
+    def _after_auction(self) -> None:
         if self._exposed >= 0:
             self._phase = _CHOICE
-            self._to_act = declarer
-            return
-        if not self._extra_dealt:
-            self._deal_extra(declarer)
-            return
-        self._start_play()
+            self._to_act = self._declarer
+        elif not self._extra_dealt:
+            self._deal_extra(self._declarer)
+        else:
+            self._start_play()
 
     def _widow_step(self, action: int) -> None:
         # The Widow (RULES.md 8.3, 8.4): declarer puts a widow card in their hand, then one in
@@ -881,23 +606,13 @@ class TableGame(EngineBase):
             self._deal_masks = (masks[3], masks[1], masks[2], masks[0])
         self._start_play()
 
-    def _start_play(self) -> None:
-        contract = self._contract
-        assert contract is not None
+    def _opening_hand(self) -> int:
         declarer = self._declarer
-        if self.rules.honours:
-            # Honours held in any one hand count for the side that holds it (rubber bridge).
-            masks = self._hands
-            self._honours = (
-                honours_bonus(masks[0], contract.strain) + honours_bonus(masks[2], contract.strain),
-                honours_bonus(masks[1], contract.strain) + honours_bonus(masks[3], contract.strain),
-            )
         self._order = play_order(self.rules, declarer)
         self._next_hand = next_hands(self._order)
         leader = int(opening_leader(self.rules, declarer, self._lead_choice))
-        self._opening_leader = self._leader = self._to_play = leader
-        self._to_act = _OWNER[leader]
-        self._phase = _PLAY
+        self._to_play = leader
+        return leader
 
     def _play_card(self, action: int) -> None:
         hand = self._to_play
@@ -917,44 +632,20 @@ class TableGame(EngineBase):
             self._to_play = following
             self._to_act = _OWNER[following]
             return
-        winner = self._best_hand
+        self._complete_trick(self._best_hand)
+
+    def _after_trick(self, winner: int) -> None:
+        self._to_play = winner
         if self._under:
             # Semi-Exposed Dummies: a card whose cover was played turns face up now, at the
             # end of the trick (RULES.md 7.3).
-            for card in trick:
+            for card in self._tricks[-1][1]:
                 under = self._under.get(card)
                 if under is not None:
                     bit = ~CARD_MASK[under]
                     for dummy in _DUMMY:
                         self._face_down[dummy] &= bit
-        self._tricks_won[_OWNER[winner]] += 1
-        self._tricks.append((self._leader, tuple(trick), winner))
-        self._trick = []
-        self._led_suit = -1
-        self._leader = self._to_play = winner
-        self._to_act = _OWNER[winner]
-        if len(self._tricks) == _TRICKS_PER_HAND:
-            self._score_played_hand()
-
-    def _record_hand(self, result: HandResult) -> None:
-        self._previous_order = self._order
-        masks = self._deal_masks
-        self._history.append(
-            TableHandHistory(
-                self._hand_number,
-                SEATS[self._dealer],
-                self._stock,
-                tuple(self._actions),
-                result,
-                SEATS[self._auction.first_caller],
-                (masks[2], masks[1]),
-                masks,
-                tuple(self._tricks),
-                self._order,
-                self._opening_leader,
-                self._exposed,
-            )
-        )
+        super()._after_trick(winner)
 
     def _end_rubber(self) -> None:
         self._to_play = -1

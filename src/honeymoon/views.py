@@ -29,7 +29,7 @@ from honeymoon.game import Game, HandResult, Phase, PreliminaryResult
 from honeymoon.rules import RuleSet
 from honeymoon.scoring import ScoreSheet, SheetEntry
 from honeymoon.seats import SEATS, Direction, Seat
-from honeymoon.table import TableGame, TableHandLog
+from honeymoon.table import TableGame
 from honeymoon.tricks import Trick, playing_order
 
 __all__ = [
@@ -318,7 +318,7 @@ def review_for(game: Game | TableGame, seat: Seat | int | None, number: int) -> 
     tricks: tuple[TrickView, ...] | tuple[TableTrickView, ...]
     deal: tuple[CardSet, ...]
     own: int | None
-    if isinstance(log, TableHandLog):
+    if log.four_hands:
         deal = log.hands if log.hands is not None else (CardSet(),) * 4
         own = me.direction if me is not None else None
         tricks = tuple(_table_trick_view(t) for t in log.tricks)

@@ -63,7 +63,7 @@ from honeymoon.records._shape import (
 from honeymoon.rules import RuleSet, find_variant
 from honeymoon.scoring import HandScore, ScoreSheet
 from honeymoon.seats import SEATS, Direction, Seat
-from honeymoon.table import LAYOUT_PLACES, TableGame, TableHandLog, seen_layouts
+from honeymoon.table import LAYOUT_PLACES, TableGame, seen_layouts
 
 __all__ = [
     "FORMAT_NAME",
@@ -631,9 +631,7 @@ def _known_log(log: HandLog, with_stock: bool) -> HandLog:
     # On a stand-in stock the hands are real only where every card was played.
     if with_stock or log.play_over:
         return log
-    if isinstance(log, TableHandLog):
-        return replace(log, deal=None, hands=None)
-    return replace(log, deal=None)
+    return replace(log, deal=None, hands=None)
 
 
 @dataclass(frozen=True, slots=True)

@@ -56,7 +56,7 @@ from honeymoon.game import Game, HandLog, HandResult
 from honeymoon.records.json_record import GameRecord, record_from_game
 from honeymoon.scoring import ScoreSheet
 from honeymoon.seats import SEATS, Direction, Seat
-from honeymoon.table import MIRRORED, TableGame, TableHandLog, dummy_layouts
+from honeymoon.table import MIRRORED, TableGame, dummy_layouts
 
 __all__ = ["dump_pbn", "dumps_pbn", "PBN_VERSION"]
 
@@ -117,7 +117,7 @@ def dumps_pbn(
             lines = [f"[{name} {_quote(value)}]" for name, value in tags]
             lines.append(f'[Auction "{seats[log.first_caller.direction].letter}"]')
             lines.extend(_auction_lines(log, players))
-            leader = _opening_hand(log)
+            leader = log.leader
             if leader is not None:
                 lines.append(f'[Play "{seats[leader].letter}"]')
                 lines.extend(_play_lines(log, seats[leader], seats))
@@ -160,7 +160,7 @@ def _vulnerable(sheet: ScoreSheet) -> str:
 def _positions(log: HandLog) -> tuple[Direction, Direction, Direction, Direction]:
     # Where each hand (by Direction) sits for the play: its own place, except that East and
     # West change places under the clockwise arrangement when East declares.
-    if isinstance(log, TableHandLog) and log.order == MIRRORED:
+    if log.order == MIRRORED:
         return (Direction.NORTH, Direction.WEST, Direction.SOUTH, Direction.EAST)
     return (Direction.NORTH, Direction.EAST, Direction.SOUTH, Direction.WEST)
 
@@ -178,14 +178,8 @@ def _names(
     ]
 
 
-def _opening_hand(log: HandLog) -> Direction | None:
-    if isinstance(log, TableHandLog):
-        return log.leader
-    return log.opening_leader.direction if log.opening_leader is not None else None
-
-
 def _deal(log: HandLog) -> str:
-    if isinstance(log, TableHandLog):
+    if log.four_hands:
         if log.hands is None:
             return "N:- - - -"
         seats = _positions(log)
@@ -203,7 +197,7 @@ def _colon_tags(record: GameRecord, log: HandLog, upcard: int | None) -> list[tu
     # Bridgette: ``HoneymoonColons "S:GR E:-"``, each player's Colons when the auction began
     # (PBN has no Colons), and ``HoneymoonUpcard``, the upcard (public: a player-safe copy
     # names it too).
-    if not record.rules.colons or isinstance(log, TableHandLog):
+    if not record.rules.colons or log.four_hands:
         return []
     tags: list[tuple[str, str]] = []
     if log.deal is not None:
@@ -287,7 +281,7 @@ def _auction_lines(log: HandLog, players: dict[Direction, Seat]) -> list[str]:
 
 def _play_lines(log: HandLog, leader: Direction, seats: tuple[Direction, ...]) -> list[str]:
     columns = _rotation(leader)
-    table = isinstance(log, TableHandLog)
+    table = log.four_hands
     lines: list[str] = []
     for trick in log.tricks:
         row = ["-"] * 4
