@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: play serve test bench bench-web lint clean install
+.PHONY: play serve test bench bench-web lint clean install screenshots
 
 $(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
@@ -23,6 +23,12 @@ serve: $(STAMP)
 test: $(STAMP)
 	@if [ -x scripts/test-services.sh ]; then scripts/test-services.sh; fi
 	$(PY) -m pytest --doctest-modules src tests
+
+# The pictures in docs/: the terminal's (SVG) and the browser's (PNG, from the web tests).
+screenshots: $(STAMP)
+	@if [ -x scripts/test-services.sh ]; then scripts/test-services.sh; fi
+	$(PY) scripts/make_screenshots.py docs/screenshots
+	HONEYMOON_SCREENSHOTS=docs/screenshots $(PY) -m pytest -q tests/web -k "not accessibility"
 
 bench: $(STAMP)
 	$(PY) benchmarks/engine_speed.py

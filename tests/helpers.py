@@ -400,3 +400,25 @@ def run_apart(coroutine: Any, timeout: float = 120.0) -> None:
     assert not thread.is_alive(), f"the test's coroutine did not finish within {timeout:g} s"
     if failures:
         raise failures[0]
+
+
+def shoot(page: Any, name: str, *, full_page: bool = False, element: str | None = None) -> None:
+    """Save ``web-<name>.png`` for docs/web.md where ``HONEYMOON_SCREENSHOTS`` names a folder
+    (``make screenshots`` sets it to docs/screenshots): the page (or one ``element`` of it),
+    without the passing notice, each moving card where it lands."""
+    import os
+    from pathlib import Path
+
+    target = os.environ.get("HONEYMOON_SCREENSHOTS")
+    if not target:
+        return
+    Path(target).mkdir(parents=True, exist_ok=True)
+    page.evaluate(
+        "() => { document.getAnimations().forEach((a) => a.finish());"
+        " const n = document.getElementById('notice'); if (n) n.hidden = true; }"
+    )
+    path = str(Path(target) / f"web-{name}.png")
+    if element is not None:
+        page.locator(element).screenshot(path=path)
+    else:
+        page.screenshot(path=path, full_page=full_page)

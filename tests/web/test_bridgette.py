@@ -8,12 +8,12 @@ Set ``HONEYMOON_SCREENSHOTS=docs/screenshots`` to write ``web-bridgette.png`` th
 
 from __future__ import annotations
 
-import os
 import re
 import time
 from typing import Any
 
 import pytest
+from helpers import shoot
 
 from honeymoon.engines import new_game
 
@@ -68,9 +68,7 @@ def test_a_bridgette_deal_against_the_computer(server: Any, browser: Any, table:
     assert left in (2, 4, 8, 12)
     buttons = page.locator(".hand button.card[aria-label^='Discard the']:not([disabled])")
     assert buttons.count() == page.locator(".hand li").count() == 13 + left
-    target = os.environ.get("HONEYMOON_SCREENSHOTS")
-    if target:
-        page.screenshot(path=f"{target}/web-bridgette.png", full_page=True)
+    shoot(page, "bridgette", full_page=True)
     before = player.version()
     buttons.first.click()
     player.wait_version(before + 1)

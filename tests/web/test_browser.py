@@ -7,6 +7,7 @@ import os
 from typing import Any
 
 import pytest
+from helpers import shoot
 
 pytestmark = pytest.mark.slow
 
@@ -111,10 +112,9 @@ def test_the_end_of_the_rubber_and_the_full_record(server: Any, browser: Any, ta
     page = context.new_page()
     page.goto(f"{server.url}/play#{token}")
     page.wait_for_selector(".rubber-over")
-    target = os.environ.get("HONEYMOON_SCREENSHOTS")
-    if target:
+    if os.environ.get("HONEYMOON_SCREENSHOTS"):
         page.get_by_text("Score sheet").click()
-        page.screenshot(path=f"{target}/web-rubber-over-phone.png", full_page=True)
+        shoot(page, "rubber-over-phone", full_page=True)
     text = page.locator(".rubber-over").inner_text()
     assert "won the rubber" in text and "Totals" in text
     with page.expect_download() as download:

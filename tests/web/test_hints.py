@@ -5,12 +5,11 @@ remembered by the page. Set ``HONEYMOON_SCREENSHOTS=docs/screenshots`` to write
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import shoot
 
 pytestmark = pytest.mark.slow
 
@@ -41,9 +40,8 @@ def test_a_hint_in_words_with_the_numbers_on_request(server: Any, browser: Any, 
         assert not page.locator(".hint-box .hint-numbers p").first.is_visible()
         page.locator(".hint-box details.hint-numbers summary").click()
         assert page.locator(".hint-box .hint-numbers p").first.is_visible()
-        target = os.environ.get("HONEYMOON_SCREENSHOTS")
-        if target and page.locator(".hint-table").count():
-            page.locator(".mine").screenshot(path=str(Path(target) / "web-hint.png"))
+        if page.locator(".hint-table").count():
+            shoot(page, "hint", element=".mine")
         shown = str(numbers.text_content())
         assert "compared" in shown or "rule of thumb" in shown, shown
         best = page.locator(".hint-table tr.best th")

@@ -7,12 +7,11 @@ Set ``HONEYMOON_SCREENSHOTS=docs/screenshots`` to write ``web-*.png`` there.
 
 from __future__ import annotations
 
-import os
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import shoot
 
 pytestmark = pytest.mark.slow
 
@@ -31,19 +30,12 @@ def _check_page(page: Any, width: int) -> None:
     assert page.locator("[onclick], div[role=button], span[role=button]").count() == 0
 
 
-def _shoot(page: Any, name: str, full_page: bool = False) -> None:
-    target = os.environ.get("HONEYMOON_SCREENSHOTS")
-    if target:
-        Path(target).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(target) / f"web-{name}.png"), full_page=full_page)
-
-
 def test_table_fits_a_phone_and_a_desktop(server: Any, browser: Any, table: Any) -> None:
     lobby = browser.new_context(viewport=PHONE).new_page()
     lobby.goto(server.url + "/")
     lobby.wait_for_selector("#variant[data-loaded]")
     _check_page(lobby, PHONE["width"])
-    _shoot(lobby, "lobby-phone")
+    shoot(lobby, "lobby-phone")
     lobby.context.close()
 
     game = table.create_game(server, {"opponent": "friend", "seat": "south"})
@@ -57,13 +49,13 @@ def test_table_fits_a_phone_and_a_desktop(server: Any, browser: Any, table: Any)
     _check_page(south, PHONE["width"])
     _check_page(east, DESKTOP["width"])
     drawing = next(p for p in (south, east) if p.locator(".draw button:not([disabled])").count())
-    _shoot(drawing, "drawing")
+    shoot(drawing, "drawing")
     table.play_until(players, lambda: south.locator(".phase-auction").count() > 0)
     table.play_until(
         players, lambda: south.locator(".phase-auction .bidbox button:not([disabled])").count() > 0
     )
     _check_page(south, PHONE["width"])
-    _shoot(south, "auction-phone", full_page=True)
+    shoot(south, "auction-phone", full_page=True)
     table.play_until(players, lambda: south.locator(".phase-play").count() > 0)
     table.play_until(
         players,
@@ -76,8 +68,8 @@ def test_table_fits_a_phone_and_a_desktop(server: Any, browser: Any, table: Any)
         page.get_by_text("Score sheet").click()
     _check_page(south, PHONE["width"])
     _check_page(east, DESKTOP["width"])
-    _shoot(south, "play-phone", full_page=True)
-    _shoot(east, "play-desktop")
+    shoot(south, "play-phone", full_page=True)
+    shoot(east, "play-desktop")
 
 
 SMALL_PHONE = {"width": 360, "height": 740}
@@ -171,7 +163,7 @@ def _each_turn(players: list[Any], phase: str, mine: Any, off: list[str]) -> int
         # Only the first player's own controls say it is its turn: never move for it blind.
         if mine.count():
             off += _off_screen(page, phase)
-            _shoot(page, f"phone-{phase}")
+            shoot(page, f"phone-{phase}")
             turns += 1
             before = players[0].version()
             assert players[0].act()
@@ -210,13 +202,12 @@ def test_a_phone_shows_the_hand_and_the_controls_on_one_screen(
         bids += 1
     assert south.locator(".center .calls tbody tr").count() >= 4
     off += _off_screen(south, "auction")
-    _shoot(south, "phone-auction")
+    shoot(south, "phone-auction")
     table.play_until(players, lambda: south.locator(".phase-play").count() > 0 and mine.count())
     off += _off_screen(south, "play")
-    _shoot(south, "phone-play")
+    shoot(south, "phone-play")
     table.play_until(players, lambda: players[0].hand_number() >= 1 and can_draw.count() > 0)
     off += _off_screen(south, "drawing")
-    _shoot(south, "phone-drawing-next-hand")
     south.context.close()
     east.context.close()
 
@@ -238,7 +229,6 @@ def test_a_phone_shows_the_hand_and_the_trick_in_draw_bridge(
     assert turns == 13, turns
     table.play_until(players, lambda: bidding.count() > 0)
     off += _off_screen(south, "auction")
-    _shoot(south, "phone-auction-draw")
     table.play_until(players, lambda: south.locator(".phase-play").count() > 0 and mine.count())
     off += _off_screen(south, "play")
     south.context.close()

@@ -11,10 +11,10 @@ import os
 import re
 import time
 import urllib.request
-from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import shoot
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from honeymoon.analysis import analyze_hand
@@ -231,15 +231,14 @@ def test_the_review_shows_the_table_par_and_costly_cards_of_the_analysis(
         assert marks.count() == len(want)
         for mark, cost in zip(marks.all(), want, strict=True):
             assert mark.get_attribute("data-card") == cost.card.pbn
-    target = os.environ.get("HONEYMOON_SCREENSHOTS")
-    if target:
+    if os.environ.get("HONEYMOON_SCREENSHOTS"):
         # shown at the first trick with a costly card, the list of them open
         costly_tricks = [c.trick for c in expected.play.costly] or [12]
         for _ in range(12 - costly_tricks[0]):
             dialog.get_by_role("button", name="◀ Previous trick").click()
         if dialog.locator(".costs-list").count():
             dialog.locator(".costs-list summary").click()
-        page.screenshot(path=str(Path(target) / "web-review-analysis.png"), full_page=True)
+        shoot(page, "review-analysis", full_page=True)
     page.context.close()
 
 

@@ -5,11 +5,10 @@ and forth, buttons and arrow keys) and the score of the hand, as the server's re
 from __future__ import annotations
 
 import json
-import os
-from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import shoot
 
 pytestmark = pytest.mark.slow
 
@@ -57,9 +56,7 @@ def test_a_finished_hand_is_reviewed_trick_by_trick(server: Any, browser: Any, t
     assert "Trick 1 of 13" in dialog.inner_text()
     next_button.click()
     assert "Trick 2 of 13" in dialog.inner_text()
-    target = os.environ.get("HONEYMOON_SCREENSHOTS")
-    if target:
-        page.screenshot(path=str(Path(target) / "web-review.png"))
+    shoot(page, "review")
     # before trick 2, the cards of trick 1 are marked as played; trick 2's are outlined
     assert dialog.locator("li.played").count() == len(review["tricks"][0]["cards"])
     assert dialog.locator("li.in-trick").count() == len(review["tricks"][1]["cards"])

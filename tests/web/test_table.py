@@ -9,25 +9,16 @@ Set ``HONEYMOON_SCREENSHOTS=docs/screenshots`` to write ``web-table-*.png`` ther
 from __future__ import annotations
 
 import json
-import os
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import shoot
 
 pytestmark = pytest.mark.slow
 
 PHONE = {"width": 360, "height": 780}
 DESKTOP = {"width": 1200, "height": 900}
-
-
-def _shoot(page: Any, name: str, full_page: bool = False) -> None:
-    target = os.environ.get("HONEYMOON_SCREENSHOTS")
-    if target:
-        Path(target).mkdir(parents=True, exist_ok=True)
-        page.evaluate("() => { document.getElementById('notice').hidden = true; }")
-        page.screenshot(path=str(Path(target) / f"web-{name}.png"), full_page=full_page)
 
 
 def _check_page(page: Any, width: int) -> None:
@@ -146,7 +137,7 @@ def test_a_table_hand_is_played_to_the_end_against_the_computer(
             assert _faces(page, "east") == 0  # the computer's own hand: never seen
             trick_cards = page.locator(".trick-area .face").count()
             if "Your turn" in turn and trick_cards >= 2 and not shot:
-                _shoot(page, "table-double-dummy")
+                shoot(page, "table-double-dummy")
                 shot = True
         _step(page, player)
     assert "Your turn: play from your dummy (North)" in turns
@@ -208,7 +199,7 @@ def test_two_people_play_single_dummys_choice_of_dummy(
     assert "is choosing a dummy" in second.locator(".controls").inner_text()
     take_other = first.get_by_role("button", name="Take the other dummy")
     assert first.get_by_role("button", name="Take the exposed dummy").is_enabled()
-    _shoot(first, "table-single-dummy-choice")
+    shoot(first, "table-single-dummy-choice")
     declarer = "south" if first is south else "east"
     version = table.Player(first).version()
     take_other.click()
@@ -228,7 +219,7 @@ def test_two_people_play_single_dummys_choice_of_dummy(
         p for p in pages.values() if p.locator(".board button.card:not([disabled])").count()
     )
     assert "Your turn: play from" in leader_page.locator(".controls .turn").inner_text()
-    _shoot(leader_page, "table-single-dummy")
+    shoot(leader_page, "table-single-dummy")
     _check_page(east, PHONE["width"])
     _check_page(south, DESKTOP["width"])
     assert not errors, errors
@@ -261,7 +252,7 @@ def test_twelve_and_two_extra_cards_are_placed_in_the_browser(
     second.wait_for_selector(".phase-extra_cards")
     assert second.locator(".extra-line .face").count() == 2
     assert first.locator(".controls button.extra").count() == 2
-    _shoot(first, "table-twelve-and-two")
+    shoot(first, "table-twelve-and-two")
     for page in (first, second):
         player = table.Player(page)
         page.wait_for_selector(".controls button.extra:not([disabled])")
@@ -332,7 +323,7 @@ def test_semi_exposed_dummies_lie_as_rows_of_covered_cards(
     top = south.locator(".place-top")
     assert top.locator(".back.under button, button .back").count() == 0
     assert top.locator("button.card").count() == top.locator(".pile button.card").count()
-    _shoot(south, "table-semi-exposed")
+    shoot(south, "table-semi-exposed")
     _check_page(east, PHONE["width"])
     assert not errors, errors
     for page in pages.values():
@@ -359,7 +350,7 @@ def test_the_widow_split_and_the_choice_of_leader_in_the_browser(
     first.wait_for_selector(".phase-widow_hand .controls button.extra:not([disabled])")
     assert first.locator(".controls button.extra").count() == 4
     assert "taking the widow" in second.locator(".controls").inner_text()
-    _shoot(first, "table-widow")
+    shoot(first, "table-widow")
     for step, buttons in (("widow_hand", 4), ("widow_dummy", 3)):
         player = table.Player(first)
         first.wait_for_selector(f".phase-{step} .controls button.extra:not([disabled])")

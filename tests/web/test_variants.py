@@ -7,12 +7,11 @@ Set ``HONEYMOON_SCREENSHOTS=docs/screenshots`` to write ``web-draw-preliminary.p
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import shoot
 
 pytestmark = pytest.mark.slow
 
@@ -78,10 +77,7 @@ def test_two_people_play_draw_bridge_with_the_face_up_stock(
         players, lambda: south.locator(".hand button.card:not([disabled])").count() > 0
     )
     _no_overflow(south, PHONE["width"])
-    target = os.environ.get("HONEYMOON_SCREENSHOTS")
-    if target:
-        Path(target).mkdir(parents=True, exist_ok=True)
-        south.screenshot(path=str(Path(target) / "web-draw-preliminary.png"), full_page=True)
+    shoot(south, "draw-preliminary", full_page=True)
 
     # Through the preliminary tricks into the auction: the dealer calls first.
     table.play_until(
