@@ -101,7 +101,8 @@ class Player:
             ".hand button.card:not([disabled]), .board button.card:not([disabled])"
         )
         if cards.count():
-            cards.first.click(timeout=quick)
+            # A card of a fan is tapped where it shows: its top-left corner.
+            cards.first.click(timeout=quick, position={"x": 6, "y": 8})
             return True
         return False
 

@@ -15,6 +15,9 @@ pytestmark = pytest.mark.slow
 PHONE = (360, 740)
 DESKTOP = (1280, 800)
 BLOCKING = ("serious", "critical")
+#: The screens are scanned at rest: with cards in flight (faded on their way) a scan would read
+#: a moment, not a screen (the motion itself is tested in test_card_table.py).
+STILL = {"reduced_motion": "reduce"}
 
 
 def _violations(page: Any) -> list[str]:
@@ -53,7 +56,9 @@ def test_the_two_hand_table_in_every_phase(
     context.close()
 
     game = table.create_game(server, {"opponent": "computer", "level": "easy", "seat": "south"})
-    page = table.open_seat(browser, game["link"], width=size[0], height=size[1], walkthrough=True)
+    page = table.open_seat(
+        browser, game["link"], width=size[0], height=size[1], walkthrough=True, **STILL
+    )
     player = table.Player(page)
     page.wait_for_selector(".table.phase-drawing .walkthrough")
     _scan(page, "drawing, with its walkthrough", found)
@@ -79,7 +84,7 @@ def test_the_other_tables(server: Any, browser: Any, table: Any, variant: str) -
     game = table.create_game(
         server, {"opponent": "computer", "level": "easy", "seat": "south", "variant": variant}
     )
-    page = table.open_seat(browser, game["link"], width=PHONE[0], height=PHONE[1])
+    page = table.open_seat(browser, game["link"], width=PHONE[0], height=PHONE[1], **STILL)
     player = table.Player(page)
     _scan(page, f"{variant}: first turn", found)
     table.play_until([player], lambda: player.version() >= 12, timeout=60)

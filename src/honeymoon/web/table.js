@@ -1357,12 +1357,16 @@ export class Table {
     const exchanging = v.phase === "exchange";
     const legal = (playing || exchanging) && this.myTurn() ? this.legal() : new Set();
     const verb = exchanging ? "Discard" : "Play";
-    const cards = sortHand(v.hand).map((c) => {
+    const items = sortHand(v.hand).map((c) => {
       if (!playing && !(exchanging && this.myTurn())) return `<li>${cardFace(c.pbn)}</li>`;
       return `<li><button type="button" class="card ${c.red ? "red" : "black"}${c.colon ? " colon" : ""}" data-key="c${c.id}"
         data-action="${c.action}" aria-label="${verb} the ${esc(c.name)}" ${legal.has(c.action) ? "" : "disabled"}>
         <span class="rank">${esc(c.label.slice(1))}</span><span class="suit" aria-hidden="true">${c.symbol}</span></button></li>`;
-    }).join("");
+    });
+    // More than thirteen cards (Bridgette's exchange) make two fans, so that no card is
+    // covered past its corner.
+    const rows = items.length > 13 ? [items.slice(0, Math.ceil(items.length / 2)), items.slice(Math.ceil(items.length / 2))] : [items];
+    const cards = rows.map((row) => row.join(""));
     const discards = v.discards.length
       ? `<details class="discards"><summary>Your discards (${v.discards.length})</summary>
           <ul class="cards small">${sortHand(v.discards).map((c) => `<li>${cardFace(c.pbn)}</li>`).join("")}</ul></details>`
@@ -1373,7 +1377,8 @@ export class Table {
           ${this.vulnerableBadge(this.idx(this.mySeat()))}
           ${playing ? `<span class="badge">${count(v.tricks_won[this.idx(this.mySeat())], "trick")}</span>` : ""}
           ${this.renderHintButton()}</h2>
-        <ul class="cards hand fan">${cards || `<li class="empty">${v.phase === "complete" ? "no cards" : "no cards yet"}</li>`}</ul>
+        ${items.length ? cards.map((row) => `<ul class="cards hand fan">${row}</ul>`).join("")
+          : `<ul class="cards hand"><li class="empty">${v.phase === "complete" ? "no cards" : "no cards yet"}</li></ul>`}
         ${this.renderHint()}
         ${discards}
         ${this.renderDrawn()}
