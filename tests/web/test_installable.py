@@ -75,6 +75,26 @@ def test_the_shell_opens_offline_and_says_so(server: Any, browser: Any, table: A
     context.close()
 
 
+def test_the_offline_page_opens_the_game_when_the_server_answers_without_an_online_event(
+    server: Any, browser: Any, table: Any
+) -> None:
+    # The "online" event can come before the server is back, or before the page was drawn:
+    # here the page never hears it, and must still find the server again by itself.
+    game = table.create_game(server, {"opponent": "computer", "level": "easy"})
+    context, page = _page_with_the_shell_kept(browser, server.url + "/")
+    context.add_init_script(
+        "window.addEventListener('online', (e) => e.stopImmediatePropagation(), true)"
+    )
+    server.stop()
+    context.set_offline(True)
+    page.goto(game["link"])
+    page.get_by_role("heading", name="You are offline").wait_for(timeout=10000)
+    context.set_offline(False)  # the connection is back, but not yet the server
+    server.start()
+    page.wait_for_selector(".table", timeout=20000)
+    context.close()
+
+
 def test_a_move_made_while_not_connected_is_refused_and_told(
     server: Any, browser: Any, table: Any
 ) -> None:

@@ -277,7 +277,24 @@ function showOffline() {
   main.innerHTML = `<div class="lobby offline"><h2>You are offline</h2>
     <p>Honeymoon Bridge needs a connection to play. Your games are kept on the server: this
     page opens them again by itself when the connection is back.</p></div>`;
-  window.addEventListener("online", () => location.reload(), { once: true });
+  // The "online" event alone is not enough: it can come before the server answers again, or
+  // before this page was drawn. So the page also asks the server now and then, and opens the
+  // game again as soon as it answers.
+  let asking = false;
+  const openAgainIfBack = async () => {
+    if (asking || !navigator.onLine) return;
+    asking = true;
+    try {
+      const answer = await fetch("/healthz", { cache: "no-store" });
+      if (answer.ok) location.reload();
+    } catch {
+      // still no server: the next try will tell
+    } finally {
+      asking = false;
+    }
+  };
+  window.addEventListener("online", openAgainIfBack);
+  setInterval(openAgainIfBack, 2000);
 }
 
 function route() {
