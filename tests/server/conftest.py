@@ -84,6 +84,8 @@ class SeatSocket:
         self.view: dict[str, Any] = {}
         self.version = -1
         self.presence: dict[str, str] = {}
+        #: The fair-play setting as last told (hello or fair_play).
+        self.fair_play: dict[str, Any] = {}
         self._count = 0
         #: The action of each move sent, by move id.
         self.sent: dict[str, int] = {}
@@ -103,15 +105,20 @@ class SeatSocket:
             self.version = message["version"]
         if message["type"] in ("hello", "presence"):
             self.presence = message.get("presence") or message.get("seats") or {}
+        if message["type"] == "hello":
+            self.fair_play = message["fair_play"]
+        if message["type"] == "fair_play":
+            self.fair_play = {k: v for k, v in message.items() if k != "type"}
         return message
 
     def expect(self, kind: str) -> dict[str, Any]:
-        """Receive until a message of this type (presence messages are skipped)."""
+        """Receive until a message of this type (presence and fair-play messages, which
+        either seat may get at any time, are skipped)."""
         while True:
             message = self.recv()
             if message["type"] == kind:
                 return message
-            assert message["type"] == "presence", f"expected {kind}, got {message}"
+            assert message["type"] in ("presence", "fair_play"), f"expected {kind}, got {message}"
 
     def send_move(self, action: int, version: int | None = None, move_id: str | None = None) -> str:
         self._count += 1
@@ -215,4 +222,11 @@ def ws() -> SimpleNamespace:
         """Read the presence message the first seat gets when the second arrives."""
         assert a.expect("presence")["seats"][b.seat] == "here"
 
-    return SimpleNamespace(play=play, turn=turn, connect_pair=connect_pair)
+    def agree_hints(offered: SeatSocket, answering: SeatSocket) -> None:
+        """The answering seat accepts the other's offer of hints (a game created with
+        ``hints=True``); both are told that hints are on."""
+        answering.ws.send_text(json.dumps({"type": "hints", "agree": True}))
+        for socket in (answering, offered):
+            assert socket.expect("fair_play")["state"] == "on", socket.fair_play
+
+    return SimpleNamespace(play=play, turn=turn, connect_pair=connect_pair, agree_hints=agree_hints)

@@ -41,9 +41,10 @@ def server(server_factory: Any, sqlite_url: str) -> Any:
 
 
 def test_a_hint_is_the_advice_as_data_and_only_on_the_seats_turn(server: Any, ws: Any) -> None:
-    game = server.create(opponent="friend", seat="south")
+    game = server.create(opponent="friend", seat="south", hints=True)
     with server.seat(game["token"]) as south, server.seat(game["opponent_token"]) as east:
         ws.connect_pair(south, east)
+        ws.agree_hints(south, east)
         mover, other = ws.turn(south, east)
         hint = _hint(mover)
         assert hint["type"] == "hint" and hint["version"] == mover.version
@@ -59,11 +60,12 @@ def test_a_hint_is_the_advice_as_data_and_only_on_the_seats_turn(server: Any, ws
 
 
 def test_no_hint_names_a_card_the_seat_has_not_seen(server: Any, ws: Any) -> None:
-    game = server.create(opponent="friend", seat="south")
+    game = server.create(opponent="friend", seat="south", hints=True)
     live = server.game(game["game_id"])
     asked: set[str] = set()
     with server.seat(game["token"]) as south, server.seat(game["opponent_token"]) as east:
         ws.connect_pair(south, east)
+        ws.agree_hints(south, east)
         bid_made = False
         decisions = 0
         while south.view["hand_number"] == 0 and south.view["phase"] != "complete":
@@ -138,11 +140,14 @@ def test_a_seats_hints_are_worked_out_once_per_version_and_its_sockets_share_a_b
         return adviser(*args)
 
     monkeypatch.setattr(hub_module, "advise", counted)
-    game = server.create(opponent="friend", seat="south")
+    game = server.create(opponent="friend", seat="south", hints=True)
     with ExitStack() as stack:
         east = stack.enter_context(server.seat(game["opponent_token"]))
         sockets = [stack.enter_context(server.seat(game["token"])) for _ in range(8)]
         south, others = sockets[0], sockets[1:]
+        ws.agree_hints(south, east)
+        for socket in others:
+            socket.expect("fair_play")
         for _ in range(2):
             _to_souths_turn(ws, south, east, others)
             before = len(runs)
@@ -175,10 +180,11 @@ def test_a_seat_that_spent_its_hints_for_the_minute_is_told_when_to_ask_again(
 def _ask_until_the_minute_is_spent(server: Any, ws: Any) -> None:
     """Two hints a minute: South's hints at its first two decisions are answered, at the
     third it is told when to ask again, and nothing was worked out for it."""
-    game = server.create(opponent="friend", seat="south")
+    game = server.create(opponent="friend", seat="south", hints=True)
     hub = server.hub
     with server.seat(game["token"]) as south, server.seat(game["opponent_token"]) as east:
         ws.connect_pair(south, east)
+        ws.agree_hints(south, east)
         for decision in range(3):
             _to_souths_turn(ws, south, east, [])
             before = hub.hints_worked_out

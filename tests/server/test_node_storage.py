@@ -148,11 +148,18 @@ def test_changes_since_finds_each_move_and_replaced_link(
         assert storage.changes_since(horizon)[0] == []  # creating a game changes nothing
         storage.append_action("g5", 0, 0, 10, None)
         changes, following = storage.changes_since(horizon)
-        assert changes == [GameChange("g5", 1, 0)]
+        assert changes == [GameChange("g5", 1, 0, "on", (0, 0))]
         assert following > horizon or database_url.startswith("postgresql")
         storage.replace_seat_token("e" * 64, "x" * 64)
+        changes, following = storage.changes_since(following)
+        assert GameChange("g6", 0, 1, "on", (0, 0)) in changes
+        assert all(c.id in ("g5", "g6") for c in changes)
+        # Fair play is a change too: another node tells its seats of an answer or a hint.
+        assert storage.answer_hints("g5", "on", "declined-south")
+        assert not storage.answer_hints("g5", "on", "declined-south")  # it is no longer "on"
+        assert storage.count_hint("g5", 1) == (0, 1)
         changes, _ = storage.changes_since(following)
-        assert GameChange("g6", 0, 1) in changes and all(c.id in ("g5", "g6") for c in changes)
+        assert GameChange("g5", 1, 0, "declined-south", (0, 1)) in changes
     finally:
         storage.close()
 
@@ -181,9 +188,11 @@ def test_a_change_that_commits_late_is_not_missed(postgres_url: str) -> None:
             )
             storage.append_action("g8", 0, 0, 10, None)  # numbered after g7, committed first
             changes, horizon = storage.changes_since(horizon)
-            assert GameChange("g8", 1, 0) in changes and "g7" not in [c.id for c in changes]
+            assert GameChange("g8", 1, 0, "on", (0, 0)) in changes and "g7" not in [
+                c.id for c in changes
+            ]
             late.commit()
         changes, horizon = storage.changes_since(horizon)
-        assert GameChange("g7", 1, 0) in changes
+        assert GameChange("g7", 1, 0, "on", (0, 0)) in changes
     finally:
         storage.close()

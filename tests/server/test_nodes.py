@@ -766,3 +766,58 @@ def test_a_seats_message_budget_is_shared_by_the_nodes(
     there.close()
     # Each node alone would have given a burst of 4: 8 pongs at least.
     assert pongs <= 4 + 2 * elapsed + 1
+
+
+def _fair_play(seat: Seat) -> dict[str, Any]:
+    """The latest fair-play setting this seat was told of (hello or fair_play)."""
+    for message in reversed(seat.messages):
+        if message["type"] == "fair_play":
+            return {k: v for k, v in message.items() if k != "type"}
+        if message["type"] == "hello":
+            return dict(message["fair_play"])
+    return {}
+
+
+def _until(seat: Seat, found: Callable[[dict[str, Any]], bool], what: str) -> dict[str, Any]:
+    """Read until a message ``found`` accepts (fails saying ``what`` did not arrive)."""
+    deadline = time.monotonic() + WAIT
+    while True:
+        left = deadline - time.monotonic()
+        assert left > 0, f"{what} never arrived"
+        message = seat.recv(timeout=left)
+        if found(message):
+            return message
+
+
+def test_an_offer_of_hints_accepted_on_one_node_holds_on_the_other(
+    nodes: Callable[..., ServerProcess], redis_url: str, postgres_url: str
+) -> None:
+    """South offers hints on node one, East accepts on node two: South's hint on node one is
+    not refused, though node one (which looks at the database rarely here) held the offer as
+    unanswered: the database decides, and South is told. South's hint is counted, and East,
+    on a node that looks often, is told of the count."""
+    first = nodes(redis_url, HONEYMOON_RESYNC_SECONDS="60")
+    second = nodes(redis_url, HONEYMOON_RESYNC_SECONDS="0.5")
+    answer = first.create({"opponent": "friend", "seat": "south", "hints": True})
+    assert answer.status == 201, answer.text
+    south = Seat(first, answer.json["token"])
+    east = Seat(second, answer.json["opponent_token"])
+    assert _fair_play(south)["state"] == _fair_play(east)["state"] == "offered"
+    east.ws.send(json.dumps({"type": "hints", "agree": True}))
+    _until(east, lambda m: m["type"] == "fair_play" and m["state"] == "on", "east's answer")
+    moves = 0
+    while not south.to_act:
+        moves += 1
+        east.move(east.legal()[0], f"e{moves}")
+        east.wait_version(moves, "east's own move")
+        south.wait_version(moves, "east's move")
+    assert _fair_play(south)["state"] == "offered"  # node one was not told
+    south.ws.send(json.dumps({"type": "hint", "version": south.version}))
+    hint = _until(south, lambda m: m["type"] in ("hint", "error"), "the hint")
+    assert hint["type"] == "hint", hint
+    assert _fair_play(south)["state"] == "on"
+    _until(
+        east,
+        lambda m: m["type"] == "fair_play" and m["asked"]["south"] == 1,
+        "the hint's count",
+    )

@@ -340,14 +340,18 @@ def test_bad_table_actions_get_typed_errors(server_factory: Any, sqlite_url: str
 
 @contextmanager
 def _friends_at_the_table(
-    server_factory: Any, url: str, variant: str
+    server_factory: Any, url: str, variant: str, *, hints: bool = False
 ) -> Iterator[tuple[Any, str, dict[str, Any]]]:
     """A server with a game of ``variant`` between two people, both seats connected: the
-    server, the game id and the two sockets by seat name."""
+    server, the game id and the two sockets by seat name (``hints``: both agreed to hints)."""
     with server_factory(url) as server:
-        info = server.create(opponent="friend", seat="south", variant=variant)
+        info = server.create(opponent="friend", seat="south", variant=variant, hints=hints)
         with server.seat(info["token"]) as south, server.seat(info["opponent_token"]) as east:
             south.expect("presence")
+            if hints:
+                east.ws.send_text(json.dumps({"type": "hints", "agree": True}))
+                for socket in (east, south):
+                    assert socket.expect("fair_play")["state"] == "on"
             yield server, info["game_id"], {"south": south, "east": east}
 
 
@@ -383,7 +387,11 @@ def test_a_hint_is_given_at_every_table_from_the_seats_own_view(
     monkeypatch.setattr(server_hub, "strongest_bot_name", lambda: "club")
     rng = random.Random(variant)
     phases = set()
-    with _friends_at_the_table(server_factory, sqlite_url, variant) as (server, game_id, sockets):
+    with _friends_at_the_table(server_factory, sqlite_url, variant, hints=True) as (
+        server,
+        game_id,
+        sockets,
+    ):
         south, east = sockets["south"], sockets["east"]
         for _ in range(40):
             game = table_game(server, game_id)

@@ -48,6 +48,7 @@ from honeymoon.cli import hints, render
 from honeymoon.errors import HoneymoonError
 from honeymoon.events import CardPlayed, Event, HandOver, TrickWon
 from honeymoon.game import Game, HandResult, Phase
+from honeymoon.records.assistance import read_assistance, with_assistance
 from honeymoon.rules import RuleSet
 from honeymoon.scoring import ScoreSheet
 from honeymoon.seats import SEATS, Seat
@@ -117,9 +118,8 @@ def computer_bot_from_players(players: tuple[str | None, str | None]) -> str | N
     return None
 
 
-#: The key of a save's sealed full record, and of the note on undo and hints.
+#: The key of a save's sealed full record.
 SEALED_KEY = "sealed"
-ASSISTANCE_KEY = "assistance"
 
 
 def seal_record(full: str, player_safe: str) -> str:
@@ -156,16 +156,6 @@ def open_record(text: str) -> str:
         raise HoneymoonError(
             "the sealed part of this saved game is damaged: it cannot be resumed", "bad_record"
         ) from None
-
-
-def read_assistance(text: str) -> dict[str, object]:
-    """The note on undo and hints of a saved record (empty if it has none)."""
-    try:
-        data = json.loads(text)
-    except ValueError:
-        return {}
-    note = data.get(ASSISTANCE_KEY) if isinstance(data, dict) else None
-    return note if isinstance(note, dict) else {}
 
 
 GameT = TypeVar("GameT", Game, TableGame)
@@ -596,7 +586,7 @@ class Seated(Generic[GameT]):
         from honeymoon import records
 
         text = records.dumps(self._game, players=self.players, date=self.date)
-        return _with_assistance(text, self.assistance)
+        return with_assistance(text, self.assistance)
 
     def save_text(self) -> str:
         """What :meth:`save` writes: the full record once the rubber is over; before that the
@@ -607,7 +597,7 @@ class Seated(Generic[GameT]):
         if self.is_over:
             return full
         player_safe = records.dumps(self._game, reveal=False, players=self.players, date=self.date)
-        return seal_record(full, _with_assistance(player_safe, self.assistance))
+        return seal_record(full, with_assistance(player_safe, self.assistance))
 
     def save(self, path: str | os.PathLike[str], *, parents: bool = False) -> Path:
         """Write the game (:meth:`save_text`) to ``path`` atomically; returns the path written.
@@ -882,11 +872,3 @@ def resumed_level(players: tuple[str | None, str | None]) -> str:
     still has it; else the default level."""
     name = computer_bot_from_players(players)
     return name if name is not None and name.lower() in BOTS else DEFAULT_LEVEL
-
-
-def _with_assistance(record_text: str, assistance: dict[str, object]) -> str:
-    """``record_text`` (a JSON object as the records module writes it) with the note on undo
-    and hints as its first field; the records reader ignores it."""
-    assert record_text.startswith("{\n")
-    line = f'  "{ASSISTANCE_KEY}": {json.dumps(assistance)},\n'
-    return "{\n" + line + record_text[2:]

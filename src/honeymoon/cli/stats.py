@@ -23,8 +23,9 @@ from typing import Any
 
 from honeymoon import records
 from honeymoon.bots import LEVELS
-from honeymoon.cli.session import human_seat_from_players, open_record, read_assistance
+from honeymoon.cli.session import human_seat_from_players, open_record
 from honeymoon.errors import HoneymoonError
+from honeymoon.records.assistance import read_assistance
 from honeymoon.seats import Seat
 
 #: A saved game larger than this is not a record this program wrote (a whole rubber of

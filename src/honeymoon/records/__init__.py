@@ -9,6 +9,7 @@ True
 See ``docs/record-format.md`` for the format. Nothing in the core imports this package.
 """
 
+from honeymoon.records.assistance import read_assistance, with_assistance
 from honeymoon.records.json_record import (
     FORMAT_NAME,
     FORMAT_VERSION,
@@ -38,4 +39,6 @@ __all__ = [
     "record_to_dict",
     "dump_pbn",
     "dumps_pbn",
+    "read_assistance",
+    "with_assistance",
 ]

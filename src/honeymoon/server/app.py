@@ -75,7 +75,7 @@ from honeymoon.server.protocol import (
     error_message,
     parse_client_message,
 )
-from honeymoon.server.rooms import COMPUTER_LEVELS
+from honeymoon.server.rooms import COMPUTER_LEVELS, Room
 from honeymoon.server.settings import Settings
 from honeymoon.server.storage import Storage, hash_token
 from honeymoon.table import TableGame
@@ -293,12 +293,12 @@ def _read_game_request(body: object) -> dict[str, Any] | JSONResponse:
     """The fields of a game request, each checked; or the refusal saying what was wrong."""
     if not isinstance(body, dict):
         return _error(400, "bad_request", "the body must be a JSON object")
-    unknown = set(body) - {"opponent", "level", "variant", "seat", "options"}
+    unknown = set(body) - {"opponent", "level", "variant", "seat", "options", "hints"}
     if unknown:
         return _error(
             400,
             "bad_request",
-            "a game request has only opponent, level, variant, seat and options",
+            "a game request has only opponent, level, variant, seat, options and hints",
         )
     opponent = body.get("opponent", "computer")
     variant = body.get("variant", DEFAULT_RULES.name)
@@ -307,6 +307,9 @@ def _read_game_request(body: object) -> dict[str, Any] | JSONResponse:
     seat_name = body.get("seat", "south" if opponent == "computer" else "random")
     options = body.get("options", {})
     level = body.get("level")
+    hints = body.get("hints", False)
+    if not isinstance(hints, bool):
+        return _error(400, "bad_request", "hints is true (offer hints to both players) or false")
     if opponent not in ("computer", "friend"):
         return _error(400, "bad_request", "opponent must be 'computer' or 'friend'")
     if seat_name not in (*SEAT_NAMES, "random"):
@@ -328,6 +331,7 @@ def _read_game_request(body: object) -> dict[str, Any] | JSONResponse:
         "options": options,
         "bot": level,
         "seat": None if seat_name == "random" else SEAT_NAMES.index(seat_name),
+        "hints": hints,
     }
 
 
@@ -336,9 +340,11 @@ async def create_game(request: Request) -> Response:
 
     Body (``Content-Type: application/json``): ``{"opponent": "computer" | "friend",
     "level": "easy" | "medium" | "hard", "variant": "draw-discard",
-    "options": {"face_up_stock": true}, "seat": "south" | "east" | "random"}`` (all
-    optional). ``options`` are the variant's own (``RuleSet.option_names``), each true or
-    false.
+    "options": {"face_up_stock": true}, "seat": "south" | "east" | "random",
+    "hints": true | false}`` (all optional). ``options`` are the variant's own
+    (``RuleSet.option_names``), each true or false. ``hints`` (a game with a friend): offer
+    hints to both players; they are on once the friend accepts (off by default; against the
+    computer hints are always allowed).
     """
     settings = _settings(request)
     if not _origin_ok(request):
@@ -423,11 +429,15 @@ async def record(request: Request) -> Response:
     if found is None:
         return _error(401, BAD_TOKEN, "this token opens no seat")
     room, _seat = found
-    from honeymoon.records import dumps
+    from honeymoon.records import dumps, with_assistance
 
+    stored = await _hub(request).storage.read(_hub(request).storage.fair_play, room.id)
     async with room.lock:
+        if stored is not None:
+            room.set_fair_play(*stored)
         game = room.game
         text = dumps(game) if game.is_over else dumps(_player_safe(game), reveal=False)
+        text = with_assistance(text, _assistance(room))
     name = f"honeymoon-{room.id}{'' if game.is_over else '-so-far'}.json"
     return Response(
         text,
@@ -437,6 +447,19 @@ async def record(request: Request) -> Response:
             "Cache-Control": "no-store",
         },
     )
+
+
+def _assistance(room: Room) -> dict[str, object]:
+    """The record's note on help (as the terminal's saves write it): no undo between the
+    browser's seats, whether hints were allowed, and how many each seat asked."""
+    asked = room.hints_asked
+    return {
+        "undo": False,
+        "undos": 0,
+        "hints_allowed": room.hints_setting.allowed,
+        "hints": sum(asked) if room.bot_seat is None else asked[1 - room.bot_seat],
+        "hints_by_seat": {SEAT_NAMES[seat]: asked[seat] for seat in (0, 1)},
+    }
 
 
 def _player_safe(game: Game | TableGame) -> GameRecord:

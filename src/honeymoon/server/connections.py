@@ -15,6 +15,7 @@ from honeymoon.server.protocol import (
     RATE_LIMITED,
     SEAT_LINK_REPLACED,
     Analysis,
+    AnswerHints,
     Claim,
     Hello,
     Hint,
@@ -220,6 +221,8 @@ class Connections(Rooms):
             await self.claim(room, connection, message)
         elif isinstance(message, Hint):
             await self.hint(room, connection, message)
+        elif isinstance(message, AnswerHints):
+            await self.answer_hints(room, connection, message)
         elif isinstance(message, Ping):
             connection.send(pong_message())
         elif isinstance(message, Hello):

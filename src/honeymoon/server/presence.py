@@ -219,6 +219,9 @@ class Presence(Rooms):
             if room is None:
                 continue  # a game loaded later reads its links and actions then
             connected = room.connections[0] or room.connections[1]
+            # An answer to an offer of hints, or a hint counted, on another node.
+            if room.set_fair_play(change.hints, change.hints_asked):
+                room.tell_fair_play()
             if change.links_replaced > room.links_replaced:
                 if connected:
                     relinked[room.id] = change.links_replaced

@@ -2,10 +2,11 @@
 
 See ``docs/web-protocol.md`` for the full description. Every message is one JSON object with
 a ``type``. A client sends ``hello`` (with its seat token, unless the token is in the URL),
-``move``, ``sync``, ``review``, ``analysis``, ``claim``, ``hint`` and ``ping``; the server sends
-``hello``, ``state``, ``ack``, ``error``, ``presence``, ``review``, ``analysis``, ``claim``,
-``hint`` and ``pong``, each built by one function here (``state_message``, ...), so the wire
-format the server writes is in this one module.
+``move``, ``sync``, ``review``, ``analysis``, ``claim``, ``hint``, ``hints`` (the answer to an
+offer of hints) and ``ping``; the server sends ``hello``, ``state``, ``ack``, ``error``,
+``presence``, ``review``, ``analysis``, ``claim``, ``hint``, ``fair_play`` and ``pong``, each
+built by one function here (``state_message``, ...), so the wire format the server writes is
+in this one module.
 
 >>> parse_client_message('{"type": "move", "action": 90, "version": 0, "move_id": "a1"}')
 Move(action=90, version=0, move_id='a1')
@@ -36,6 +37,7 @@ __all__ = [
     "GAME_GONE",
     "CANNOT_CLAIM",
     "NO_HINT",
+    "HINTS_OFF",
     "MAX_JSON_DEPTH",
     "ProtocolError",
     "Hello",
@@ -58,6 +60,7 @@ __all__ = [
     "analysis_message",
     "claim_message",
     "hint_message",
+    "fair_play_message",
     "pong_message",
 ]
 
@@ -87,6 +90,9 @@ GAME_GONE = "game_gone"
 CANNOT_CLAIM = "cannot_claim"
 #: A hint asked for when the seat has no decision to make (not its turn).
 NO_HINT = "no_hint"
+#: A hint asked for in a game where hints are not allowed (between people, unless both
+#: agreed), or an answer to an offer of hints that there is not.
+HINTS_OFF = "hints_off"
 #: How deeply a client message may nest arrays and objects: it is one flat object.
 MAX_JSON_DEPTH = 1
 #: The most fields a client message may have (the longest valid one has four).
@@ -162,11 +168,18 @@ class Hint:
 
 
 @dataclass(frozen=True, slots=True)
+class AnswerHints:
+    """The answer to the other player's offer of hints (``agree``: hints on for both)."""
+
+    agree: bool
+
+
+@dataclass(frozen=True, slots=True)
 class Ping:
     """A keep-alive; answered with ``pong``."""
 
 
-ClientMessage = Hello | Move | Sync | Review | Analysis | Claim | Hint | Ping
+ClientMessage = Hello | Move | Sync | Review | Analysis | Claim | Hint | AnswerHints | Ping
 
 
 def _int_field(data: dict[str, Any], name: str) -> int:
@@ -260,9 +273,17 @@ def parse_client_message(text: str) -> ClientMessage:
         return Hint(_optional_version(data, "a hint's", "the state it is for"))
     if kind == "claim":
         return Claim(_optional_version(data, "a claim's", "the state it was made on"))
+    if kind == "hints":
+        agree = data.get("agree")
+        if not isinstance(agree, bool):
+            raise ProtocolError(
+                BAD_MESSAGE,
+                "an answer to the offer of hints needs 'agree': true (hints for both) or false",
+            )
+        return AnswerHints(agree)
     raise ProtocolError(
         BAD_MESSAGE,
-        "'type' must be one of hello, move, sync, review, analysis, claim, hint, ping",
+        "'type' must be one of hello, move, sync, review, analysis, claim, hint, hints, ping",
     )
 
 
@@ -314,9 +335,11 @@ def hello_message(
     version: int,
     view: str,
     presence: dict[str, str],
+    fair_play: dict[str, Any],
 ) -> str:
     """The ``hello`` sent when a seat connects: the game, its version, the seat's view (JSON
-    text, as :func:`state_message` takes it) and who is connected."""
+    text, as :func:`state_message` takes it), who is connected, and the fair-play setting
+    (:func:`fair_play_message`)."""
     game = encode(
         {
             "id": game_id,
@@ -332,7 +355,7 @@ def hello_message(
     )
     return (
         f'{{"type":"hello","game":{game},"version":{version},'
-        f'"view":{view},"presence":{encode(presence)}}}'
+        f'"view":{view},"presence":{encode(presence)},"fair_play":{encode(fair_play)}}}'
     )
 
 
@@ -393,6 +416,17 @@ def claim_message(*, hand: int, trick: int, claimant: str, accepted: bool, remai
             "remaining": remaining,
         }
     )
+
+
+def fair_play_message(fair_play: dict[str, Any]) -> str:
+    """A ``fair_play``: whether hints are allowed (``state``: on, off, offered or declined),
+    which seat offered them, and how many hints each seat asked; sent to both seats when any
+    of it changes.
+
+    >>> fair_play_message({"state": "off", "offered_by": None, "asked": {"south": 0}})
+    '{"type":"fair_play","state":"off","offered_by":null,"asked":{"south":0}}'
+    """
+    return encode({"type": "fair_play", **fair_play})
 
 
 def hint_message(version: int, adviser: str, advice: dict[str, Any]) -> str:

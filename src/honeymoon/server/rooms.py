@@ -31,6 +31,7 @@ from honeymoon.rules import (
     find_variant,
 )
 from honeymoon.seats import SEAT_NAMES, SEATS
+from honeymoon.server.fair_play import HINTS_OFF, HINTS_ON, HintsSetting
 from honeymoon.server.limits import RateLimiter
 from honeymoon.server.nodes import Notifier, default_node_id
 from honeymoon.server.protocol import (
@@ -39,6 +40,7 @@ from honeymoon.server.protocol import (
     SEAT_LINK_REPLACED,
     STALE_VERSION,
     STORAGE_ERROR,
+    AnswerHints,
     Claim,
     Hint,
     Move,
@@ -46,6 +48,7 @@ from honeymoon.server.protocol import (
     analysis_message,
     encode,
     error_message,
+    fair_play_message,
     hello_message,
     review_message,
     state_message,
@@ -127,6 +130,10 @@ class Room:
     #: links as they stood after this many replacements (``games.links_replaced``); a
     #: resync that sees the stored count grow checks them again.
     links_replaced: int = 0
+    #: Whether hints are allowed (against the computer always; between people only if both
+    #: agreed), and how many hints each seat asked: both seats see them, the record notes them.
+    hints_setting: HintsSetting = HintsSetting(HINTS_ON)
+    hints_asked: tuple[int, int] = (0, 0)
 
     @property
     def id(self) -> str:
@@ -184,7 +191,29 @@ class Room:
             version=self.version,
             view=self.view(seat),
             presence=self.presence(),
+            fair_play=self.fair_play(),
         )
+
+    def fair_play(self) -> dict[str, Any]:
+        """What both seats are told of fair play: the hints setting and each seat's count."""
+        return self.hints_setting.to_dict(self.hints_asked)
+
+    def set_fair_play(self, stored: str, asked: tuple[int, int]) -> bool:
+        """Take the hints setting and counts the database holds; True if they changed (the
+        seats are then told, with :func:`fair_play_message`)."""
+        setting = HintsSetting.parse(stored)
+        asked = (max(asked[0], self.hints_asked[0]), max(asked[1], self.hints_asked[1]))
+        if setting == self.hints_setting and asked == self.hints_asked:
+            return False
+        self.hints_setting, self.hints_asked = setting, asked
+        return True
+
+    def tell_fair_play(self) -> None:
+        """Send every socket of both seats the fair-play setting as it stands now."""
+        text = fair_play_message(self.fair_play())
+        for seat in (0, 1):
+            for connection in list(self.connections[seat]):
+                connection.send(text)
 
     def review_message(self, seat: int, hand: int) -> str:
         """The ``review`` of finished hand ``hand`` for a seat (``views.review_for``), or a
@@ -309,6 +338,9 @@ class Rooms:
         def _share_presence(self, room: Room) -> None: ...
         async def analysis(self, room: Room, connection: Connection, hand: int) -> None: ...
         async def hint(self, room: Room, connection: Connection, hint: Hint) -> None: ...
+        async def answer_hints(
+            self, room: Room, connection: Connection, answer: AnswerHints
+        ) -> None: ...
         async def claim(self, room: Room, connection: Connection, claim: Claim) -> None: ...
 
     def __init__(
@@ -458,9 +490,13 @@ class Rooms:
         options: dict[str, Any] | None = None,
         bot: str | None = None,
         seat: int | None = None,
+        hints: bool = False,
     ) -> tuple[str, int, dict[int, str]]:
         """Create and store a game; returns its id, the creator's seat and both seat tokens
         (only the creator's token when the opponent is the computer).
+
+        ``hints``: between two people, the creator offers hints to both (they are on once
+        the other player accepts); against the computer hints are always allowed.
 
         ``options`` are the variant's options (``RuleSet.with_options``); only the values that
         differ from the variant's defaults are stored, and a restart rebuilds the same rules.
@@ -476,6 +512,10 @@ class Rooms:
         bot = computer_level(bot) if opponent == "computer" else None
         deals = self._deals
         creator = deals.randrange(2) if seat is None else seat
+        if opponent == "computer":
+            setting = HintsSetting(HINTS_ON)
+        else:
+            setting = HintsSetting.offered(creator) if hints else HintsSetting(HINTS_OFF)
         params = NewGame(
             id=secrets.token_urlsafe(12),
             variant=rules.name,
@@ -485,6 +525,7 @@ class Rooms:
             opponent=opponent,
             bot=bot,
             bot_seat=1 - creator if opponent == "computer" else None,
+            hints=setting.stored,
         )
         tokens = {s: secrets.token_urlsafe(24) for s in (0, 1) if s != params.bot_seat}
         room = self._new_room(StoredGame(params, (), False))
@@ -514,6 +555,8 @@ class Rooms:
         bot = _level_bot(params.bot, game.rules, params.seed) if params.bot is not None else None
         room = Room(params, game, len(stored.actions), move_ids, bot)
         room.links_replaced = stored.links_replaced
+        room.hints_setting = HintsSetting.parse(params.hints)
+        room.hints_asked = stored.hints_asked
         return room
 
     async def room(self, game_id: str) -> Room:

@@ -16,13 +16,16 @@ from honeymoon.errors import HoneymoonError
 from honeymoon.game import Phase
 from honeymoon.seats import SEAT_NAMES, SEATS
 from honeymoon.server.connections import Connection
+from honeymoon.server.fair_play import HINTS_DECLINED, HINTS_OFFERED
 from honeymoon.server.protocol import (
     CANNOT_CLAIM,
+    HINTS_OFF,
     NO_HINT,
     RATE_LIMITED,
     SEAT_LINK_REPLACED,
     STALE_VERSION,
     STORAGE_ERROR,
+    AnswerHints,
     Claim,
     Hint,
     claim_message,
@@ -90,9 +93,17 @@ class Solving(Rooms):
                     )
                 )
                 return
+            off = await self._hints_refusal(room, seat)
+            if off is not None:
+                connection.send(error_message(HINTS_OFF, off, version=version))
+                return
             refusal = self._spend_hint(room, seat, version)
             if refusal is not None:
                 connection.send(error_message(RATE_LIMITED, refusal, version=version))
+                return
+            if room.hint_asks[seat] == (version, 1) and not await self._count_hint(
+                room, connection
+            ):
                 return
             cached = room.hints.get(seat)
             if cached is not None and cached[0] == version:
@@ -113,6 +124,75 @@ class Solving(Rooms):
                 del room.hints[seat]  # a hint that failed is worked out again if asked
             raise
         connection.send(text)
+
+    async def _hints_refusal(self, room: Room, seat: int) -> str | None:
+        """Why ``seat`` may not have a hint in this game (None if it may). Between people the
+        database decides: a setting this node holds as off is read again (the other player
+        may have accepted the offer on another node)."""
+        if not room.hints_setting.allowed:
+            stored = await self.storage.read(self.storage.fair_play, room.id)
+            if stored is not None and room.set_fair_play(*stored):
+                room.tell_fair_play()
+        setting = room.hints_setting
+        if setting.allowed:
+            return None
+        if setting.state == HINTS_OFFERED:
+            if setting.offered_by == seat:
+                return "hints are off until your opponent accepts your offer of them"
+            return "hints are off until you accept your opponent's offer of them"
+        if setting.state == HINTS_DECLINED:
+            return "hints are off in this game: the offer of them was declined"
+        return (
+            "hints are off in this game: between two people they are on only if both "
+            "agreed when the game was made"
+        )
+
+    async def _count_hint(self, room: Room, connection: Connection) -> bool:
+        """Count the first hint a seat asked for a decision, in the database and for both
+        seats to see; False (and the seat told) if the database did not take it."""
+        try:
+            asked = await self.storage.run(self.storage.count_hint, room.id, connection.seat)
+        except Exception as error:
+            logger.error("game %s: a hint not counted (%s)", room.id, type(error).__name__)
+            room.hint_asks.pop(connection.seat, None)
+            connection.send(
+                error_message(STORAGE_ERROR, "the hint could not be recorded: ask again")
+            )
+            return False
+        if room.set_fair_play(room.hints_setting.stored, asked):
+            room.tell_fair_play()
+        return True
+
+    async def answer_hints(self, room: Room, connection: Connection, answer: AnswerHints) -> None:
+        """Answer the other player's offer of hints: stored only if the offer still stands in
+        the database (an answer is final), then both seats are told."""
+        seat = connection.seat
+        async with room.lock:
+            stored = await self.storage.read(self.storage.fair_play, room.id)
+            if stored is not None:
+                room.set_fair_play(*stored)
+            answered = room.hints_setting.answer(seat, agree=answer.agree)
+            if isinstance(answered, str):
+                connection.send(error_message(HINTS_OFF, answered))
+                return
+            try:
+                done = await self.storage.run(
+                    self.storage.answer_hints, room.id, room.hints_setting.stored, answered.stored
+                )
+            except Exception as error:
+                logger.error("game %s: an answer not stored (%s)", room.id, type(error).__name__)
+                connection.send(
+                    error_message(STORAGE_ERROR, "the answer could not be stored: send it again")
+                )
+                return
+            if done:
+                room.hints_setting = answered
+                logger.info("game %s: hints %s", room.id, answered.state)
+            else:  # answered meanwhile from another device: the database's answer stands
+                stored = await self.storage.read(self.storage.fair_play, room.id)
+                if stored is not None:
+                    room.set_fair_play(*stored)
+            room.tell_fair_play()
 
     def _spend_hint(self, room: Room, seat: int, version: int) -> str | None:
         """Count one hint asked by ``seat`` at ``version`` against the seat's budget; the

@@ -105,6 +105,11 @@ games = Table(
     # How many times a seat link of the game was replaced: a node that sees it grow checks
     # the tokens of the game's sockets.
     Column("links_replaced", Integer, nullable=False, server_default="0"),
+    # Fair play (honeymoon.server.fair_play): whether hints are allowed (HintsSetting.stored)
+    # and how many hints each seat asked.
+    Column("hints", String(16), nullable=False, server_default="off"),
+    Column("hints_south", Integer, nullable=False, server_default="0"),
+    Column("hints_east", Integer, nullable=False, server_default="0"),
 )
 
 #: The seat links: a hash of each seat's secret token.
@@ -289,12 +294,37 @@ class SeatLinkReplaced(Exception):
 
 @dataclass(frozen=True, slots=True)
 class GameChange:
-    """What a node compares with its live copy of a changed game: the stored version and
-    how many times a seat link of the game was replaced."""
+    """What a node compares with its live copy of a changed game: the stored version, how
+    many times a seat link of the game was replaced, and its fair-play setting."""
 
     id: str
     version: int
     links_replaced: int
+    #: The hints setting as stored, and how many hints each seat asked.
+    hints: str
+    hints_asked: tuple[int, int]
+
+
+#: The columns a :class:`GameChange` is read from.
+_CHANGE_COLUMNS = (
+    games.c.id,
+    games.c.version,
+    games.c.links_replaced,
+    games.c.hints,
+    games.c.hints_south,
+    games.c.hints_east,
+)
+
+
+def _change(row: Any) -> GameChange:
+    """The :class:`GameChange` of a row read with :data:`_CHANGE_COLUMNS`."""
+    return GameChange(
+        row.id,
+        int(row.version),
+        int(row.links_replaced),
+        row.hints,
+        (int(row.hints_south), int(row.hints_east)),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -309,6 +339,9 @@ class NewGame:
     opponent: str
     bot: str | None
     bot_seat: int | None
+    #: Whether hints are allowed, as stored (``HintsSetting.stored``): when created, the
+    #: setting it starts with; when loaded, the setting as it stands.
+    hints: str = "on"
 
 
 @dataclass(frozen=True, slots=True)
@@ -329,6 +362,8 @@ class StoredGame:
     complete: bool
     #: How many times a seat link of the game had been replaced when it was read.
     links_replaced: int = 0
+    #: How many hints each seat had asked when it was read.
+    hints_asked: tuple[int, int] = (0, 0)
 
 
 class Storage:
@@ -462,6 +497,7 @@ class Storage:
                     opponent=game.opponent,
                     bot=game.bot,
                     bot_seat=game.bot_seat,
+                    hints=game.hints,
                     version=0,
                     complete=False,
                     created_at=now,
@@ -518,9 +554,16 @@ class Storage:
             opponent=row.opponent,
             bot=row.bot,
             bot_seat=row.bot_seat,
+            hints=row.hints,
         )
         stored = tuple(StoredAction(r.seat, r.action, r.move_id) for r in rows)
-        return StoredGame(params, stored, bool(row.complete), int(row.links_replaced))
+        return StoredGame(
+            params,
+            stored,
+            bool(row.complete),
+            int(row.links_replaced),
+            (int(row.hints_south), int(row.hints_east)),
+        )
 
     def append_action(
         self,
@@ -752,6 +795,52 @@ class Storage:
             )
         return row.game_id, row.seat
 
+    # -- fair play (honeymoon.server.fair_play) ------------------------------------------------
+
+    def _change_values(self) -> dict[str, Any]:
+        """The new change number to write with a change, on a shared database."""
+        if self.shared and self._change_sql:
+            return {"change_number": literal_column(self._change_sql)}
+        return {}
+
+    def fair_play(self, game_id: str) -> tuple[str, tuple[int, int]] | None:
+        """The hints setting of a game as it stands (``HintsSetting.stored``) and how many
+        hints each seat asked; None if there is no such game."""
+        with self.engine.connect() as connection:
+            row = connection.execute(
+                select(games.c.hints, games.c.hints_south, games.c.hints_east).where(
+                    games.c.id == game_id
+                )
+            ).first()
+        if row is None:
+            return None
+        return row.hints, (int(row.hints_south), int(row.hints_east))
+
+    def answer_hints(self, game_id: str, before: str, after: str) -> bool:
+        """Change the hints setting of a game from ``before`` to ``after``, only if it still
+        is ``before`` (two answers at once, on two nodes: one is stored); True if it was."""
+        with self.engine.begin() as connection:
+            result = connection.execute(
+                update(games)
+                .where(games.c.id == game_id, games.c.hints == before)
+                .values(hints=after, **self._change_values())
+            )
+        return bool(result.rowcount == 1)
+
+    def count_hint(self, game_id: str, seat: int) -> tuple[int, int]:
+        """Count one hint asked by ``seat``; returns both seats' counts after it."""
+        column = games.c.hints_south if seat == 0 else games.c.hints_east
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(games)
+                .where(games.c.id == game_id)
+                .values(**{column.name: column + 1}, **self._change_values())
+            )
+            row = connection.execute(
+                select(games.c.hints_south, games.c.hints_east).where(games.c.id == game_id)
+            ).first()
+        return (int(row.hints_south), int(row.hints_east)) if row is not None else (0, 0)
+
     def purge(self, *, finished_before: datetime, abandoned_before: datetime) -> list[str]:
         """Delete the finished games last changed before ``finished_before`` and the unfinished
         ones last changed before ``abandoned_before``, with their seats and actions; returns
@@ -801,11 +890,9 @@ class Storage:
             for start in range(0, len(game_ids), 500):
                 chunk = list(game_ids[start : start + 500])
                 for row in connection.execute(
-                    select(games.c.id, games.c.version, games.c.links_replaced).where(
-                        games.c.id.in_(chunk)
-                    )
+                    select(*_CHANGE_COLUMNS).where(games.c.id.in_(chunk))
                 ):
-                    found.append(GameChange(row.id, int(row.version), int(row.links_replaced)))
+                    found.append(_change(row))
         return found
 
     def change_horizon(self) -> int:
@@ -844,14 +931,13 @@ class Storage:
             # next time, never lost.
             following = self._horizon(connection) if postgresql else horizon
             rows = connection.execute(
-                select(
-                    games.c.id, games.c.version, games.c.links_replaced, games.c.change_number
-                ).where(games.c.change_number >= horizon)
+                select(*_CHANGE_COLUMNS, games.c.change_number).where(
+                    games.c.change_number >= horizon
+                )
             ).all()
         if not postgresql and rows:
             following = max(following, max(int(row.change_number) for row in rows) + 1)
-        changes = [GameChange(row.id, int(row.version), int(row.links_replaced)) for row in rows]
-        return changes, following
+        return [_change(row) for row in rows], following
 
     def seat_hashes(self, game_ids: Sequence[str]) -> dict[str, dict[int, str]]:
         """The hash of the token that opens each seat of these games, by game id."""
