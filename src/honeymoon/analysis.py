@@ -403,6 +403,26 @@ def par(
     >>> par(table, ScoreSheet(), hand_number=0, first_caller=0).describe()
     'South 7NT, 13 tricks: South +1220'
     """
+    bonus = _honours_by_strain(table) if honours else None
+    outcomes, finals = _every_outcome(table, sheet, hand_number, bonus)
+    answer, best_from = _best_answers(outcomes, finals)
+    first = int(first_caller)
+    bidder, bid = _opening_bid(best_from, first)
+    # Follow the answers to the end of the auction.
+    while bid >= 0 and answer[bidder][bid] >= 0:
+        bidder, bid = 1 - bidder, answer[bidder][bid]
+    final = outcomes[bidder][bid] if bid >= 0 else None
+    own_best = _own_best(outcomes, finals)
+    return Par(
+        final,
+        SEATS[first],
+        (sheet.vulnerable(0), sheet.vulnerable(1)),
+        own_best,
+    )
+
+
+def _honours_by_strain(table: TrickTable) -> tuple[tuple[int, int], ...]:
+    """The honours each side holds in each strain (indexed by strain, then by South, East)."""
     # Honours held in any one hand count for the side that holds it (at the table, a hand
     # belongs to the side of its Direction's owner: N and S to South, E and W to East).
     sides = [0, 1] if not table.four_hands else [int(d.owner) for d in Direction]
@@ -414,7 +434,16 @@ def par(
             if side == seat
         )
 
-    bonus = tuple((held(strain, 0), held(strain, 1)) for strain in _STRAINS) if honours else None
+    return tuple((held(strain, 0), held(strain, 1)) for strain in _STRAINS)
+
+
+def _every_outcome(
+    table: TrickTable,
+    sheet: ScoreSheet,
+    hand_number: int,
+    bonus: tuple[tuple[int, int], ...] | None,
+) -> tuple[list[list[ContractOutcome]], list[list[_Value]]]:
+    """Every bid's outcome and worth with each player declaring (indexed by declarer, bid)."""
     outcomes: list[list[ContractOutcome]] = [[], []]
     finals: list[list[_Value]] = [[], []]
     for declarer in (0, 1):
@@ -422,6 +451,14 @@ def par(
             outcome, worth = _outcome(table, sheet, hand_number, contract, declarer, bonus)
             outcomes[declarer].append(outcome)
             finals[declarer].append(worth)
+    return outcomes, finals
+
+
+def _best_answers(
+    outcomes: list[list[ContractOutcome]], finals: list[list[_Value]]
+) -> tuple[list[list[int]], list[list[tuple[int, _Value]]]]:
+    """The best answer to every bid and each player's best bid from every bid up, worked
+    back from 7NT."""
     count = len(_BIDS)
     # value[d][b]: the result when ``d`` has just bid ``b`` and the opponent is to call;
     # answer[d][b]: the opponent's call then (-1 for pass, else its bid).
@@ -451,7 +488,11 @@ def par(
                 or (later[1] == here[1] and ending[mover][later[0]] < ending[mover][bid])
             )
             best_from[mover][bid] = later if keep_later else here
-    first = int(first_caller)
+    return answer, best_from
+
+
+def _opening_bid(best_from: list[list[tuple[int, _Value]]], first: int) -> tuple[int, int]:
+    """The first bid of the par auction and its bidder, or (-1, -1) when it is passed out."""
     second = 1 - first
     # The second caller after the first caller's pass: pass it out, or bid.
     second_bid, second_value = best_from[second][0]
@@ -461,15 +502,16 @@ def par(
     if not _better(first_value, second_value, first):
         first_bid = -1
     if first_bid >= 0:
-        bidder, bid = first, first_bid
-    elif second_bid >= 0:
-        bidder, bid = second, second_bid
-    else:
-        bidder, bid = -1, -1
-    # Follow the answers to the end of the auction.
-    while bid >= 0 and answer[bidder][bid] >= 0:
-        bidder, bid = 1 - bidder, answer[bidder][bid]
-    final = outcomes[bidder][bid] if bid >= 0 else None
+        return first, first_bid
+    if second_bid >= 0:
+        return second, second_bid
+    return -1, -1
+
+
+def _own_best(
+    outcomes: list[list[ContractOutcome]], finals: list[list[_Value]]
+) -> tuple[ContractOutcome | None, ContractOutcome | None]:
+    """Each player's most valuable contract that makes, or None if none does."""
     own_best: list[ContractOutcome | None] = [None, None]
     for seat in (0, 1):
         chosen = -1
@@ -480,12 +522,7 @@ def par(
                 chosen = index
         if chosen >= 0:
             own_best[seat] = outcomes[seat][chosen]
-    return Par(
-        final,
-        SEATS[first],
-        (sheet.vulnerable(0), sheet.vulnerable(1)),
-        (own_best[0], own_best[1]),
-    )
+    return own_best[0], own_best[1]
 
 
 # -- the cost of each card -----------------------------------------------------------------
@@ -1181,49 +1218,19 @@ def analyze_hand(
     drawn = None
     # The hands as the auction began; at the table the four as the play began.
     deal = log.hands if log.four_hands else log.deal
-    if deal is None:
-        if hand.result is not None and hand.result.ended_by_award:
-            notes.append("no deal to analyse: the memory award ended the rubber")
-        elif hand.result is None and hand.stock is not None:
-            notes.append("no deal to analyse yet: the auction has not begun")
-        else:
-            notes.append(
-                "the hands are not known: a player-safe copy shows a deal only when all "
-                "its cards were played"
-            )
-    elif any(len(cards) != 13 for cards in deal):  # the table's extra cards never placed
-        notes.append("no deal to analyse: the hands never held thirteen cards each")
+    missing = _missing_deal(hand, deal)
+    if missing is not None:
+        notes.append(missing)
     else:
+        assert deal is not None
         table = trick_table(*deal, rules=rules)
         assert log.first_caller is not None
         context = _ParContext(number, log.first_caller, rules.honours)
         par_result = par(
             table, sheet, hand_number=number, first_caller=log.first_caller, honours=rules.honours
         )
-        leader = log.leader if log.four_hands else log.opening_leader
-        first_open = _first_open_trick(hand, log, notes) if rules.semi_exposed else 0
-        if log.contract is not None and leader is not None and first_open is not None:
-            play = analyze_tricks(
-                deal, log.contract.strain, log.tricks, leader, rules=rules, first_open=first_open
-            )
-        elif log.auction_over and log.contract is None:
-            notes.append("passed out: no play to analyse")
-        if rules.procedure is Procedure.DRAW_DISCARD and drawing:
-            if hand.stock is None:
-                notes.append("drawing not analysed: the record has no stock order")
-            else:
-                drawn = _drawing(rules, hand.stock, log.dealer, hand.actions, sheet, context, bot)
-        elif rules.procedure in (Procedure.DRAW, Procedure.MEMORY, Procedure.BRIDGETTE):
-            notes.append(
-                "drawing not compared with a bot: the final hands come from the "
-                + (
-                    "draws after the preliminary tricks"
-                    if rules.procedure is Procedure.DRAW
-                    else "exchange with the stock"
-                    if rules.procedure is Procedure.BRIDGETTE
-                    else "second deal"
-                )
-            )
+        play = _play_analysis(hand, deal, notes)
+        drawn = _drawing_analysis(hand, sheet, context, drawing, bot, notes)
     return HandAnalysis(
         number,
         log.dealer,
@@ -1238,6 +1245,69 @@ def analyze_hand(
         drawn,
         tuple(notes),
     )
+
+
+def _missing_deal(hand: _HandSource, deal: tuple[CardSet, ...] | None) -> str | None:
+    """Why the hand has no deal to analyse, or None when it has one of thirteen cards a hand."""
+    if deal is None:
+        if hand.result is not None and hand.result.ended_by_award:
+            return "no deal to analyse: the memory award ended the rubber"
+        if hand.result is None and hand.stock is not None:
+            return "no deal to analyse yet: the auction has not begun"
+        return (
+            "the hands are not known: a player-safe copy shows a deal only when all "
+            "its cards were played"
+        )
+    if any(len(cards) != 13 for cards in deal):  # the table's extra cards never placed
+        return "no deal to analyse: the hands never held thirteen cards each"
+    return None
+
+
+def _play_analysis(
+    hand: _HandSource, deal: tuple[CardSet, ...], notes: list[str]
+) -> PlayAnalysis | None:
+    """The analysis of the hand's play, or None (with a note saying why) when there is none."""
+    log = hand.log
+    rules = hand.rules
+    leader = log.leader if log.four_hands else log.opening_leader
+    first_open = _first_open_trick(hand, log, notes) if rules.semi_exposed else 0
+    if log.contract is not None and leader is not None and first_open is not None:
+        return analyze_tricks(
+            deal, log.contract.strain, log.tricks, leader, rules=rules, first_open=first_open
+        )
+    if log.auction_over and log.contract is None:
+        notes.append("passed out: no play to analyse")
+    return None
+
+
+def _drawing_analysis(
+    hand: _HandSource,
+    sheet: ScoreSheet,
+    context: _ParContext,
+    drawing: bool,
+    bot: str,
+    notes: list[str],
+) -> tuple[DrawingAnalysis, ...] | None:
+    """The drawing analysis of a Draw and Discard hand when ``drawing`` asks for it; else None,
+    with a note when the procedure's drawing cannot be compared with a bot's."""
+    rules = hand.rules
+    if rules.procedure is Procedure.DRAW_DISCARD and drawing:
+        if hand.stock is None:
+            notes.append("drawing not analysed: the record has no stock order")
+            return None
+        return _drawing(rules, hand.stock, hand.log.dealer, hand.actions, sheet, context, bot)
+    elif rules.procedure in (Procedure.DRAW, Procedure.MEMORY, Procedure.BRIDGETTE):
+        notes.append(
+            "drawing not compared with a bot: the final hands come from the "
+            + (
+                "draws after the preliminary tricks"
+                if rules.procedure is Procedure.DRAW
+                else "exchange with the stock"
+                if rules.procedure is Procedure.BRIDGETTE
+                else "second deal"
+            )
+        )
+    return None
 
 
 def _first_open_trick(hand: _HandSource, log: HandLog, notes: list[str]) -> int | None:

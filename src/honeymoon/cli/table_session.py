@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -65,6 +66,26 @@ def cards_seen(view: TableView) -> frozenset[int]:
     for trick in tricks:
         seen.update(trick.cards)
     return frozenset(card.id for card in seen)
+
+
+@dataclass(frozen=True, slots=True)
+class _Acted:
+    """An action just taken at the table, with the player's view before and after it."""
+
+    seat: Seat
+    action: int
+    mine: bool
+    before: TableView
+    after: TableView
+
+    @property
+    def who(self) -> str:
+        """The actor as the narration names it: "You", or the computer's seat."""
+        return "You" if self.mine else self.seat.label
+
+    def verb(self, word: str) -> str:
+        """``word`` as the player's verb ("play") or, with an "s", the computer's ("plays")."""
+        return word if self.mine else word + "s"
 
 
 class FourHandTable(Seated[TableGame]):
@@ -218,94 +239,116 @@ class FourHandTable(Seated[TableGame]):
     # -- narration ----------------------------------------------------------------------------
 
     def _apply(self, seat: Seat, action: int) -> list[str]:
+        """Apply ``seat``'s ``action`` and say what happened, as the player sees it."""
         game = self._game
-        me = self.human
-        before = view_for(game, me)
+        before = view_for(game, self.human)
         phase, number, to_play = game.phase, game.hand_number, game.to_play
         done = len(game.completed_tricks)
         game.apply(action, seat)
-        after = self.view()
+        acted = _Acted(seat, action, seat == self.human, before, self.view())
         self.trick_completed = False
         self.finished = ()
-        mine = seat == me
-        who = "You" if mine else seat.label
-        lines: list[str] = []
-        if phase is Phase.AUCTION:
-            lines.append(f"{who} {'call' if mine else 'calls'} {self.style.action(action)}.")
-        elif phase is Phase.PLAY:
+        if phase is Phase.PLAY:
             assert to_play is not None
-            card = self.style.card(Card.from_id(action))
-            if to_play.is_dummy:
-                whose = "your" if mine else "their"
-                lines.append(
-                    f"{who} {'play' if mine else 'plays'} {card} from {whose} dummy "
-                    f"({to_play.label})."
-                )
-            else:
-                lines.append(f"{who} {'play' if mine else 'plays'} {card}.")
-            log = game.hand_log(number)
-            if len(log.tricks) > done and log.tricks[done].winner is not None:
-                trick = log.tricks[done]
-                self._last_trick = TableTrickView(
-                    Direction(trick.leader),
-                    trick.cards,
-                    Direction(trick.winner) if trick.winner is not None else None,
-                    tuple(Direction(hand) for hand in trick.order),
-                )
-                self.trick_completed = True
-                winner = self._last_trick.winner
-                assert winner is not None
-                won = log.tricks_won(me)
-                lost = log.tricks_won(me.other)
-                lines.append(
-                    f"{table_render.wins_words(winner, me, capital=True)} the trick "
-                    f"(tricks: you {won}, {me.other.label} {lost})."
-                )
-            opening = done == 0 and before.current_trick is not None
-            rules = self.rules
-            shown = not (rules.racks or rules.exposed_dummy or rules.semi_exposed)
-            if opening and shown and before.current_trick and not before.current_trick.cards:
-                lines.append("The opening lead is made: both dummies are turned face up.")
-        elif phase is Phase.DUMMY_CHOICE:
+            lines = self._play_words(acted, to_play, number, done)
+        else:
+            lines = [self._choice_words(phase, acted)]
+        if game.hand_number != number or game.is_over:
+            lines += self._hand_end_words(number)
+        else:
+            lines += self._phase_start(phase, acted.after)
+        return lines
+
+    def _play_words(self, acted: _Acted, hand: Direction, number: int, done: int) -> list[str]:
+        """The words for a card played from ``hand``: the card, the trick it completed (if it
+        did) and the dummies turned face up after the opening lead."""
+        card = self.style.card(Card.from_id(acted.action))
+        if hand.is_dummy:
+            whose = "your" if acted.mine else "their"
+            played = f"{acted.who} {acted.verb('play')} {card} from {whose} dummy ({hand.label})."
+        else:
+            played = f"{acted.who} {acted.verb('play')} {card}."
+        lines = [played]
+        lines += self._trick_won_words(number, done)
+        before = acted.before
+        opening = done == 0 and before.current_trick is not None
+        rules = self.rules
+        shown = not (rules.racks or rules.exposed_dummy or rules.semi_exposed)
+        if opening and shown and before.current_trick and not before.current_trick.cards:
+            lines.append("The opening lead is made: both dummies are turned face up.")
+        return lines
+
+    def _trick_won_words(self, number: int, done: int) -> list[str]:
+        """Who won trick ``done`` of hand ``number`` and the tricks each side has, if the last
+        card completed it (kept as the last trick); else nothing."""
+        me = self.human
+        log = self._game.hand_log(number)
+        if len(log.tricks) <= done or log.tricks[done].winner is None:
+            return []
+        trick = log.tricks[done]
+        self._last_trick = TableTrickView(
+            Direction(trick.leader),
+            trick.cards,
+            Direction(trick.winner) if trick.winner is not None else None,
+            tuple(Direction(hand) for hand in trick.order),
+        )
+        self.trick_completed = True
+        winner = self._last_trick.winner
+        assert winner is not None
+        won = log.tricks_won(me)
+        lost = log.tricks_won(me.other)
+        return [
+            f"{table_render.wins_words(winner, me, capital=True)} the trick "
+            f"(tricks: you {won}, {me.other.label} {lost})."
+        ]
+
+    def _choice_words(self, phase: Phase, acted: _Acted) -> str:
+        """The words for an action other than a card played: a call, the choice of a dummy or
+        of the opening leader, a widow or extra card placed, a draw."""
+        who, mine, action = acted.who, acted.mine, acted.action
+        if phase is Phase.AUCTION:
+            return f"{who} {acted.verb('call')} {self.style.action(action)}."
+        if phase is Phase.DUMMY_CHOICE:
             chosen = "the exposed dummy" if action == TAKE_EXPOSED else "the other dummy"
-            lines.append(
-                f"{who} {'take' if mine else 'takes'} {chosen}; it sits opposite "
+            return (
+                f"{who} {acted.verb('take')} {chosen}; it sits opposite "
                 f"{'you' if mine else 'them'}, and both dummies are face up."
             )
-        elif phase is Phase.WIDOW_HAND or phase is Phase.WIDOW_DUMMY:
+        if phase is Phase.WIDOW_HAND or phase is Phase.WIDOW_DUMMY:
             where = "hand" if phase is Phase.WIDOW_HAND else "dummy"
             if mine:
-                card = self.style.card(Card.from_id(action))
-                lines.append(f"You put {card} in your {where}.")
-            else:
-                lines.append(f"{who} puts a widow card in their {where}.")
-        elif phase is Phase.LEAD_CHOICE:
-            leader = after.opening_leader
-            named = table_render.hand_name(leader, me) if leader is not None else "?"
-            verb = "have" if mine else "has"
-            lines.append(f"{who} {verb} {named} make the opening lead.")
-        elif phase is Phase.EXTRA_CARDS:
-            if mine:
-                kept = Card.from_id(action)
-                other = [c for c in before.extra_cards if c != kept]
-                to_dummy = f" and {self.style.card(other[0])} in your dummy" if other else ""
-                lines.append(f"You put {self.style.card(kept)} in your hand{to_dummy}.")
-            else:
-                cards = "of the two widow cards" if self.rules.widow else "extra card"
-                lines.append(f"{who} puts one {cards} in their hand, the other in their dummy.")
-        else:
-            lines.append(
-                f"{who} {'choose' if mine else 'chooses'} {table_render.choice_words(action)}."
-            )
-        if game.hand_number != number or game.is_over:
-            result = game.history[number].result
-            self.finished = (result,)
-            lines.append(render.result_words(result, me, self.style))
-            lines += self._claim_reveal(number)
-            if game.is_over:
-                lines.append(render.final_words(game.score_sheet, me))
-        else:
-            lines += self._phase_start(phase, after)
+                return f"You put {self.style.card(Card.from_id(action))} in your {where}."
+            return f"{who} puts a widow card in their {where}."
+        if phase is Phase.LEAD_CHOICE:
+            leader = acted.after.opening_leader
+            named = table_render.hand_name(leader, self.human) if leader is not None else "?"
+            return f"{who} {'have' if mine else 'has'} {named} make the opening lead."
+        if phase is Phase.EXTRA_CARDS:
+            return self._extra_card_words(acted)
+        return f"{who} {acted.verb('choose')} {table_render.choice_words(action)}."
+
+    def _extra_card_words(self, acted: _Acted) -> str:
+        """The words for the extra cards (or the widow's two) shared between hand and dummy:
+        which went where for the player, only that it was done for the computer."""
+        if acted.mine:
+            kept = Card.from_id(acted.action)
+            other = [c for c in acted.before.extra_cards if c != kept]
+            to_dummy = f" and {self.style.card(other[0])} in your dummy" if other else ""
+            return f"You put {self.style.card(kept)} in your hand{to_dummy}."
+        cards = "of the two widow cards" if self.rules.widow else "extra card"
+        return f"{acted.who} puts one {cards} in their hand, the other in their dummy."
+
+    def _hand_end_words(self, number: int) -> list[str]:
+        """The words when hand ``number`` has just ended: its result, a refused claim's line,
+        and the final score if the rubber is over (the result kept as finished)."""
+        game = self._game
+        me = self.human
+        result = game.history[number].result
+        self.finished = (result,)
+        lines = [render.result_words(result, me, self.style)]
+        lines += self._claim_reveal(number)
+        if game.is_over:
+            lines.append(render.final_words(game.score_sheet, me))
         return lines
 
     def _phase_start(self, phase: Phase, view: TableView) -> list[str]:

@@ -264,7 +264,6 @@ def encode_information_state(
         tensor[:] = 0.0
     view = view_for(game, seat)
     me = seat
-    opp = 1 - me
     _encode_score(tensor, view.score_sheet, me, at["score"])
     if layout is BRIDGETTE_LAYOUT:
         sheet = view.score_sheet
@@ -277,20 +276,55 @@ def encode_information_state(
     if view.to_act is not None:
         tensor[at["to_act"] + _rel(view.to_act, me)] = 1.0
     tensor[at["dealer"] + _rel(view.dealer, me)] = 1.0
-    counts = at["counts"]
-    stock_position = cards - game.stock_remaining
     if dealt:
-        hand = at["hand"]
-        for card in view.hand:
-            tensor[hand + card.id] = 1.0
-        tensor[counts + 0] = view.hand_sizes[me] / layout.hand_scale
-        tensor[counts + 1] = view.hand_sizes[opp] / layout.hand_scale
-        # Draw Bridge: my draw after preliminary trick t, t / 13; Bridgette: the cards I took
-        # in the exchange, 1 each (a view shows only the seat's own)
-        drawn = at["drawn"]
-        exchange = layout is BRIDGETTE_LAYOUT
-        for number, card in enumerate(view.drawn, 1):
-            tensor[drawn + card.id] = 1.0 if exchange else number / 13.0
+        _encode_own_hand(tensor, view, me, layout)
+    _encode_drawing(tensor, game, view, me, layout, known=known, dealt=dealt)
+    if view.first_caller is not None:
+        tensor[at["first_caller"] + _rel(view.first_caller, me)] = 1.0
+        _encode_auction(tensor, view, me, at["auction"], at["opening_pass"])
+    if view.phase is Phase.PLAY and view.contract is not None and view.declarer is not None:
+        _encode_contract_slice(tensor, view, me, at["contract"])
+    _encode_trick_slices(tensor, view, me, layout)
+    if layout is BRIDGETTE_LAYOUT:
+        tensor[at["to_discard"]] = view.to_discard / 12.0
+        if view.barred_suit is not None:
+            tensor[at["barred_suit"] + int(view.barred_suit)] = 1.0
+    return tensor
+
+
+def _encode_own_hand(tensor: Tensor, view: SeatView, me: int, layout: Layout) -> None:
+    """The dealt slices of the information state: my hand, both hands' sizes, my draws."""
+    at = layout.info
+    counts = at["counts"]
+    hand = at["hand"]
+    for card in view.hand:
+        tensor[hand + card.id] = 1.0
+    tensor[counts + 0] = view.hand_sizes[me] / layout.hand_scale
+    tensor[counts + 1] = view.hand_sizes[1 - me] / layout.hand_scale
+    # Draw Bridge: my draw after preliminary trick t, t / 13; Bridgette: the cards I took
+    # in the exchange, 1 each (a view shows only the seat's own)
+    drawn = at["drawn"]
+    exchange = layout is BRIDGETTE_LAYOUT
+    for number, card in enumerate(view.drawn, 1):
+        tensor[drawn + card.id] = 1.0 if exchange else number / 13.0
+
+
+def _encode_drawing(
+    tensor: Tensor,
+    game: Game,
+    view: SeatView,
+    me: int,
+    layout: Layout,
+    *,
+    known: int,
+    dealt: bool,
+) -> None:
+    """The drawing's slices of the information state: the discards, the stock card in view,
+    each drawing turn, the opponent's, the piles' and the stock's sizes."""
+    at = layout.info
+    opp = 1 - me
+    counts = at["counts"]
+    stock_position = layout.cards - game.stock_remaining
     discards = at["discards"]
     for card in view.discards:
         tensor[discards + card.id] = 1.0
@@ -316,16 +350,24 @@ def encode_information_state(
     opp_shown = at["opp_shown"]
     for number, card_id in opponent_shown(game, opp, view):
         tensor[opp_shown + card_id] = number / 13.0
-    if view.first_caller is not None:
-        tensor[at["first_caller"] + _rel(view.first_caller, me)] = 1.0
-        _encode_auction(tensor, view, me, at["auction"], at["opening_pass"])
-    contract_at = at["contract"]
-    if view.phase is Phase.PLAY and view.contract is not None and view.declarer is not None:
-        contract = view.contract
-        tensor[contract_at + contract.level - 1] = 1.0
-        tensor[contract_at + 7 + int(contract.strain)] = 1.0
-        tensor[contract_at + 12 + contract.doubling] = 1.0
-        tensor[contract_at + 15 + _rel(view.declarer, me)] = 1.0
+
+
+def _encode_contract_slice(tensor: Tensor, view: SeatView, me: int, contract_at: int) -> None:
+    """The contract slice of the information state: level, strain, doubling, declarer."""
+    contract = view.contract
+    assert contract is not None
+    tensor[contract_at + contract.level - 1] = 1.0
+    tensor[contract_at + 7 + int(contract.strain)] = 1.0
+    tensor[contract_at + 12 + contract.doubling] = 1.0
+    tensor[contract_at + 15 + _rel(view.declarer, me)] = 1.0
+
+
+def _encode_trick_slices(tensor: Tensor, view: SeatView, me: int, layout: Layout) -> None:
+    """The trick slices of the information state: the preliminary tricks and the play's, with
+    the tricks each player won."""
+    at = layout.info
+    cards = layout.cards
+    opp = 1 - me
     preliminary, preliminary_won = at["preliminary"], at["preliminary_won"]
     if view.phase is Phase.PRELIMINARY:
         _encode_tricks(tensor, preliminary, view.tricks, view.current_trick, me, cards)
@@ -340,11 +382,6 @@ def encode_information_state(
         _encode_tricks(tensor, at["play"], view.tricks, view.current_trick, me, cards)
         tensor[at["tricks_won"] + 0] = view.tricks_won[me] / 13.0
         tensor[at["tricks_won"] + 1] = view.tricks_won[opp] / 13.0
-    if layout is BRIDGETTE_LAYOUT:
-        tensor[at["to_discard"]] = view.to_discard / 12.0
-        if view.barred_suit is not None:
-            tensor[at["barred_suit"] + int(view.barred_suit)] = 1.0
-    return tensor
 
 
 def _encode_score(tensor: Tensor, sheet: ScoreSheet, me: int, at: int = _SCORE) -> None:

@@ -514,6 +514,18 @@ def _table_stock(
     kept extra card to its player's extra places; with semi-exposed dummies, each card of a
     dummy's ``layouts`` to its place), and the other cards where no hand gets a card of a
     suit it showed out of."""
+    bins, target, widow_bins = _stock_bins(rules, dealer, facts)
+    stock: list[int | None] = [None] * 52
+    placed = _place_known_cards(stock, bins, widow_bins, facts, layouts or {})
+    _place_other_cards(stock, bins, target, facts, placed)
+    return tuple(card for card in stock if card is not None)
+
+
+def _stock_bins(
+    rules: RuleSet, dealer: Seat, facts: _TableFacts
+) -> tuple[list[list[int]], list[int], dict[int, int]]:
+    """The stock's places in bins as the engine deals them, the hand each bin's cards end up
+    in, and (the Widow) the bin of each hand's widow place."""
     # Bins of stock places, as the engine deals them: 0-3 a hand's places (as dealt), then
     # South's and East's extra places (twelve and two), then the widow's (the Widow).
     bins: list[list[int]] = [[] for _ in range(WIDOW_PLACE + 1)]
@@ -538,7 +550,19 @@ def _table_stock(
             bins.append([position])
             target.append(hand)
         bins[WIDOW_PLACE] = []
-    stock: list[int | None] = [None] * 52
+    return bins, target, widow_bins
+
+
+def _place_known_cards(
+    stock: list[int | None],
+    bins: list[list[int]],
+    widow_bins: dict[int, int],
+    facts: _TableFacts,
+    layouts: Mapping[int, Sequence[tuple[int, int]]],
+) -> set[int]:
+    """Put in ``stock`` each card whose hand is known (kept extra cards, a semi-exposed
+    dummy's cards seen face up, the cards played), taking their places from ``bins``; the
+    cards placed."""
     placed: set[int] = set()
 
     def put(card: int, choices: Sequence[int]) -> None:
@@ -550,7 +574,7 @@ def _table_stock(
 
     for card, seat in facts.kept.items():
         put(card, (EXTRA_PLACE + seat,))
-    for dummy, places in (layouts or {}).items():
+    for dummy, places in layouts.items():
         # A semi-exposed dummy's cards seen face up, each in its place of the deal (the
         # engine's dummy_layouts): a face-down card never turned up may be any other card.
         positions = bins[dummy]
@@ -568,6 +592,18 @@ def _table_stock(
                 put(card, (hand, widow_bins[hand]))
             else:
                 put(card, (hand, owner_bin) if Direction(hand).is_dummy else (hand,))
+    return placed
+
+
+def _place_other_cards(
+    stock: list[int | None],
+    bins: list[list[int]],
+    target: list[int],
+    facts: _TableFacts,
+    placed: set[int],
+) -> None:
+    """Put the cards not yet ``placed`` in the places left in ``bins``, none in a hand that
+    showed out of its suit (any room will do when no hand may hold it)."""
     spare = [card for card in range(52) if card not in placed]
     room = [len(places) for places in bins]
 
@@ -585,4 +621,3 @@ def _table_stock(
             owner[card] = chosen
     for card, chosen in owner.items():
         stock[bins[chosen].pop(0)] = card
-    return tuple(card for card in stock if card is not None)

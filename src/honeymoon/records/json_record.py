@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import datetime
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import IO, Any
@@ -518,6 +518,43 @@ def record_from_dict(data: object) -> GameRecord:
     :raises RecordError: as :func:`loads` does.
     """
     top = _expect_object(data, "the record", None)
+    _check_format(top)
+    rules = _read_variant(_get(top, "variant", dict, "the record", None))
+    seed = _read_seed(top)
+    first_dealer = _read_seat(_get(top, "first_dealer", str, "the record", None), "first_dealer")
+    players = _read_players(top)
+    date = _read_date(top)
+    hands = _read_hands(top, rules)
+    with_stock = hands[0].stock is not None
+    _check_upcards(rules, hands, with_stock)
+    if with_stock:
+        stocks: list[tuple[int, ...]] = [hand.stock or () for hand in hands]
+        discards: list[tuple[int, ...]] = []
+    else:
+        stocks, discards = _stand_in_stocks(rules, hands)
+    game, actions = _replay(
+        rules, seed, first_dealer, hands, stocks, hidden=not with_stock, discards=discards
+    )
+    records = tuple(
+        HandRecord(
+            index,
+            hand.dealer,
+            hand.stock,
+            actions[index],
+            game.history[index].result if hand.result is not None else None,
+            _known_log(game.hand_log(index), with_stock),
+            (hand.stock[UPCARD_PLACE] if hand.stock is not None else hand.upcard)
+            if rules.colons
+            else None,
+        )
+        for index, hand in enumerate(hands)
+    )
+    _check_recorded_summary(top, game.score_sheet)
+    return GameRecord(rules, first_dealer, records, game.score_sheet, seed, players, date)
+
+
+def _check_format(top: dict[str, Any]) -> None:
+    """Check that the record says it is a Honeymoon Bridge record of the version read here."""
     format_name = _get(top, "format", str, "the record", None)
     if format_name != FORMAT_NAME:
         raise RecordError(
@@ -532,11 +569,11 @@ def record_from_dict(data: object) -> GameRecord:
             f"version {FORMAT_VERSION}",
             code="unsupported_version",
         )
-    rules = _read_variant(_get(top, "variant", dict, "the record", None))
-    seed = _read_seed(top)
-    first_dealer = _read_seat(_get(top, "first_dealer", str, "the record", None), "first_dealer")
-    players = _read_players(top)
-    date = _read_date(top)
+
+
+def _read_hands(top: dict[str, Any], rules: RuleSet) -> list[_ReadHand]:
+    """The record's hands, at least one, either every one with a stock order of the pack's
+    size or none (a player-safe copy)."""
     raw_hands = _get(top, "hands", list, "the record", None)
     if not raw_hands:
         raise RecordError("'hands' is empty: a record has at least one hand", code="missing_field")
@@ -550,49 +587,36 @@ def record_from_dict(data: object) -> GameRecord:
             hand=missing,
             code="missing_field",
         )
+    pack = 55 if rules.colons else 52
+    for index, hand in enumerate(hands):
+        if hand.stock is not None and len(hand.stock) != pack:
+            raise RecordError(
+                f"'stock' has {len(hand.stock)} cards: {rules.title} is played with "
+                f"{pack}, top card first",
+                hand=index,
+                code="bad_stock",
+            )
+    return hands
+
+
+def _stand_in_stocks(
+    rules: RuleSet, hands: Sequence[_ReadHand]
+) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
+    """A player-safe copy's stand-in stocks, one a hand, and (two-hand variants) the stand-in
+    discards of each hand's hidden actions."""
     stocks: list[tuple[int, ...]] = []
     discards: list[tuple[int, ...]] = []
-    if with_stock:
-        stocks = [hand.stock or () for hand in hands]
-        pack = 55 if rules.colons else 52
-        for index, hand in enumerate(hands):
-            if len(hand.stock or ()) != pack:
-                raise RecordError(
-                    f"'stock' has {len(hand.stock or ())} cards: {rules.title} is played with "
-                    f"{pack}, top card first",
-                    hand=index,
-                    code="bad_stock",
-                )
-    _check_upcards(rules, hands, bool(with_stock))
-    for hand in hands if not with_stock else ():
-        # A player-safe copy: replayed on stand-in stocks that give each player the cards
-        # they played (see records._shape), with the hidden drawing actions taken as keep
-        # and Bridgette's hidden exchange discards as cards its player is not seen to play.
+    for hand in hands:
+        # Replayed on stand-in stocks that give each player the cards they played (see
+        # records._shape), with the hidden drawing actions taken as keep and Bridgette's
+        # hidden exchange discards as cards its player is not seen to play.
         if rules.four_hands:
             stocks.append(table_stand_in_stock(rules, hand.dealer, hand.actions, hand.layouts))
             continue
         fitted = stand_in(rules, hand.dealer, hand.actions, hand.upcard)
         stocks.append(fitted.stock)
         discards.append(fitted.discards)
-    game, actions = _replay(
-        rules, seed, first_dealer, hands, stocks, hidden=not with_stock, discards=discards
-    )
-    records = tuple(
-        HandRecord(
-            index,
-            hand.dealer,
-            hand.stock,
-            actions[index],
-            game.history[index].result if hand.result is not None else None,
-            _known_log(game.hand_log(index), bool(with_stock)),
-            (hand.stock[UPCARD_PLACE] if hand.stock is not None else hand.upcard)
-            if rules.colons
-            else None,
-        )
-        for index, hand in enumerate(hands)
-    )
-    _check_recorded_summary(top, game.score_sheet)
-    return GameRecord(rules, first_dealer, records, game.score_sheet, seed, players, date)
+    return stocks, discards
 
 
 def _check_upcards(rules: RuleSet, hands: Sequence[_ReadHand], with_stock: bool) -> None:
@@ -1021,8 +1045,8 @@ def _replay(
                 code="extra_hand",
             )
         _check_dealer(hand.dealer, game.dealer, index)
-        parsed: list[int | None] = []
         stand_in_discards = iter(discards[index] if index < len(discards) else ())
+        parsed: list[int | None] = []
         for position, raw in enumerate(hand.actions):
             if game.is_over or game.hand_number != index:
                 raise RecordError(
@@ -1031,53 +1055,75 @@ def _replay(
                     action_index=position,
                     code="extra_action",
                 )
-            if hidden and is_hidden_widow(raw) and isinstance(game, TableGame):
-                try:
-                    game.apply(hidden_widow_card(game, stocks[index]))
-                except IllegalActionError as error:
-                    raise RecordError(
-                        error.message, hand=index, action_index=position, code=error.code
-                    ) from None
-                parsed.append(None)
-                continue
-            if hidden and is_hidden_draw(raw):
-                if game.phase is Phase.EXCHANGE:
-                    discard = next(stand_in_discards, None)
-                    assert discard is not None, "the stand-in gives every hidden discard a card"
-                    game.apply(discard)
+            if hidden:
+                played = _replay_hidden(
+                    game, raw, stocks[index], stand_in_discards, index, position
+                )
+                if played:
                     parsed.append(None)
                     continue
-                if game.phase is not Phase.DRAWING:
-                    raise RecordError(
-                        _hidden_draw_refused(game),
-                        hand=index,
-                        action_index=position,
-                        code="wrong_phase",
-                    )
-                game.apply(KEEP)
-                parsed.append(None)
-                continue
-            if game.phase is Phase.EXCHANGE and not _is_card_text(raw):
-                raise RecordError(
-                    _exchange_not_over(game, raw),
-                    hand=index,
-                    action_index=position,
-                    code="bad_action",
-                )
-            number = _parse_for_game(game, raw, index, position)
-            try:
-                game.apply(number)
-            except IllegalActionError as error:
-                raise RecordError(
-                    error.message, hand=index, action_index=position, code=error.code
-                ) from None
-            parsed.append(number)
+            parsed.append(_replay_action(game, raw, index, position))
         numbers.append(tuple(parsed))
         finished = game.is_over or game.hand_number != index
         _check_finished(finished, hand.result, index, last, len(hand.actions))
         if hand.result is not None:
             _compare_result(hand.result, game.history[index].result, index)
     return game, numbers
+
+
+def _replay_hidden(
+    game: Game | TableGame,
+    raw: str | int | None,
+    stock: Sequence[int],
+    stand_in_discards: Iterator[int],
+    hand: int,
+    position: int,
+) -> bool:
+    """Replay ``raw`` if it is a player-safe copy's hidden action (a widow card, a draw, an
+    exchange discard) on the hand's stand-in ``stock``; whether it was one."""
+    if is_hidden_widow(raw) and isinstance(game, TableGame):
+        try:
+            game.apply(hidden_widow_card(game, stock))
+        except IllegalActionError as error:
+            raise RecordError(
+                error.message, hand=hand, action_index=position, code=error.code
+            ) from None
+        return True
+    if not is_hidden_draw(raw):
+        return False
+    if game.phase is Phase.EXCHANGE:
+        discard = next(stand_in_discards, None)
+        assert discard is not None, "the stand-in gives every hidden discard a card"
+        game.apply(discard)
+        return True
+    if game.phase is not Phase.DRAWING:
+        raise RecordError(
+            _hidden_draw_refused(game),
+            hand=hand,
+            action_index=position,
+            code="wrong_phase",
+        )
+    game.apply(KEEP)
+    return True
+
+
+def _replay_action(game: Game | TableGame, raw: str | int | None, hand: int, position: int) -> int:
+    """Read ``raw`` as an action of ``game`` now and apply it; the action's number."""
+    if game.phase is Phase.EXCHANGE and not _is_card_text(raw):
+        raise RecordError(
+            _exchange_not_over(game, raw),
+            hand=hand,
+            action_index=position,
+            code="bad_action",
+        )
+    number = _parse_for_game(game, raw, hand, position)
+    try:
+        game.apply(number)
+    except IllegalActionError as error:
+        raise RecordError(
+            error.message, hand=hand, action_index=position, code=error.code
+        ) from None
+    return number
 
 
 def _hidden_draw_refused(game: Game | TableGame) -> str:

@@ -27,7 +27,7 @@ The algorithm (see docs/solver.md):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from honeymoon.errors import SolverInputError
@@ -167,254 +167,338 @@ def _highest(mask: int) -> int:
     return mask.bit_length() - 1
 
 
+# The search's parts, each built by a function over local tables: the closures read their tables
+# as free variables, which is quicker than attributes. A reply step is (keep, shift, leader
+# wins): keep and shift remove the reply (after the lead is removed), see _LaneTables.keep.
+_Steps = tuple[tuple[int, int, bool], ...]
+_LeaderWins = Callable[[int, int], bool]
+_Moves = Callable[[int, int, int], Sequence[int]]
+
+
+def _packed_lanes(lanes: _LaneTables, trump: int) -> list[list[int]]:
+    """The packed bounds table of each suit's lane in ``trump``'s strain (see _LaneTables)."""
+    if trump == NOTRUMP:
+        return [lanes.notrump] * 4
+    packed = [lanes.side] * 4
+    packed[trump] = lanes.trump
+    return packed
+
+
+def _leader_wins(trump: int) -> _LeaderWins:
+    """Whether the lead (a compact card) wins the trick against the reply, in ``trump``."""
+
+    def leader_wins(lead: int, reply: int) -> bool:
+        if reply >> 4 == lead >> 4:
+            return reply < lead
+        return reply >> 4 != trump
+
+    return leader_wins
+
+
+def _quick_bounds(lanes: _LaneTables, trump: int) -> Callable[[int, int], tuple[int, int]]:
+    """The quick lower and upper bounds on the leader's tricks of a position key."""
+    lane0, lane1, lane2, lane3 = _packed_lanes(lanes, trump)
+
+    def quick_bounds(key: int, cards: int) -> tuple[int, int]:
+        total = (
+            lane0[key & 0x3FFF]
+            + lane1[key >> 16 & 0x3FFF]
+            + lane2[key >> 32 & 0x3FFF]
+            + lane3[key >> 48]
+        )
+        lower = total & 0xFF
+        if total >> 24 and total >> 16 & 0xFF > lower:
+            lower = total >> 16 & 0xFF
+        return lower, cards - (total >> 8 & 0xFF)
+
+    return quick_bounds
+
+
+def _reply_orders(
+    lanes: _LaneTables, trump: int
+) -> tuple[_Moves, Callable[[int, int, int], _Steps]]:
+    """The follower's replies to a lead in the order tried, as compact cards and as steps."""
+    keep = lanes.keep
+    shift = lanes.shift
+    follow_replies = lanes.follow_replies
+
+    def reply_moves(follower: int, lead: int, key: int) -> tuple[int, ...] | list[int]:
+        base = lead & ~15
+        if follower >> base & 0xFFFF:
+            return [base + bit for bit in follow_replies(key >> base & 0x3FFF, lead & 15)]
+        # Void: the cheapest ruff, the lowest card of each side suit (longest suit first),
+        # then every other card.
+        rest = []
+        for suit in range(4):
+            lane = follower >> suit * 16 & 0xFFFF
+            rest.append([suit * 16 + bit for bit in _lowbits(lane & ~(lane >> 1))])
+        moves = []
+        if trump != NOTRUMP and rest[trump]:
+            moves.append(rest[trump].pop(0))
+        order = [suit for suit in range(4) if suit != trump and rest[suit]]
+        order.sort(key=lambda suit: -(follower >> suit * 16 & 0xFFFF).bit_count())
+        for suit in order:
+            moves.append(rest[suit].pop(0))
+        for suit in range(4):
+            moves.extend(rest[suit])
+        return moves
+
+    follow_steps: dict[int, _Steps] = {}
+    void_steps: dict[int, _Steps] = {}
+
+    def reply_steps(follower: int, lead: int, key: int) -> _Steps:
+        base = lead & 48
+        if follower >> base & 0xFFFF:
+            index = (key >> base & 0x3FFF) << 6 | lead
+            steps = follow_steps.get(index)
+            if steps is None:
+                steps = follow_steps[index] = tuple(
+                    (keep[reply - (reply > lead)], shift[reply - (reply > lead)], reply < lead)
+                    for reply in reply_moves(follower, lead, key)
+                )
+            return steps
+        steps = void_steps.get(follower)
+        if steps is None:
+            if len(void_steps) >= TABLE_LIMIT:
+                void_steps.clear()
+            steps = void_steps[follower] = tuple(
+                (keep[reply], shift[reply], reply >> 4 != trump)
+                for reply in reply_moves(follower, lead, key)
+            )
+        return steps
+
+    return reply_moves, reply_steps
+
+
+def _lead_order(lanes: _LaneTables, trump: int) -> Callable[[int, int, int], list[int]]:
+    """The leader's leads in the order tried (leads the follower can ruff last)."""
+    lane_leads = lanes.leads
+    trump_shift = 16 * trump
+    # Sort keys of the leads of one suit: (128 - score) << 6 | move, per lane key, suit and
+    # whether the follower ruffs it.
+    lead_keys: dict[int, tuple[int, ...]] = {}
+
+    def lead_moves(leader: int, follower: int, key: int) -> list[int]:
+        ruffer = trump != NOTRUMP and follower >> trump_shift & 0xFFFF
+        scored: list[int] = []
+        for base in (0, 16, 32, 48):
+            if not leader >> base & 0xFFFF:
+                continue
+            ruffed = bool(ruffer and base != trump_shift and not follower >> base & 0xFFFF)
+            lane_key = key >> base & 0x3FFF
+            index = lane_key << 7 | base << 1 | ruffed
+            keys = lead_keys.get(index)
+            if keys is None:
+                keys = lead_keys[index] = tuple(
+                    (128 + (50 + bit if ruffed else -score)) << 6 | (base + bit)
+                    for score, bit in lane_leads[lane_key]
+                )
+            scored.extend(keys)
+        scored.sort()
+        return [sort_key & 63 for sort_key in scored]
+
+    return lead_moves
+
+
+def _two_cards_value(leader_wins: _LeaderWins) -> Callable[[int, int], int]:
+    """The leader's tricks in an ending of two cards each, valued directly."""
+
+    def two_cards_value(leader: int, follower: int) -> int:
+        leads = (_lowest(leader), _highest(leader))
+        replies = (_lowest(follower), _highest(follower))
+        best = 0
+        for i in (0, 1):
+            lead = leads[i]
+            other_lead = leads[1 - i]
+            follows = replies[0] >> 4 == lead >> 4 or replies[1] >> 4 == lead >> 4
+            worst = 2
+            for j in (0, 1):
+                reply = replies[j]
+                if follows and reply >> 4 != lead >> 4:
+                    continue
+                other_reply = replies[1 - j]
+                if leader_wins(lead, reply):
+                    value = 1 + leader_wins(other_lead, other_reply)
+                else:
+                    value = 1 - leader_wins(other_reply, other_lead)
+                worst = min(worst, value)
+            best = max(best, worst)
+        return best
+
+    return two_cards_value
+
+
+def _null_window_search(
+    lanes: _LaneTables,
+    trump: int,
+    count: list[int],
+    leader_wins: _LeaderWins,
+    reply_steps: Callable[[int, int, int], _Steps],
+    lead_moves: Callable[[int, int, int], list[int]],
+) -> Callable[[int, int, int, int], bool]:
+    """The null-window search at trick boundaries, counting its positions in ``count``."""
+    table = _tables[trump]
+    keep = lanes.keep
+    shift = lanes.shift
+    lane0, lane1, lane2, lane3 = _packed_lanes(lanes, trump)
+    two_cards_value = _two_cards_value(leader_wins)
+
+    def search(leader: int, follower: int, cards: int, target: int) -> bool:
+        """Can the player on lead take at least ``target`` of the remaining tricks?"""
+        # lead_succeeds, quick_bounds and leader_wins are inlined here: this is the hot path.
+        if target <= 0:
+            return True
+        if target > cards:
+            return False
+        count[0] += 1
+        if cards <= 2:
+            if cards == 1:
+                return leader_wins(_lowest(leader), _lowest(follower))
+            return two_cards_value(leader, follower) >= target
+        key = leader | ((leader | follower) + LANES_ONE)
+        total = (
+            lane0[key & 0x3FFF]
+            + lane1[key >> 16 & 0x3FFF]
+            + lane2[key >> 32 & 0x3FFF]
+            + lane3[key >> 48]
+        )
+        if total & 0xFF >= target or (total >> 24 and total >> 16 & 0xFF >= target):
+            return True
+        if cards - (total >> 8 & 0xFF) < target:
+            return False
+        entry = table.get(key)
+        if entry is None:
+            if len(table) >= TABLE_LIMIT:
+                table.clear()
+            entry = table[key] = [0, cards, -1, None]
+        else:
+            if entry[0] >= target:
+                return True
+            if entry[1] < target:
+                return False
+        leads = entry[3]
+        if leads is None:
+            leads = entry[3] = lead_moves(leader, follower, key)
+        best = entry[2]
+        if best >= 0:
+            leads = [best] + [lead for lead in leads if lead != best]
+        rest = cards - 1
+        lose_target = cards - target  # the follower's target when it wins the trick
+        for lead in leads:
+            keep_lead = keep[lead]
+            shift_lead = shift[lead]
+            leader_rest = (leader & keep_lead) | ((leader & shift_lead) >> 1)
+            follower_rest = (follower & keep_lead) | ((follower & shift_lead) >> 1)
+            for keep_reply, shift_reply, leader_won in reply_steps(follower, lead, key):
+                rest_l = (leader_rest & keep_reply) | ((leader_rest & shift_reply) >> 1)
+                rest_f = (follower_rest & keep_reply) | ((follower_rest & shift_reply) >> 1)
+                if leader_won:
+                    if not search(rest_l, rest_f, rest, target - 1):
+                        break
+                elif search(rest_f, rest_l, rest, lose_target):
+                    break
+            else:
+                entry[0] = target
+                entry[2] = lead
+                return True
+        entry[1] = target - 1
+        return False
+
+    return search
+
+
+def _lead_test(
+    lanes: _LaneTables,
+    leader_wins: _LeaderWins,
+    reply_moves: _Moves,
+    search: Callable[[int, int, int, int], bool],
+) -> Callable[[int, int, int, int, int, int], bool]:
+    """Whether the leader takes at least a target of the remaining tricks after one lead."""
+    keep = lanes.keep
+    shift = lanes.shift
+
+    def lead_succeeds(
+        leader: int, follower: int, key: int, cards: int, lead: int, target: int
+    ) -> bool:
+        if target <= 0:
+            return True
+        if target > cards:
+            return False
+        keep_lead = keep[lead]
+        shift_lead = shift[lead]
+        leader = (leader & keep_lead) | ((leader & shift_lead) >> 1)
+        follower_rest = (follower & keep_lead) | ((follower & shift_lead) >> 1)
+        for reply in reply_moves(follower, lead, key):
+            # Remove the lead first, then the reply at its index after that removal.
+            after = reply - 1 if reply >> 4 == lead >> 4 and reply > lead else reply
+            keep_reply = keep[after]
+            shift_reply = shift[after]
+            rest_l = (leader & keep_reply) | ((leader & shift_reply) >> 1)
+            rest_f = (follower_rest & keep_reply) | ((follower_rest & shift_reply) >> 1)
+            if leader_wins(lead, reply):
+                if not search(rest_l, rest_f, cards - 1, target - 1):
+                    return False
+            elif search(rest_f, rest_l, cards - 1, cards - target):
+                return False
+        return True
+
+    return lead_succeeds
+
+
+def _exact_solver(
+    lanes: _LaneTables, trump: int, search: Callable[[int, int, int, int], bool]
+) -> Callable[[int, int], int]:
+    """The leader's exact tricks, found by a series of null-window searches."""
+    table = _tables[trump]
+    quick_bounds = _quick_bounds(lanes, trump)
+
+    def solve_exact(leader: int, follower: int) -> int:
+        cards = leader.bit_count()
+        if cards == 0:
+            return 0
+        key = leader | ((leader | follower) + LANES_ONE)
+        lower, upper = quick_bounds(key, cards)
+        entry = table.get(key)
+        if entry is not None:
+            lower = max(lower, entry[0])
+            upper = min(upper, entry[1])
+        if lower == upper:
+            return lower
+        # The first test halves the range; the value is usually close, so then step by one.
+        target = (lower + upper + 1) // 2
+        rising = search(leader, follower, cards, target)
+        if rising:
+            lower = target
+        else:
+            upper = target - 1
+        while lower < upper:
+            target = lower + 1 if rising else upper
+            if search(leader, follower, cards, target):
+                lower = target
+            else:
+                upper = target - 1
+        return lower
+
+    return solve_exact
+
+
 class _Search:
     """The search for one strain, written as closures over local tables for speed."""
 
     def __init__(self, trump: int) -> None:
         lanes = _lane_tables()
-        table = _tables[trump]
-        keep = lanes.keep
-        shift = lanes.shift
-        lane_leads = lanes.leads
-        follow_replies = lanes.follow_replies
         count = [0]
         self.count = count
-        if trump == NOTRUMP:
-            packed = [lanes.notrump] * 4
-        else:
-            packed = [lanes.side] * 4
-            packed[trump] = lanes.trump
-        lane0, lane1, lane2, lane3 = packed
-        trump_shift = 16 * trump
-
-        def leader_wins(lead: int, reply: int) -> bool:
-            if reply >> 4 == lead >> 4:
-                return reply < lead
-            return reply >> 4 != trump
-
-        def quick_bounds(key: int, cards: int) -> tuple[int, int]:
-            total = (
-                lane0[key & 0x3FFF]
-                + lane1[key >> 16 & 0x3FFF]
-                + lane2[key >> 32 & 0x3FFF]
-                + lane3[key >> 48]
-            )
-            lower = total & 0xFF
-            if total >> 24 and total >> 16 & 0xFF > lower:
-                lower = total >> 16 & 0xFF
-            return lower, cards - (total >> 8 & 0xFF)
-
-        def reply_moves(follower: int, lead: int, key: int) -> tuple[int, ...] | list[int]:
-            base = lead & ~15
-            if follower >> base & 0xFFFF:
-                return [base + bit for bit in follow_replies(key >> base & 0x3FFF, lead & 15)]
-            # Void: the cheapest ruff, the lowest card of each side suit (longest suit first),
-            # then every other card.
-            rest = []
-            for suit in range(4):
-                lane = follower >> suit * 16 & 0xFFFF
-                rest.append([suit * 16 + bit for bit in _lowbits(lane & ~(lane >> 1))])
-            moves = []
-            if trump != NOTRUMP and rest[trump]:
-                moves.append(rest[trump].pop(0))
-            order = [suit for suit in range(4) if suit != trump and rest[suit]]
-            order.sort(key=lambda suit: -(follower >> suit * 16 & 0xFFFF).bit_count())
-            for suit in order:
-                moves.append(rest[suit].pop(0))
-            for suit in range(4):
-                moves.extend(rest[suit])
-            return moves
-
-        # The follower's replies as (keep, shift, leader wins) steps ready for the search: keep
-        # and shift remove the reply (after the lead is removed), see _LaneTables.keep.
-        follow_steps: dict[int, tuple[tuple[int, int, bool], ...]] = {}
-        void_steps: dict[int, tuple[tuple[int, int, bool], ...]] = {}
-
-        def reply_steps(follower: int, lead: int, key: int) -> tuple[tuple[int, int, bool], ...]:
-            base = lead & 48
-            if follower >> base & 0xFFFF:
-                index = (key >> base & 0x3FFF) << 6 | lead
-                steps = follow_steps.get(index)
-                if steps is None:
-                    steps = follow_steps[index] = tuple(
-                        (keep[reply - (reply > lead)], shift[reply - (reply > lead)], reply < lead)
-                        for reply in reply_moves(follower, lead, key)
-                    )
-                return steps
-            steps = void_steps.get(follower)
-            if steps is None:
-                if len(void_steps) >= TABLE_LIMIT:
-                    void_steps.clear()
-                steps = void_steps[follower] = tuple(
-                    (keep[reply], shift[reply], reply >> 4 != trump)
-                    for reply in reply_moves(follower, lead, key)
-                )
-            return steps
-
-        # Sort keys of the leads of one suit: (128 - score) << 6 | move, per lane key, suit and
-        # whether the follower ruffs it.
-        lead_keys: dict[int, tuple[int, ...]] = {}
-
-        def lead_moves(leader: int, follower: int, key: int) -> list[int]:
-            ruffer = trump != NOTRUMP and follower >> trump_shift & 0xFFFF
-            scored: list[int] = []
-            for base in (0, 16, 32, 48):
-                if not leader >> base & 0xFFFF:
-                    continue
-                ruffed = bool(ruffer and base != trump_shift and not follower >> base & 0xFFFF)
-                lane_key = key >> base & 0x3FFF
-                index = lane_key << 7 | base << 1 | ruffed
-                keys = lead_keys.get(index)
-                if keys is None:
-                    keys = lead_keys[index] = tuple(
-                        (128 + (50 + bit if ruffed else -score)) << 6 | (base + bit)
-                        for score, bit in lane_leads[lane_key]
-                    )
-                scored.extend(keys)
-            scored.sort()
-            return [sort_key & 63 for sort_key in scored]
-
-        def lead_succeeds(
-            leader: int, follower: int, key: int, cards: int, lead: int, target: int
-        ) -> bool:
-            if target <= 0:
-                return True
-            if target > cards:
-                return False
-            keep_lead = keep[lead]
-            shift_lead = shift[lead]
-            leader = (leader & keep_lead) | ((leader & shift_lead) >> 1)
-            follower_rest = (follower & keep_lead) | ((follower & shift_lead) >> 1)
-            for reply in reply_moves(follower, lead, key):
-                # Remove the lead first, then the reply at its index after that removal.
-                after = reply - 1 if reply >> 4 == lead >> 4 and reply > lead else reply
-                keep_reply = keep[after]
-                shift_reply = shift[after]
-                rest_l = (leader & keep_reply) | ((leader & shift_reply) >> 1)
-                rest_f = (follower_rest & keep_reply) | ((follower_rest & shift_reply) >> 1)
-                if leader_wins(lead, reply):
-                    if not search(rest_l, rest_f, cards - 1, target - 1):
-                        return False
-                elif search(rest_f, rest_l, cards - 1, cards - target):
-                    return False
-            return True
-
-        def two_cards_value(leader: int, follower: int) -> int:
-            leads = (_lowest(leader), _highest(leader))
-            replies = (_lowest(follower), _highest(follower))
-            best = 0
-            for i in (0, 1):
-                lead = leads[i]
-                other_lead = leads[1 - i]
-                follows = replies[0] >> 4 == lead >> 4 or replies[1] >> 4 == lead >> 4
-                worst = 2
-                for j in (0, 1):
-                    reply = replies[j]
-                    if follows and reply >> 4 != lead >> 4:
-                        continue
-                    other_reply = replies[1 - j]
-                    if leader_wins(lead, reply):
-                        value = 1 + leader_wins(other_lead, other_reply)
-                    else:
-                        value = 1 - leader_wins(other_reply, other_lead)
-                    worst = min(worst, value)
-                best = max(best, worst)
-            return best
-
-        def search(leader: int, follower: int, cards: int, target: int) -> bool:
-            """Can the player on lead take at least ``target`` of the remaining tricks?"""
-            # lead_succeeds, quick_bounds and leader_wins are inlined here: this is the hot path.
-            if target <= 0:
-                return True
-            if target > cards:
-                return False
-            count[0] += 1
-            if cards <= 2:
-                if cards == 1:
-                    return leader_wins(_lowest(leader), _lowest(follower))
-                return two_cards_value(leader, follower) >= target
-            key = leader | ((leader | follower) + LANES_ONE)
-            total = (
-                lane0[key & 0x3FFF]
-                + lane1[key >> 16 & 0x3FFF]
-                + lane2[key >> 32 & 0x3FFF]
-                + lane3[key >> 48]
-            )
-            if total & 0xFF >= target or (total >> 24 and total >> 16 & 0xFF >= target):
-                return True
-            if cards - (total >> 8 & 0xFF) < target:
-                return False
-            entry = table.get(key)
-            if entry is None:
-                if len(table) >= TABLE_LIMIT:
-                    table.clear()
-                entry = table[key] = [0, cards, -1, None]
-            else:
-                if entry[0] >= target:
-                    return True
-                if entry[1] < target:
-                    return False
-            leads = entry[3]
-            if leads is None:
-                leads = entry[3] = lead_moves(leader, follower, key)
-            best = entry[2]
-            if best >= 0:
-                leads = [best] + [lead for lead in leads if lead != best]
-            rest = cards - 1
-            lose_target = cards - target  # the follower's target when it wins the trick
-            for lead in leads:
-                keep_lead = keep[lead]
-                shift_lead = shift[lead]
-                leader_rest = (leader & keep_lead) | ((leader & shift_lead) >> 1)
-                follower_rest = (follower & keep_lead) | ((follower & shift_lead) >> 1)
-                for keep_reply, shift_reply, leader_won in reply_steps(follower, lead, key):
-                    rest_l = (leader_rest & keep_reply) | ((leader_rest & shift_reply) >> 1)
-                    rest_f = (follower_rest & keep_reply) | ((follower_rest & shift_reply) >> 1)
-                    if leader_won:
-                        if not search(rest_l, rest_f, rest, target - 1):
-                            break
-                    elif search(rest_f, rest_l, rest, lose_target):
-                        break
-                else:
-                    entry[0] = target
-                    entry[2] = lead
-                    return True
-            entry[1] = target - 1
-            return False
-
-        def solve_exact(leader: int, follower: int) -> int:
-            cards = leader.bit_count()
-            if cards == 0:
-                return 0
-            key = leader | ((leader | follower) + LANES_ONE)
-            lower, upper = quick_bounds(key, cards)
-            entry = table.get(key)
-            if entry is not None:
-                lower = max(lower, entry[0])
-                upper = min(upper, entry[1])
-            if lower == upper:
-                return lower
-            # The first test halves the range; the value is usually close, so then step by one.
-            target = (lower + upper + 1) // 2
-            rising = search(leader, follower, cards, target)
-            if rising:
-                lower = target
-            else:
-                upper = target - 1
-            while lower < upper:
-                target = lower + 1 if rising else upper
-                if search(leader, follower, cards, target):
-                    lower = target
-                else:
-                    upper = target - 1
-            return lower
-
+        leader_wins = _leader_wins(trump)
+        reply_moves, reply_steps = _reply_orders(lanes, trump)
+        lead_moves = _lead_order(lanes, trump)
+        search = _null_window_search(lanes, trump, count, leader_wins, reply_steps, lead_moves)
         self.leader_wins = leader_wins
         self.reply_moves = reply_moves
         self.lead_moves = lead_moves
-        self.lead_succeeds = lead_succeeds
+        self.lead_succeeds = _lead_test(lanes, leader_wins, reply_moves, search)
         self.search = search
-        self.solve_exact = solve_exact
+        self.solve_exact = _exact_solver(lanes, trump, search)
 
     @property
     def nodes(self) -> int:
