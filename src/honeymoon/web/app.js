@@ -126,6 +126,9 @@ function showLobby() {
       <section aria-labelledby="friend-title">
         <h2 id="friend-title">Play with someone</h2>
         <p>Two devices, one game: you take a seat and send the other link to your partner.</p>
+        <p class="check"><label><input type="checkbox" id="offer-hints"> Offer hints to both of us</label></p>
+        <p class="hint">Between two people hints are off unless both agree: your partner is
+        asked when they open their seat, and both of you see how many hints each asked.</p>
         <button type="button" data-friend="1">Create a game for two</button>
         <div id="share"></div>
       </section>
@@ -171,6 +174,7 @@ function showLobby() {
     try {
       const game = await createGame({
         opponent: "friend", variant: chosen.variant, options: chosen.options,
+        hints: document.getElementById("offer-hints").checked,
       });
       remember({ token: game.token, created: Date.now(), label: `${chosen.title} with a friend` });
       showShare(game);

@@ -70,6 +70,7 @@ export class FourHandTable extends Table {
     return `
       <div class="table four-hands phase-${esc(v.phase)}" data-version="${this.version}" data-hand="${v.hand_number}">
         ${this.renderScore()}
+        ${this.renderFairPlay()}
         ${table}
         ${this.renderHistory()}
       </div>`;

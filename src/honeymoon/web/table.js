@@ -81,6 +81,8 @@ export class Table {
     this.proposedCall = null; // {action, version}: a call tapped and not yet confirmed
     this.hint = null; // the server's hint message for the current version, once asked
     this.hintAsked = -1; // the version a hint was asked on and not yet answered
+    // Whether hints are allowed (the server's fair_play: state, offered_by, asked by seat).
+    this.fairPlay = { state: "on", offered_by: null, asked: {} };
     Table.loadDisplay();
   }
 
@@ -271,6 +273,7 @@ export class Table {
       case "hello":
         this.game = message.game;
         this.presence = message.presence;
+        if (message.fair_play) this.fairPlay = message.fair_play;
         this.showVariant();
         this.setView(message.version, message.view, true);
         break;
@@ -296,6 +299,15 @@ export class Table {
         }
         this.render();
         break;
+      case "fair_play": {
+        const before = this.fairPlay.state;
+        this.fairPlay = { state: message.state, offered_by: message.offered_by, asked: message.asked };
+        const answered = before === "offered" && this.fairPlay.offered_by === this.mySeat();
+        if (answered && message.state === "on") this.notify("Your opponent accepted: hints are on for both of you.");
+        if (answered && message.state === "declined") this.notify("Your opponent declined: hints stay off.");
+        this.render();
+        break;
+      }
       case "hint":
         this.hintAsked = -1;
         if (message.version === this.version) this.hint = message;
@@ -446,6 +458,13 @@ export class Table {
       this.askHint();
       return;
     }
+    const answer = event.target.closest("button[data-hints-answer]");
+    if (answer) {
+      if (!this.connection.send({ type: "hints", agree: answer.dataset.hintsAnswer === "yes" })) {
+        this.notify("Not connected: your answer was not sent. Try again once the page is back online.");
+      }
+      return;
+    }
     const walk = event.target.closest("button[data-walkthrough]");
     if (walk) {
       this.onWalkthrough(walk.dataset.walkthrough);
@@ -508,13 +527,42 @@ export class Table {
     return this.hint && this.hint.version === this.version ? this.hint : null;
   }
 
-  /** The hint button, beside the player's hand on the player's turn. */
+  /** The hint button, beside the player's hand on the player's turn, where hints are allowed
+   * (against the computer; between people once both agreed). */
   renderHintButton() {
     const v = this.view;
+    if (this.fairPlay.state !== "on") return "";
     if (v.phase === "complete" || v.to_act !== this.mySeat()) return "";
     const waiting = this.hintAsked === this.version;
     return `<button type="button" class="hint-button" data-hint="1" data-key="hint"
       ${this.currentHint() || waiting ? "disabled" : ""}>${waiting ? "Thinking…" : "Hint"}</button>`;
+  }
+
+  /** Between two people: whether hints are allowed and how many each asked, seen by both
+   * seats; the other player's offer of hints, to accept or decline, until it is answered. */
+  renderFairPlay() {
+    if (this.game.opponent === "computer") return "";
+    const fair = this.fairPlay;
+    const mine = fair.asked[this.mySeat()] || 0;
+    const theirs = fair.asked[this.opponentSeat()] || 0;
+    const opponent = esc(this.opponentName().toLowerCase());
+    if (fair.state === "offered" && fair.offered_by !== this.mySeat()) {
+      return `<section class="fair-play offer" aria-label="Hints">
+        <p><strong>Your ${opponent} offers hints to both of you.</strong> With hints, each of you
+        may ask the computer for advice on your own turn; both of you see how many each asked.</p>
+        <div class="buttons">
+          <button type="button" class="primary" data-hints-answer="yes">Allow hints</button>
+          <button type="button" data-hints-answer="no">Play without hints</button>
+        </div>
+      </section>`;
+    }
+    const words = {
+      on: `Hints are on for both of you · hints asked: you ${mine}, ${opponent} ${theirs}`,
+      off: "Hints are off: neither of you can ask for them",
+      offered: `Hints are off until your ${opponent} accepts your offer`,
+      declined: "Hints are off: the offer was declined",
+    }[fair.state] || "";
+    return `<p class="fair-play" data-hints="${esc(fair.state)}">${esc(words)}</p>`;
   }
 
   /** The hint in words once it came, and the numbers behind it in a disclosure ("Why? Show
@@ -655,6 +703,7 @@ export class Table {
     return `
       <div class="table phase-${esc(this.view.phase)}" data-version="${this.version}" data-hand="${this.view.hand_number}">
         ${this.renderScore()}
+        ${this.renderFairPlay()}
         ${this.renderOpponent()}
         <section class="center" aria-label="Table">${this.renderCenter()}</section>
         ${this.renderHand()}
