@@ -141,3 +141,33 @@ def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
             table.step(action)
     assert table.agent_selection == agent
     assert np.array_equal(table.observe(agent)["observation"], before)
+
+
+@pytest.mark.parametrize("variant", ["draw-discard", "draw", "bridgette"])
+@pytest.mark.parametrize("wrapped", [False, True], ids=["raw_env", "env"])
+def test_an_observation_handed_out_never_changes_afterwards(variant, wrapped) -> None:
+    # Every observation of either seat is kept with a copy taken when it was handed out; the
+    # game goes on (the tensors are updated in place, masks are shared between steps) and at
+    # the end each must still equal its copy. A caller may write to what it was given.
+    table = (env if wrapped else raw_env)(variant=variant, episode="rubber")
+    table.reset(seed=4)
+    kept: list[tuple[dict[str, np.ndarray], dict[str, np.ndarray]]] = []
+    pick = np.random.default_rng(4)
+    for count, agent in enumerate(table.agent_iter(max_iter=600)):
+        observation, _, terminated, truncated, _ = table.last()
+        other = table.observe(table.possible_agents[1 - table.possible_agents.index(agent)])
+        for seen in (observation, other):
+            kept.append((seen, {key: value.copy() for key, value in seen.items()}))
+        if terminated or truncated:
+            table.step(None)
+            continue
+        legal = observation["action_mask"].nonzero()[0]
+        if count % 7 == 0:
+            # what the caller was given is its own: writing to it changes nothing later
+            observation["action_mask"][:] = 1
+            observation["observation"][:] = 3.0
+            kept.pop(-2)
+        table.step(int(legal[int(pick.integers(len(legal)))]))
+    for seen, copy in kept:
+        for key, value in seen.items():
+            assert np.array_equal(value, copy[key]), key
