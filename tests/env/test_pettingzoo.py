@@ -171,3 +171,37 @@ def test_an_observation_handed_out_never_changes_afterwards(variant, wrapped) ->
     for seen, copy in kept:
         for key, value in seen.items():
             assert np.array_equal(value, copy[key]), key
+
+
+def test_env_refuses_out_of_order_use_as_pettingzoos_wrapper_does(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+    table = env()
+    assert isinstance(table, OrderEnforcingWrapper) and str(table) == "honeymoon_v0"
+    with pytest.raises(AssertionError, match="reset"):
+        table.step(90)
+    with pytest.raises(AssertionError, match="reset"):
+        table.observe("south")
+    with pytest.raises(AttributeError, match="before reset"):
+        table.last()
+    with pytest.raises(AttributeError, match="before reset"):
+        _ = table.agent_selection
+    with pytest.raises(AssertionError, match="reset"):
+        table.agent_iter()
+    table.reset(seed=2)
+    agents = iter(table.agent_iter())
+    next(agents)
+    with pytest.raises(AssertionError, match="step"):
+        next(agents)  # no step since the last agent
+    table.step(90)
+    assert next(agents) == table.agent_selection
+    table.step(90)
+    # once every agent is done, a step only logs a warning
+    for _ in agents:
+        observation, _, terminated, truncated, _ = table.last()
+        table.step(None if terminated or truncated else int(observation["action_mask"].argmax()))
+    assert not table.agents
+    table.step(None)
+    assert "step() called after all agents are terminated" in caplog.text

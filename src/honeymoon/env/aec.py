@@ -31,6 +31,11 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped]
+from pettingzoo.utils.wrappers.order_enforcing import (  # type: ignore[import-untyped]
+    AECOrderEnforcingIterable,
+    AECOrderEnforcingIterator,
+)
 
 from honeymoon.actions import DOUBLE, FIRST_BID, KEEP, PASS, REDOUBLE
 from honeymoon.engines import new_game
@@ -49,7 +54,7 @@ from honeymoon.rules import DEFAULT_RULES, Procedure, RuleSet, find_variant
 from honeymoon.seats import SEAT_NAMES
 from honeymoon.views import view_for
 
-__all__ = ["HoneymoonEnv", "env", "raw_env"]
+__all__ = ["HoneymoonEnv", "OrderEnforcingEnv", "env", "raw_env"]
 
 _DRAWING = Phase.DRAWING
 _AUCTION = Phase.AUCTION
@@ -506,10 +511,76 @@ def raw_env(**kwargs: Any) -> HoneymoonEnv:
     return HoneymoonEnv(**kwargs)
 
 
-def env(**kwargs: Any) -> Any:
-    """The environment in PettingZoo's order-enforcing wrapper (``reset`` before ``step``…).
+class OrderEnforcingEnv(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's order-enforcing wrapper around the environment, with the same checks and
+    errors (``reset`` before ``step``, ``observe``, ``last`` or ``agent_iter``; a ``step``
+    between two agents of ``agent_iter``), whose ``last``, ``step``, ``observe`` and
+    ``agent_iter`` go to the environment directly instead of through the wrapper's attribute
+    forwarding, which cost as much as the environment's own step."""
+
+    def __init__(self, table: HoneymoonEnv) -> None:
+        super().__init__(table)
+        self._table = table
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self._table.last(observe)
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        return self._table.observe(agent)
+
+    def step(self, action: int | None) -> None:
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        self._has_updated = True
+        if not self._table.agents:
+            EnvLogger.warn_step_after_terminated_truncated()
+        else:
+            self._table.step(action)
+
+    def agent_iter(self, max_iter: int = 2**63) -> _OrderedAgents:
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _OrderedAgents(self, max_iter)
+
+    def __str__(self) -> str:
+        return str(self._table)
+
+
+class _OrderedAgents(AECOrderEnforcingIterable):  # type: ignore[misc]
+    # agent_iter of OrderEnforcingEnv: each iteration yields the agent to act, and refuses to
+    # go on unless step or reset was called since the last one.
+    def __iter__(self) -> _OrderedAgentIterator:
+        return _OrderedAgentIterator(self.env, self.max_iter)
+
+
+class _OrderedAgentIterator(AECOrderEnforcingIterator):  # type: ignore[misc]
+    def __init__(self, wrapper: OrderEnforcingEnv, max_iter: int) -> None:
+        super().__init__(wrapper, max_iter)
+        self._wrapper = wrapper
+        self._table = wrapper._table
+
+    def __next__(self) -> str:
+        table = self._table
+        if not table.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        wrapper = self._wrapper
+        if not wrapper._has_updated:
+            raise AssertionError("need to call step() or reset() in a loop over `agent_iter`")
+        wrapper._has_updated = False
+        agent: str = table.agent_selection
+        return agent
+
+
+def env(**kwargs: Any) -> OrderEnforcingEnv:
+    """The environment in PettingZoo's order-enforcing wrapper (``reset`` before ``step``…),
+    :class:`OrderEnforcingEnv`.
 
     No bounds wrapper is needed: an action outside 0–91, or illegal now, is refused by the
     engine with an :class:`~honeymoon.errors.IllegalActionError` and changes nothing.
     """
-    return wrappers.OrderEnforcingWrapper(HoneymoonEnv(**kwargs))
+    return OrderEnforcingEnv(HoneymoonEnv(**kwargs))
