@@ -20,8 +20,11 @@ import random
 import time
 from collections.abc import Callable
 
+import numpy as np
+
 from honeymoon.engines import new_game
 from honeymoon.env import HoneymoonState, env, raw_env
+from honeymoon.env.batch import BatchEnv
 from honeymoon.rules import find_variant
 
 Runner = Callable[[float, int], int]
@@ -68,6 +71,24 @@ def pettingzoo(make: Callable[[], object]) -> Runner:
                 table.step(int(legal[int(pick() * len(legal))]))  # type: ignore[attr-defined]
                 decisions += 1
             hand += 1
+        return decisions
+
+    return run
+
+
+def batch(size: int) -> Runner:
+    def run(seconds: float, seed: int) -> int:
+        """Random hands through BatchEnv, ``size`` games a step: each game's action drawn
+        uniformly among its mask's ones (the arg max of random numbers times the mask)."""
+        table = BatchEnv(size, variant=VARIANT, seed=seed)
+        rng = np.random.default_rng(seed)
+        _, masks = table.reset()
+        decisions = 0
+        deadline = time.perf_counter() + seconds
+        while time.perf_counter() < deadline:
+            actions = (rng.random(masks.shape) * masks).argmax(axis=1)
+            masks = table.step(actions).masks
+            decisions += size
         return decisions
 
     return run
@@ -169,6 +190,7 @@ def main() -> None:
         ("native Game (legal_actions + apply)", native),
         ("PettingZoo raw_env (tensor + mask)", pettingzoo(raw_env)),
         ("PettingZoo env() (tensor + mask)", pettingzoo(env)),
+        ("BatchEnv of 64 games (tensors + masks)", batch(64)),
         ("HoneymoonState (no tensors)", spiel_state(False)),
         ("HoneymoonState (info tensor + mask)", spiel_state(True)),
         ("anchor: OpenSpiel bridge (no tensors)", open_spiel_bridge(False)),

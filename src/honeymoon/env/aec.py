@@ -143,6 +143,8 @@ class HoneymoonEnv(AECEnv):  # type: ignore[misc]
         self._tensors: list[Tensor] = []
         # The same two tensors as memoryviews: a scalar is written to one three times faster.
         self._views: list[memoryview[float]] = []
+        # The mask of the seat to act, once asked for (until the next step).
+        self._mask: npt.NDArray[np.int8] | None = None
         # True once the episode is over (every agent terminated), and before the first reset.
         self._over = True
         # True while .rewards holds the last step's nonzero rewards (a hand just ended).
@@ -211,7 +213,7 @@ class HoneymoonEnv(AECEnv):  # type: ignore[misc]
         to_act = game.to_act
         self._to_act = int(to_act) if to_act is not None else 0
         self.agent_selection = self.possible_agents[self._to_act]
-        self._mask: npt.NDArray[np.int8] | None = None
+        self._mask = None
 
     def observe(self, agent: str) -> dict[str, Any]:
         """What ``agent`` sees now: copies of its tensor and of its action mask (all zeros
@@ -238,6 +240,15 @@ class HoneymoonEnv(AECEnv):  # type: ignore[misc]
             # read-only, as an array over bytes is
             mask = masks[legal] = np.frombuffer(bytes(flags), np.int8)
         return mask
+
+    def _decision(self) -> tuple[int, Tensor, npt.NDArray[np.int8]]:
+        # The seat to act, its tensor and its mask, not copied (for the batch, which copies
+        # them into its arrays at once); the episode is not over.
+        seat = self._to_act
+        mask = self._mask
+        if mask is None:
+            mask = self._mask = self._mask_of(self._game.legal_actions())
+        return seat, self._tensors[seat], mask
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """The observation, cumulative reward, termination, truncation and info of the agent

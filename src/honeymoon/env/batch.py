@@ -1,0 +1,143 @@
+"""Many games stepped at once, with numpy arrays in and out (``honeymoon.env.batch``).
+
+:class:`BatchEnv` holds ``size`` games of one variant. Each row ``i`` of its arrays is game
+``i``: the information-state tensor of the seat to act (docs/env.md), its action mask, which
+seat that is, the last step's rewards of both seats and whether the step ended the episode.
+``step`` takes one action per game; a game whose episode ended is dealt a new one at once, so
+its row then shows the new episode's first decision (the rewards and ``dones`` still tell of
+the one that ended). The games and their episodes follow from the seed alone.
+
+>>> from honeymoon.env.batch import BatchEnv
+>>> batch = BatchEnv(4, seed=7)
+>>> observations, masks = batch.reset()
+>>> observations.shape, masks.shape, masks[0].nonzero()[0].tolist()
+((4, 892), (4, 92), [90, 91])
+>>> step = batch.step(masks.argmax(axis=1))
+>>> step.observations.shape, step.rewards.shape, step.dones.tolist()
+((4, 892), (4, 2), [False, False, False, False])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from honeymoon.env.aec import HoneymoonEnv
+from honeymoon.game import Game
+from honeymoon.rules import DEFAULT_RULES, RuleSet
+
+__all__ = ["BatchEnv", "BatchStep"]
+
+
+@dataclass(frozen=True, slots=True)
+class BatchStep:
+    """What one step of a :class:`BatchEnv` gives back, one row per game (new arrays each
+    step: nothing here changes afterwards).
+
+    :ivar observations: float32 ``[size, info_size]``: the tensor of the seat to act now.
+    :ivar masks: int8 ``[size, actions]``: 1 for each legal action of that seat.
+    :ivar to_act: int8 ``[size]``: the seat to act now, 0 South or 1 East.
+    :ivar rewards: float32 ``[size, 2]``: South's and East's reward for this step (a hand's
+        points difference when it ends, zero-sum; zero otherwise).
+    :ivar dones: bool ``[size]``: True where this step ended the episode (the row already
+        shows the next episode's first decision).
+    """
+
+    observations: npt.NDArray[np.float32]
+    masks: npt.NDArray[np.int8]
+    to_act: npt.NDArray[np.int8]
+    rewards: npt.NDArray[np.float32]
+    dones: npt.NDArray[np.bool_]
+
+
+class BatchEnv:
+    """``size`` games of one variant stepped together; a finished episode is replaced at once.
+
+    :param size: how many games.
+    :param variant: a variant name or a ``RuleSet`` (as :class:`~honeymoon.env.aec.HoneymoonEnv`).
+    :param episode: ``"hand"`` or ``"rubber"``.
+    :param seed: seeds every game and every later episode of it; fresh randomness if None.
+    """
+
+    def __init__(
+        self,
+        size: int,
+        variant: str | RuleSet = DEFAULT_RULES,
+        episode: str = "hand",
+        seed: int | None = None,
+    ) -> None:
+        if size < 1:
+            raise ValueError(f"a batch holds at least one game, not {size}")
+        self.size = size
+        self._tables = [HoneymoonEnv(variant=variant, episode=episode) for _ in range(size)]
+        layout = self._tables[0]._layout
+        #: The length of an observation row (892; 935 in Bridgette).
+        self.info_size = layout.info_size
+        #: The number of actions, the length of a mask row (92; 99 in Bridgette).
+        self.actions = layout.actions
+        self._seed = seed
+        self._to_act = np.zeros(size, np.int8)
+        self._started = False
+
+    @property
+    def rules(self) -> RuleSet:
+        """The variant's rules."""
+        return self._tables[0].rules
+
+    def game(self, index: int) -> Game:
+        """Game ``index``'s engine (it knows everything: show it to no agent)."""
+        return self._tables[index].game
+
+    def reset(
+        self, seed: int | None = None
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
+        """Deal every game a new episode: the observations and masks of the seats to act
+        (:attr:`to_act`). ``seed`` (or the one given when the batch was made) fixes them and
+        every episode after them."""
+        if seed is None:
+            seed = self._seed
+        sequence = np.random.SeedSequence(seed)
+        seeds = sequence.generate_state(self.size, np.uint64).tolist()
+        observations = np.empty((self.size, self.info_size), np.float32)
+        masks = np.empty((self.size, self.actions), np.int8)
+        for index, table in enumerate(self._tables):
+            table.reset(seed=seeds[index])
+            self._to_act[index], observations[index], masks[index] = table._decision()
+        self._started = True
+        return observations, masks
+
+    @property
+    def to_act(self) -> npt.NDArray[np.int8]:
+        """The seat to act in each game (0 South, 1 East): a copy."""
+        return self._to_act.copy()
+
+    def step(self, actions: npt.ArrayLike) -> BatchStep:
+        """Carry out one action in each game (``actions[i]`` by its seat to act) and deal a
+        new episode to each game whose episode ended.
+
+        :raises IllegalActionError: for an action not legal in its game; the games before it
+            in the batch have taken their step, it and those after it have not.
+        """
+        if not self._started:
+            raise RuntimeError("reset() the batch before step()")
+        chosen: list[Any] = np.asarray(actions).reshape(self.size).tolist()
+        size = self.size
+        observations = np.empty((size, self.info_size), np.float32)
+        masks = np.empty((size, self.actions), np.int8)
+        rewards = np.zeros((size, 2), np.float32)
+        dones = np.zeros(size, np.bool_)
+        to_act = self._to_act
+        for index, table in enumerate(self._tables):
+            table.step(int(chosen[index]))
+            if table._rewarded:
+                won = table.rewards["south"]
+                rewards[index, 0] = won
+                rewards[index, 1] = -won
+            if table._over:
+                dones[index] = True
+                table.reset()
+            to_act[index], observations[index], masks[index] = table._decision()
+        return BatchStep(observations, masks, to_act.copy(), rewards, dones)
