@@ -60,6 +60,7 @@ _DRAWING = Phase.DRAWING
 _AUCTION = Phase.AUCTION
 _PLAY = Phase.PLAY
 _PRELIMINARY = Phase.PRELIMINARY
+_COMPLETE = Phase.COMPLETE
 _PHASE = INFO["phase"]
 _TO_ACT = INFO["to_act"]
 _FIRST_CALLER = INFO["first_caller"]
@@ -137,6 +138,7 @@ class HoneymoonEnv(AECEnv):  # type: ignore[misc]
             agent: spaces.Discrete(layout.actions) for agent in self.possible_agents
         }
         self._standard = layout is STANDARD_LAYOUT
+        self._discard_after_keep = self.rules.discard_after_keep
         self._masks = _MASKS.setdefault(layout.actions, {})
         self._rng = np.random.default_rng()
         self._game = self._new_game(seed=0)
@@ -283,7 +285,8 @@ class HoneymoonEnv(AECEnv):  # type: ignore[misc]
             rewards = self.rewards
             rewards["south"] = rewards["east"] = 0.0
             self._rewarded = False
-        if game.hand_number != self._hand_number or game.is_over:
+        now = game.phase
+        if game.hand_number != self._hand_number or now is _COMPLETE:
             self._hand_over()
         elif not self._standard:
             # Bridgette: both tensors built again from the views (the step-by-step updates
@@ -293,18 +296,18 @@ class HoneymoonEnv(AECEnv):  # type: ignore[misc]
             self._played(seat, action)
             self._pass_turn()
         elif phase is _DRAWING:
-            self._drew(seat, action, position)
-            if game.phase is _AUCTION:
+            self._drew(seat, action, position, now is _DRAWING)
+            if now is _AUCTION:
                 self._auction_begins()
-            elif game.phase is not _DRAWING:
+            elif now is not _DRAWING:
                 self._start_phase()
             self._pass_turn()
         elif phase is _AUCTION:
             self._called(seat, action)
-            if game.phase is _PLAY:
+            if now is _PLAY:
                 self._play_begins()
             self._pass_turn()
-        elif game.phase is _PRELIMINARY:
+        elif now is _PRELIMINARY:
             self._preliminary_card(seat, action, position)
             self._pass_turn()
         else:
@@ -368,19 +371,22 @@ class HoneymoonEnv(AECEnv):  # type: ignore[misc]
             theirs[_TO_ACT + 1] = 1.0
             self.agent_selection = self.possible_agents[to_act]
 
-    def _drew(self, seat: int, action: int, position: int) -> None:
+    def _drew(self, seat: int, action: int, position: int, drawing: bool) -> None:
+        # A drawing turn (the card at ``position`` was on top); ``drawing``: the drawing goes
+        # on after it.
         stock = self._stock
         top = stock[position]
-        following = stock[position + 1] if position < 51 else -1
         if action == KEEP:
             kept = top
-            discarded = following if self.rules.discard_after_keep else -1
+            discarded = stock[position + 1] if self._discard_after_keep and position < 51 else -1
         else:
-            kept, discarded = following, top
-        mine, theirs = self._views[seat], self._views[1 - seat]
-        turn = self._turns[seat]
+            kept, discarded = stock[position + 1], top
+        views = self._views
+        mine, theirs = views[seat], views[1 - seat]
+        turns = self._turns
+        turn = turns[seat]
+        turns[seat] = turn + 1
         value = (turn + 1) / 13.0
-        self._turns[seat] = turn + 1
         mine[_LOOKING + top] = 0.0
         mine[_HAND + kept] = 1.0
         mine[_DRAW_TURN + kept] = value
@@ -389,19 +395,22 @@ class HoneymoonEnv(AECEnv):  # type: ignore[misc]
             mine[_DISCARDS + discarded] = 1.0
             mine[_DRAW_TURN + discarded] = value
             theirs[_OPP_DRAWS + turn] = 1.0
-            self._piles[seat] += 1
-            piles = self._piles[seat] / 13.0
-            mine[_COUNTS + 2] = piles
-            theirs[_COUNTS + 3] = piles
-        self._sizes[seat] += 1
-        size = self._sizes[seat] / 13.0
+            piles = self._piles
+            piles[seat] += 1
+            pile = piles[seat] / 13.0
+            mine[_COUNTS + 2] = pile
+            theirs[_COUNTS + 3] = pile
+        sizes = self._sizes
+        sizes[seat] += 1
+        size = sizes[seat] / 13.0
         mine[_COUNTS] = size
         theirs[_COUNTS + 1] = size
-        left = self._game.stock_remaining / 52.0
+        remaining = self._game.stock_remaining
+        left = remaining / 52.0
         mine[_COUNTS + 4] = left
         theirs[_COUNTS + 4] = left
-        if self._game.phase is _DRAWING:
-            theirs[_LOOKING + stock[52 - self._game.stock_remaining]] = 1.0
+        if drawing:
+            theirs[_LOOKING + stock[52 - remaining]] = 1.0
 
     def _called(self, seat: int, action: int) -> None:
         mine, theirs = self._views[seat], self._views[1 - seat]
