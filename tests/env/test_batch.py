@@ -92,7 +92,14 @@ def test_an_illegal_action_is_refused() -> None:
     with pytest.raises(RuntimeError, match="reset"):
         batch.step([90, 90])
     batch.reset()
-    with pytest.raises(IllegalActionError):
-        batch.step([0, 90])
+    for actions in ([90, 0], [90, 92], [-1, 90]):
+        with pytest.raises(IllegalActionError):
+            batch.step(actions)
+    with pytest.raises(TypeError, match="integers"):
+        batch.step([90.0, 90.0])
+    # no game took a step
+    assert all(not batch.game(index).actions for index in range(2))
+    batch.step([90, 90])
+    assert all(len(batch.game(index).actions) == 1 for index in range(2))
     with pytest.raises(ValueError, match="one game"):
         BatchEnv(0)

@@ -20,7 +20,6 @@ the one that ended). The games and their episodes follow from the seed alone.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -120,19 +119,31 @@ class BatchEnv:
         """Carry out one action in each game (``actions[i]`` by its seat to act) and deal a
         new episode to each game whose episode ended.
 
-        :raises IllegalActionError: for an action not legal in its game; the games before it
-            in the batch have taken their step, it and those after it have not.
+        :raises IllegalActionError: for an action not legal in its game (the engine's error
+            for it); then no game has taken its step.
+        :raises TypeError: for actions that are not integers.
         """
         if not self._started:
             raise RuntimeError("reset() the batch before step()")
-        chosen: list[Any] = np.asarray(actions).reshape(self.size).tolist()
+        array = np.asarray(actions)
+        if array.dtype.kind not in "iu":
+            raise TypeError(f"actions are integers, not {array.dtype}")
+        chosen: list[int] = array.reshape(self.size).tolist()
+        count = self.actions
+        for index, table in enumerate(self._tables):
+            action = chosen[index]
+            mask = table._decision()[2]
+            if not (0 <= action < count and mask[action]):
+                # Refused before any game takes its step: the engine's own error and code.
+                table.game.apply(action)
+                raise AssertionError(f"game {index} took {action}, not among its legal actions")
         rewards = np.zeros((self.size, 2), np.float32)
         dones = np.zeros(self.size, np.bool_)
         seats: list[int] = []
         tensors: list[npt.NDArray[np.float32]] = []
         masks: list[npt.NDArray[np.int8]] = []
         for index, table in enumerate(self._tables):
-            table.step(int(chosen[index]))
+            table.step(chosen[index])
             if table._rewarded:
                 won = table.rewards["south"]
                 rewards[index, 0] = won
