@@ -205,3 +205,23 @@ def test_env_refuses_out_of_order_use_as_pettingzoos_wrapper_does(
     assert not table.agents
     table.step(None)
     assert "step() called after all agents are terminated" in caplog.text
+
+
+def test_bridgettes_tensors_built_again_when_read_equal_the_ones_from_the_views() -> None:
+    # Bridgette's tensors are built from the views when a seat's is next read after a step.
+    table = raw_env(variant="bridgette", episode="rubber")
+    table.reset(seed=8)
+    pick = np.random.default_rng(8)
+    for count, agent in enumerate(table.agent_iter(max_iter=400)):
+        observation, _, terminated, truncated, _ = table.last()
+        if terminated or truncated:
+            table.step(None)
+            continue
+        seat = table.possible_agents.index(agent)
+        game = table.game
+        assert np.array_equal(observation["observation"], encode_information_state(game, seat))
+        if count % 3 == 0:
+            other = table.observe(table.possible_agents[1 - seat])["observation"]
+            assert np.array_equal(other, encode_information_state(game, 1 - seat))
+        legal = observation["action_mask"].nonzero()[0]
+        table.step(int(legal[int(pick.integers(len(legal)))]))

@@ -145,6 +145,8 @@ class HoneymoonEnv(AECEnv):  # type: ignore[misc]
         self._tensors: list[Tensor] = []
         # The same two tensors as memoryviews: a scalar is written to one three times faster.
         self._views: list[memoryview[float]] = []
+        # Bridgette: whether each seat's tensor is to be built again before it is read.
+        self._stale = [False, False]
         # The mask of the seat to act, once asked for (until the next step).
         self._mask: npt.NDArray[np.int8] | None = None
         # True once the episode is over (every agent terminated), and before the first reset.
@@ -193,6 +195,7 @@ class HoneymoonEnv(AECEnv):  # type: ignore[misc]
     def _start_phase(self) -> None:
         # Build both tensors from the views, and the counters the steps keep up to date.
         game = self._game
+        self._stale[0] = self._stale[1] = False
         # The hand's stock, as the engine holds it (to know what a drawing turn took).
         self._stock = game.stock_for_hand(game.hand_number)
         if self.rules.procedure is Procedure.DRAW_DISCARD and not game.actions:
@@ -221,13 +224,17 @@ class HoneymoonEnv(AECEnv):  # type: ignore[misc]
         """What ``agent`` sees now: copies of its tensor and of its action mask (all zeros
         unless it is to act), so that nothing handed out changes when the game goes on."""
         seat = 0 if agent == "south" else 1
+        tensor = self._tensors[seat]
+        if self._stale[seat]:
+            encode_information_state(self._game, seat, out=tensor)
+            self._stale[seat] = False
         if seat == self._to_act and not self._over:
             mask = self._mask
             if mask is None:
                 mask = self._mask = self._mask_of(self._game.legal_actions())
         else:
             mask = self._no_mask
-        return {"observation": self._tensors[seat].copy(), "action_mask": mask.copy()}
+        return {"observation": tensor.copy(), "action_mask": mask.copy()}
 
     def _mask_of(self, legal: tuple[int, ...]) -> npt.NDArray[np.int8]:
         # The shared, read-only mask of a legal set, made on its first use.
@@ -247,10 +254,14 @@ class HoneymoonEnv(AECEnv):  # type: ignore[misc]
         # The seat to act, its tensor and its mask, not copied (for the batch, which copies
         # them into its arrays at once); the episode is not over.
         seat = self._to_act
+        tensor = self._tensors[seat]
+        if self._stale[seat]:
+            encode_information_state(self._game, seat, out=tensor)
+            self._stale[seat] = False
         mask = self._mask
         if mask is None:
             mask = self._mask = self._mask_of(self._game.legal_actions())
-        return seat, self._tensors[seat], mask
+        return seat, tensor, mask
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """The observation, cumulative reward, termination, truncation and info of the agent
@@ -289,9 +300,7 @@ class HoneymoonEnv(AECEnv):  # type: ignore[misc]
         if game.hand_number != self._hand_number or now is _COMPLETE:
             self._hand_over()
         elif not self._standard:
-            # Bridgette: both tensors built again from the views (the step-by-step updates
-            # below know the 52-card layout only)
-            self._start_phase()
+            self._rebuild_later()
         elif phase is _PLAY:
             self._played(seat, action)
             self._pass_turn()
@@ -314,6 +323,16 @@ class HoneymoonEnv(AECEnv):  # type: ignore[misc]
             self._start_phase()
         if self.render_mode == "human":
             self.render()
+
+    def _rebuild_later(self) -> None:
+        # Bridgette: both tensors are built again from the views (the step-by-step updates know
+        # the 52-card layout only), each when it is next read.
+        game = self._game
+        self._stale[0] = self._stale[1] = True
+        self._phase = game.phase
+        to_act = game.to_act
+        self._to_act = int(to_act) if to_act is not None else 0
+        self.agent_selection = self.possible_agents[self._to_act]
 
     def _hand_over(self) -> None:
         game = self._game
