@@ -225,3 +225,22 @@ def test_bridgettes_tensors_built_again_when_read_equal_the_ones_from_the_views(
             assert np.array_equal(other, encode_information_state(game, 1 - seat))
         legal = observation["action_mask"].nonzero()[0]
         table.step(int(legal[int(pick.integers(len(legal)))]))
+
+
+def test_bridgettes_last_observations_show_nothing_of_the_next_deal() -> None:
+    # After the episode's last step the game has moved on (a new deal); the tensors handed out
+    # then are the ones built before it, never the next deal's.
+    table = raw_env(variant="bridgette")
+    for seed in range(3):
+        table.reset(seed=seed)
+        pick = np.random.default_rng(seed)
+        seen: dict[str, np.ndarray] = {}
+        for agent in table.agent_iter():
+            observation, _, terminated, truncated, _ = table.last()
+            if terminated or truncated:
+                assert np.array_equal(observation["observation"], seen[agent])
+                table.step(None)
+                continue
+            seen[agent] = observation["observation"]
+            legal = observation["action_mask"].nonzero()[0]
+            table.step(int(legal[int(pick.integers(len(legal)))]))

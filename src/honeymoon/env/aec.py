@@ -352,6 +352,10 @@ class HoneymoonEnv(AECEnv):  # type: ignore[misc]
         cumulative["east"] -= difference
         if self.episode == "hand" or game.is_over:
             self._over = True
+            # The game has moved past the episode: the tensors stay as they were last built
+            # (in Bridgette a seat's own tensor from when it last read it), as in every variant
+            # they are not updated by the episode's last step.
+            self._stale[0] = self._stale[1] = False
             for agent in self.agents:
                 self.terminations[agent] = True
             self.infos = {agent: {"hand": number} for agent in self.agents}
