@@ -197,7 +197,7 @@ class HoneymoonEnv(AECEnv):  # type: ignore[misc]
         game = self._game
         self._stale[0] = self._stale[1] = False
         # The hand's stock, as the engine holds it (to know what a drawing turn took).
-        self._stock = game.stock_for_hand(game.hand_number)
+        self._stock = game.stock_in_play
         if self.rules.procedure is Procedure.DRAW_DISCARD and not game.actions:
             for seat in (0, 1):
                 encode_new_drawing_hand(game, seat, self._stock[0], self._tensors[seat])
