@@ -1251,16 +1251,34 @@ export class Table {
       <p class="par" ${parAttrs}><strong>Par:</strong> ${parText}</p>${costs}${summary}${notes}</section>`;
   }
 
-  /** The claims made in the hand reviewed, with the line of best play (the hand is over). */
+  /** The claims made in the hand reviewed, with the line of best play trick by trick (the
+   * hand is over). */
   renderReviewClaims() {
     if (!this.reviewClaims.length) return "";
     const items = this.reviewClaims.map((c) => {
       const verdict = c.accepted ? "accepted"
         : `refused: the best defence left ${c.guaranteed} of ${c.remaining}`;
-      return `<li>${esc(this.who(c.seat))} claimed at trick ${c.trick}: ${esc(verdict)}.
-        Best play from there: ${c.line.map((pbn) => cardFace(pbn)).join(" ")}</li>`;
+      const line = c.tricks
+        ? `<ol class="claim-tricks" start="${c.trick}">${c.tricks.map((t) => this.renderClaimTrick(t)).join("")}</ol>`
+        : c.line.map((pbn) => cardFace(pbn)).join(" ");
+      return `<li class="claim">${esc(this.who(c.seat))} claimed at trick ${c.trick}: ${esc(verdict)}.
+        Best play from there: ${line}</li>`;
     }).join("");
     return `<details class="claims" open><summary>Claims</summary><ul>${items}</ul></details>`;
+  }
+
+  /** One trick of a claim's line as the server gave it: each card with the hand that played
+   * it, the cards already on the table at the claim set apart, the winner's card marked. */
+  renderClaimTrick(trick) {
+    const played = (entry, before) => {
+      const won = entry.seat === trick.winner ? " won" : "";
+      const note = before ? ' <span class="on-table">(on the table)</span>' : "";
+      return `<span class="played${before ? " before" : ""}${won}" data-seat="${esc(entry.seat)}" data-card="${esc(entry.card)}">${
+        esc(this.trickPlayer(entry.seat))} ${cardFace(entry.card)}${note}</span>`;
+    };
+    const cards = [...trick.on_table.map((e) => played(e, true)), ...trick.cards.map((e) => played(e, false))];
+    const won = trick.winner ? ` <span class="winner">won by ${esc(this.trickPlayer(trick.winner).toLowerCase())}</span>` : "";
+    return `<li data-leader="${esc(trick.leader)}" data-winner="${esc(trick.winner || "")}">${cards.join(", ")}${won}</li>`;
   }
 
   renderResult(result, title, withReview = true) {
