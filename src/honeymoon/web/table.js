@@ -165,21 +165,30 @@ export class Table {
     if (!ms || !before || before.hand !== now.hand) return;
     const options = { duration: ms, easing: "ease-out" };
     if (now.tricks > before.tricks || (now.tricks === before.tricks && now.cards > before.cards)) {
-      const slot = this.root.querySelector(".center .trick:not(.last) li:last-child");
-      if (slot) {
-        const rise = slot.dataset.seat === this.mySeat() ? 90 : -90;
-        slot.animate([{ transform: `translateY(${rise}px)`, opacity: 0.3 }, { transform: "none", opacity: 1 }], options);
-      }
+      this.animateCardPlayed(options);
     }
-    const last = this.root.querySelector(".center .trick.last");
-    if (last && !before.last) {
-      const toward = last.dataset.winner === this.mySeat() ? 40 : -40;
-      last.animate([{ transform: `translate(-60%, ${toward}px) scale(1.4)`, opacity: 0.2 }, { transform: "none", opacity: 1 }], options);
-    }
+    this.animateTrickWon(options, before, now);
     if (now.looking && now.looking !== before.looking) {
       const face = this.root.querySelector(".draw .face.big");
       if (face) face.animate([{ transform: "rotateY(90deg)" }, { transform: "none" }], options);
     }
+  }
+
+  /** The card just played travels from its player's side of the table to the trick. */
+  animateCardPlayed(options) {
+    const slot = this.root.querySelector(".center .trick:not(.last) li:last-child");
+    if (!slot) return;
+    const rise = slot.dataset.seat === this.mySeat() ? 90 : -90;
+    slot.animate([{ transform: `translateY(${rise}px)`, opacity: 0.3 }, { transform: "none", opacity: 1 }], options);
+  }
+
+  /** The trick just won goes toward its winner: here it shrinks to its place beside the next
+   * trick (it stays in view as the last trick). */
+  animateTrickWon(options, before) {
+    const last = this.root.querySelector(".center .trick.last");
+    if (!last || before.last) return;
+    const toward = last.dataset.winner === this.mySeat() ? 40 : -40;
+    last.animate([{ transform: `translate(-60%, ${toward}px) scale(1.4)`, opacity: 0.2 }, { transform: "none", opacity: 1 }], options);
   }
 
   // -- the walkthrough of the drawing (a first game against the computer) ------------------
