@@ -20,8 +20,10 @@ from helpers import refused_claim_twins, run_apart
 from honeymoon.actions import PASS
 from honeymoon.cards import ALL_CARDS, Card
 from honeymoon.claims import judge_claim
+from honeymoon.engines import new_game
 from honeymoon.game import Game, Phase
-from honeymoon.seats import SEAT_NAMES, Seat
+from honeymoon.rules import TABLE_VARIANTS
+from honeymoon.seats import SEAT_NAMES, Direction, Seat
 from honeymoon.server import solving as server_hub
 from honeymoon.server.connections import Connection
 from honeymoon.server.hub import Hub
@@ -374,3 +376,31 @@ def test_claims_repeated_by_both_seats_in_turn_are_solved_once_a_seat(
                 sockets[seat.other].expect("claim")
         assert len(answers) == 8 and room.version == sockets[Seat.SOUTH].version
         assert sorted(solved) == sorted(Seat)
+
+
+def test_at_the_four_hand_table_a_claims_tricks_name_each_hand_by_its_direction() -> None:
+    game = new_game(TABLE_VARIANTS["double-dummy"], seed=3)
+    # Into the play, then a card led to the tenth trick (so one is on the table at the claim).
+    while not (game.phase is Phase.PLAY and len(game.completed_tricks) == 9):
+        legal = game.legal_actions()
+        auction = game.phase is Phase.AUCTION
+        game.apply(PASS if auction and game.contract is not None else legal[-1])
+    game.apply(game.legal_actions()[0])
+    claimant = game.to_act
+    assert claimant is not None
+    verdict = judge_claim(game, claimant)
+    tricks = server_hub.claim_line_tricks(game, verdict)
+    play = game.clone()
+    number = play.hand_number
+    for card in verdict.line:
+        play.apply(card.action)
+    recorded = play.history[number].log.tricks[9:]
+    name = {int(d): d.name.lower() for d in Direction}
+    assert len(tricks) == len(recorded) == 4
+    for told, trick in zip(tricks, recorded, strict=True):
+        assert told["leader"] == name[trick.leader]
+        assert trick.winner is not None and told["winner"] == name[trick.winner]
+        seated = [(e["seat"], e["card"]) for e in told["on_table"] + told["cards"]]
+        assert seated == [(name[h], card.pbn) for h, card in _seated(trick)]
+    assert len(tricks[0]["on_table"]) == 1
+    assert [e["card"] for t in tricks for e in t["cards"]] == [c.pbn for c in verdict.line]
