@@ -134,7 +134,7 @@ def test_the_review_shows_a_claims_line_trick_by_trick_with_seats(
         assert seated == _card_names(trick)
         assert played.locator(".face").count() == len(seated)
         for span, (seat, _) in zip(played.all(), _card_names(trick), strict=True):
-            assert span.inner_text().startswith(names[seat])
+            assert span.locator(".who").inner_text() == names[seat]
         assert item.locator(".played.won").get_attribute("data-seat") == trick["winner"]
         assert item.locator(".winner").inner_text() == f"won by {names[trick['winner']].lower()}"
         assert item.locator(".played.before").count() == len(trick["on_table"])

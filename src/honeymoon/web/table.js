@@ -1282,8 +1282,8 @@ export class Table {
     const played = (entry, before) => {
       const won = entry.seat === trick.winner ? " won" : "";
       const note = before ? ' <span class="on-table">(on the table)</span>' : "";
-      return `<span class="played${before ? " before" : ""}${won}" data-seat="${esc(entry.seat)}" data-card="${esc(entry.card)}">${
-        esc(this.trickPlayer(entry.seat))} ${cardFace(entry.card)}${note}</span>`;
+      return `<span class="played${before ? " before" : ""}${won}" data-seat="${esc(entry.seat)}" data-card="${esc(entry.card)}"><span class="who">${
+        esc(this.trickPlayer(entry.seat))}</span> ${cardFace(entry.card)}${note}</span>`;
     };
     const cards = [...trick.on_table.map((e) => played(e, true)), ...trick.cards.map((e) => played(e, false))];
     const won = trick.winner ? ` <span class="winner">won by ${esc(this.trickPlayer(trick.winner).toLowerCase())}</span>` : "";
