@@ -5,6 +5,7 @@ against the computer hints stay on. The same on two nodes sharing a database."""
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 import pytest
@@ -146,3 +147,117 @@ def test_a_stored_setting_is_read_back_or_refused() -> None:
     for bad in ("offered", "on-north", "maybe", "", "off-"):
         with pytest.raises(ValueError):
             HintsSetting.parse(bad)
+
+
+def _end(socket: Any) -> dict[str, Any]:
+    """Ask to end the rubber as left by the other player; the answer."""
+    socket.ws.send_text(json.dumps({"type": "end_rubber"}))
+    while True:
+        message = socket.recv()
+        if message["type"] in ("rubber_left", "error"):
+            return message
+
+
+def _away_noted(server: Any, game_id: str, seat: int) -> None:
+    """Wait until the database notes the seat as away (the note is written in the
+    background once its last socket closed)."""
+    for _ in range(200):
+        if server.hub.storage.away_since(game_id)[seat] is not None:
+            return
+        time.sleep(0.01)
+    raise AssertionError("the seat was never noted as away")
+
+
+def test_a_rubber_is_ended_as_left_only_after_the_other_was_away_the_stated_time(
+    server_factory: Any, sqlite_url: str, ws: Any
+) -> None:
+    with server_factory(sqlite_url, leave_after=1.0) as server:
+        game = server.create(opponent="friend", seat="south")
+        with server.seat(game["token"]) as south:
+            with server.seat(game["opponent_token"]) as east:
+                ws.connect_pair(south, east)
+                here = _end(south)
+                assert here["code"] == "cannot_end" and "is here" in here["message"]
+                assert _end(east)["code"] == "cannot_end"
+            south.expect("presence")
+            _away_noted(server, game["game_id"], 1)
+            early = _end(south)
+            assert early["code"] == "cannot_end", early
+            assert "once they have been away 1 second" in early["message"]
+            time.sleep(1.0)
+            ended = _end(south)
+            assert ended == {"type": "rubber_left", "left_by": "east"}
+            # Nothing more is played in it, by either seat.
+            mover = south.view
+            south.send_move(south.legal()[0] if south.legal() else 0)
+            refused = south.expect("error")
+            assert refused["code"] == "rubber_left" and "east left it" in refused["message"]
+            assert _ask(south)["code"] == "rubber_left"
+            assert _end(south)["code"] == "cannot_end"
+            assert mover == south.view
+        with server.seat(game["opponent_token"]) as east:
+            hello = json.loads(east.texts[0])
+            assert hello["left_by"] == "east"
+            east.send_move(0)
+            assert east.expect("error")["code"] == "rubber_left"
+        assert server.hub.storage.load_game(game["game_id"]).complete
+        answer = server.client.get(
+            "/api/record", headers={"Authorization": f"Bearer {game['token']}"}
+        )
+        assert json.loads(answer.text)["ending"] == {"left_by": "east"}
+        # A server started again reads it back.
+        server.hub.rooms.clear()
+        with server.seat(game["token"]) as south:
+            assert json.loads(south.texts[0])["left_by"] == "east"
+
+
+def test_a_player_who_came_back_has_not_left_and_the_computer_never_leaves(
+    server_factory: Any, sqlite_url: str, ws: Any
+) -> None:
+    with server_factory(sqlite_url, leave_after=0.0) as server:
+        game = server.create(opponent="friend", seat="south")
+        with server.seat(game["token"]) as south:
+            with server.seat(game["opponent_token"]) as east:
+                ws.connect_pair(south, east)
+            south.expect("presence")
+            _away_noted(server, game["game_id"], 1)
+            with server.seat(game["opponent_token"]):
+                south.expect("presence")
+                for _ in range(200):  # the return is noted in the background too
+                    if server.hub.storage.away_since(game["game_id"])[1] is None:
+                        break
+                    time.sleep(0.01)
+            # Away again, for no time at all: the database has the new time, and ends it.
+            south.expect("presence")
+            _away_noted(server, game["game_id"], 1)
+            assert _end(south)["type"] == "rubber_left"
+        computer = server.create(opponent="computer", level="easy", seat="south")
+        with server.seat(computer["token"]) as me:
+            refused = _end(me)
+            assert refused["code"] == "cannot_end" and "computer" in refused["message"]
+
+
+def test_the_database_ends_a_rubber_as_left_once_and_then_takes_no_move(
+    database_url: str,
+) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from honeymoon.server.storage import NewGame, Storage, StorageConflict
+
+    storage = Storage(database_url, shared=True)
+    try:
+        storage.migrate()
+        params = NewGame("left1", "draw-discard", {}, 1, 0, "friend", None, None, "off")
+        storage.create_game(params, {0: "a" * 64, 1: "b" * 64})
+        now = datetime.now(UTC)
+        assert not storage.end_as_left("left1", 1, now)  # never away
+        storage.mark_away("left1", 1, now - timedelta(minutes=20))
+        assert not storage.end_as_left("left1", 1, now - timedelta(minutes=30))  # too soon
+        assert storage.end_as_left("left1", 1, now - timedelta(minutes=15))
+        assert not storage.end_as_left("left1", 1, now)  # once
+        with pytest.raises(StorageConflict):
+            storage.append_action("left1", 0, 0, 5, "m1")
+        stored = storage.load_game("left1")
+        assert stored is not None and stored.left_by == 1 and stored.complete
+    finally:
+        storage.close()

@@ -9,7 +9,7 @@ True
 See ``docs/record-format.md`` for the format. Nothing in the core imports this package.
 """
 
-from honeymoon.records.assistance import read_assistance, with_assistance
+from honeymoon.records.assistance import read_assistance, with_assistance, with_ending
 from honeymoon.records.json_record import (
     FORMAT_NAME,
     FORMAT_VERSION,
@@ -41,4 +41,5 @@ __all__ = [
     "dumps_pbn",
     "read_assistance",
     "with_assistance",
+    "with_ending",
 ]

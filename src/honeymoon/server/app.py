@@ -429,7 +429,7 @@ async def record(request: Request) -> Response:
     if found is None:
         return _error(401, BAD_TOKEN, "this token opens no seat")
     room, _seat = found
-    from honeymoon.records import dumps, with_assistance
+    from honeymoon.records import dumps, with_assistance, with_ending
 
     stored = await _hub(request).storage.read(_hub(request).storage.fair_play, room.id)
     async with room.lock:
@@ -438,6 +438,8 @@ async def record(request: Request) -> Response:
         game = room.game
         text = dumps(game) if game.is_over else dumps(_player_safe(game), reveal=False)
         text = with_assistance(text, _assistance(room))
+        if room.left_by is not None:
+            text = with_ending(text, SEAT_NAMES[room.left_by])
     name = f"honeymoon-{room.id}{'' if game.is_over else '-so-far'}.json"
     return Response(
         text,
@@ -701,6 +703,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             bot_delay=config.bot_delay,
             max_sockets_per_seat=config.max_sockets_per_seat,
             hints_per_minute=config.hints_per_minute,
+            leave_after=config.leave_after,
             keep_finished=config.keep_finished,
             keep_abandoned=config.keep_abandoned,
             redis_url=config.redis_url,

@@ -8,6 +8,7 @@ import asyncio
 import logging
 import secrets
 import time
+from datetime import UTC, datetime
 
 from honeymoon.seats import SEAT_NAMES
 from honeymoon.server.protocol import (
@@ -17,6 +18,7 @@ from honeymoon.server.protocol import (
     Analysis,
     AnswerHints,
     Claim,
+    EndRubber,
     Hello,
     Hint,
     Move,
@@ -188,7 +190,15 @@ class Connections(Rooms):
         if arrived:
             self._send_presence(room, skip=connection)
             self._share_presence(room)
+            self._note_away(room, seat, None)
         return True
+
+    def _note_away(self, room: Room, seat: int, since: datetime | None) -> None:
+        """Store since when a person's seat in a game between two people has had no socket
+        (None: it has one now), for the other to end the rubber as left after a while. The
+        storage's one writer keeps the notes in the order they were made."""
+        if room.bot_seat is None and room.left_by is None and not room.game.is_over:
+            self._spawn(self.storage.run(self.storage.mark_away, room.id, seat, since))
 
     def leave(self, room: Room, connection: Connection) -> None:
         """Forget a connection; tell the others if the seat is now away."""
@@ -197,6 +207,8 @@ class Connections(Rooms):
         connection.close()
         room.last_active = time.monotonic()
         logger.info("game %s: %s disconnected", room.id, SEAT_NAMES[seat])
+        if not room.connections[seat] and not room.elsewhere[seat]:
+            self._note_away(room, seat, datetime.now(UTC))
         if not room.connections[seat]:
             self._send_presence(room)
             self._share_presence(room)
@@ -223,6 +235,8 @@ class Connections(Rooms):
             await self.hint(room, connection, message)
         elif isinstance(message, AnswerHints):
             await self.answer_hints(room, connection, message)
+        elif isinstance(message, EndRubber):
+            await self.end_rubber(room, connection)
         elif isinstance(message, Ping):
             connection.send(pong_message())
         elif isinstance(message, Hello):

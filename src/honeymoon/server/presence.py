@@ -222,6 +222,8 @@ class Presence(Rooms):
             # An answer to an offer of hints, or a hint counted, on another node.
             if room.set_fair_play(change.hints, change.hints_asked):
                 room.tell_fair_play()
+            if change.left_by is not None:  # ended as left on another node
+                room.end_as_left(change.left_by)
             if change.links_replaced > room.links_replaced:
                 if connected:
                     relinked[room.id] = change.links_replaced

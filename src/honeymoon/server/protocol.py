@@ -38,6 +38,8 @@ __all__ = [
     "CANNOT_CLAIM",
     "NO_HINT",
     "HINTS_OFF",
+    "CANNOT_END",
+    "RUBBER_LEFT",
     "MAX_JSON_DEPTH",
     "ProtocolError",
     "Hello",
@@ -46,6 +48,9 @@ __all__ = [
     "Review",
     "Analysis",
     "Claim",
+    "Hint",
+    "AnswerHints",
+    "EndRubber",
     "Ping",
     "ClientMessage",
     "parse_client_message",
@@ -62,6 +67,7 @@ __all__ = [
     "claim_message",
     "hint_message",
     "fair_play_message",
+    "rubber_left_message",
     "pong_message",
 ]
 
@@ -94,6 +100,11 @@ NO_HINT = "no_hint"
 #: A hint asked for in a game where hints are not allowed (between people, unless both
 #: agreed), or an answer to an offer of hints that there is not.
 HINTS_OFF = "hints_off"
+#: A request to end the rubber as left that cannot be granted (the other player is here, or
+#: not away long enough, or the opponent is the computer, or the rubber is over).
+CANNOT_END = "cannot_end"
+#: A move, claim or hint in a rubber that was ended as left by a player.
+RUBBER_LEFT = "rubber_left"
 #: How deeply a client message may nest arrays and objects: it is one flat object.
 MAX_JSON_DEPTH = 1
 #: The most fields a client message may have (the longest valid one has four).
@@ -176,11 +187,18 @@ class AnswerHints:
 
 
 @dataclass(frozen=True, slots=True)
+class EndRubber:
+    """A request to end the rubber as left by the other player, away for the stated time."""
+
+
+@dataclass(frozen=True, slots=True)
 class Ping:
     """A keep-alive; answered with ``pong``."""
 
 
-ClientMessage = Hello | Move | Sync | Review | Analysis | Claim | Hint | AnswerHints | Ping
+ClientMessage = (
+    Hello | Move | Sync | Review | Analysis | Claim | Hint | AnswerHints | EndRubber | Ping
+)
 
 
 def _int_field(data: dict[str, Any], name: str) -> int:
@@ -282,9 +300,12 @@ def parse_client_message(text: str) -> ClientMessage:
                 "an answer to the offer of hints needs 'agree': true (hints for both) or false",
             )
         return AnswerHints(agree)
+    if kind == "end_rubber":
+        return EndRubber()
     raise ProtocolError(
         BAD_MESSAGE,
-        "'type' must be one of hello, move, sync, review, analysis, claim, hint, hints, ping",
+        "'type' must be one of hello, move, sync, review, analysis, claim, hint, hints, "
+        "end_rubber, ping",
     )
 
 
@@ -337,6 +358,7 @@ def hello_message(
     view: str,
     presence: dict[str, str],
     fair_play: dict[str, Any],
+    left_by: str | None = None,
 ) -> str:
     """The ``hello`` sent when a seat connects: the game, its version, the seat's view (JSON
     text, as :func:`state_message` takes it), who is connected, and the fair-play setting
@@ -356,7 +378,8 @@ def hello_message(
     )
     return (
         f'{{"type":"hello","game":{game},"version":{version},'
-        f'"view":{view},"presence":{encode(presence)},"fair_play":{encode(fair_play)}}}'
+        f'"view":{view},"presence":{encode(presence)},"fair_play":{encode(fair_play)},'
+        f'"left_by":{json.dumps(left_by)}}}'
     )
 
 
@@ -453,6 +476,16 @@ def fair_play_message(fair_play: dict[str, Any]) -> str:
     '{"type":"fair_play","state":"off","offered_by":null,"asked":{"south":0}}'
     """
     return encode({"type": "fair_play", **fair_play})
+
+
+def rubber_left_message(left_by: str) -> str:
+    """A ``rubber_left``: the rubber was ended as left by ``left_by``, who was away for the
+    stated time; no move is taken any more (the record says so, not a result on points).
+
+    >>> rubber_left_message("east")
+    '{"type":"rubber_left","left_by":"east"}'
+    """
+    return encode({"type": "rubber_left", "left_by": left_by})
 
 
 def hint_message(version: int, adviser: str, advice: dict[str, Any]) -> str:

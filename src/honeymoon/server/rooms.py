@@ -37,6 +37,7 @@ from honeymoon.server.nodes import Notifier, default_node_id
 from honeymoon.server.protocol import (
     BAD_MESSAGE,
     GAME_GONE,
+    RUBBER_LEFT,
     SEAT_LINK_REPLACED,
     STALE_VERSION,
     STORAGE_ERROR,
@@ -51,6 +52,7 @@ from honeymoon.server.protocol import (
     fair_play_message,
     hello_message,
     review_message,
+    rubber_left_message,
     state_message,
 )
 from honeymoon.server.storage import (
@@ -134,6 +136,8 @@ class Room:
     #: agreed), and how many hints each seat asked: both seats see them, the record notes them.
     hints_setting: HintsSetting = HintsSetting(HINTS_ON)
     hints_asked: tuple[int, int] = (0, 0)
+    #: The seat that left the rubber, once the other ended it so (no move is taken then).
+    left_by: int | None = None
 
     @property
     def id(self) -> str:
@@ -192,6 +196,28 @@ class Room:
             view=self.view(seat),
             presence=self.presence(),
             fair_play=self.fair_play(),
+            left_by=SEAT_NAMES[self.left_by] if self.left_by is not None else None,
+        )
+
+    def end_as_left(self, seat: int) -> None:
+        """The rubber is over, left by ``seat``: tell every socket of both seats."""
+        if self.left_by is not None:
+            return
+        self.left_by = seat
+        text = rubber_left_message(SEAT_NAMES[seat])
+        for sockets in self.connections:
+            for connection in list(sockets):
+                connection.send(text)
+
+    def left_refusal(self, move_id: str | None = None) -> str | None:
+        """The refusal of a move, claim or hint once the rubber was ended as left (None
+        while it goes on)."""
+        if self.left_by is None:
+            return None
+        return error_message(
+            RUBBER_LEFT,
+            f"this rubber is over: {SEAT_NAMES[self.left_by]} left it",
+            move_id=move_id,
         )
 
     def fair_play(self) -> dict[str, Any]:
@@ -341,6 +367,7 @@ class Rooms:
         async def answer_hints(
             self, room: Room, connection: Connection, answer: AnswerHints
         ) -> None: ...
+        async def end_rubber(self, room: Room, connection: Connection) -> None: ...
         async def claim(self, room: Room, connection: Connection, claim: Claim) -> None: ...
 
     def __init__(
@@ -360,8 +387,11 @@ class Rooms:
         lease_seconds: float = 10.0,
         resync_seconds: float = 2.0,
         deal_seed: str | None = None,
+        leave_after: float = 900.0,
     ) -> None:
         self.storage = storage
+        #: Seconds a player must have been away before the other may end the rubber as left.
+        self.leave_after = leave_after
         #: Where new games' seeds, first dealers and seats come from: the system's randomness,
         #: or (tests only, ``HONEYMOON_DEAL_SEED``) a sequence that repeats. Ids and tokens
         #: always come from the system.
@@ -557,6 +587,7 @@ class Rooms:
         room.links_replaced = stored.links_replaced
         room.hints_setting = HintsSetting.parse(params.hints)
         room.hints_asked = stored.hints_asked
+        room.left_by = stored.left_by
         return room
 
     async def room(self, game_id: str) -> Room:
@@ -593,6 +624,10 @@ class Rooms:
             if done is not None:
                 # A move sent again (say after a reconnect) is acknowledged, never re-applied.
                 connection.send(ack_message(move.move_id, done, duplicate=True))
+                return
+            left = room.left_refusal(move.move_id)
+            if left is not None:
+                connection.send(left)
                 return
             if move.version != room.version:
                 logger.info("game %s: refused a move (%s)", room.id, STALE_VERSION)

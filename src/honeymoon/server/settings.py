@@ -46,6 +46,8 @@ explains each one.
                                         (60, in bursts of 30)
 ``HONEYMOON_HINTS_PER_MINUTE``          hints one seat may ask a minute, over all its sockets (12,
                                         in bursts of as many; and 3 for one decision)
+``HONEYMOON_LEAVE_AFTER``              how long a player of a game between two people must be away
+                                        before the other may end the rubber as left (``15m``)
 ``HONEYMOON_KEEP_FINISHED``             age after which finished games are purged (``30d``)
 ``HONEYMOON_KEEP_ABANDONED``            idle time before unfinished games are purged (``90d``)
 ``HONEYMOON_DEAL_SEED``                 for tests only: new games' deals, first dealers and seats
@@ -179,6 +181,7 @@ class Settings:
     address_messages_per_second: float = 60.0
     hellos_per_minute: float = 60.0
     hints_per_minute: float = 12.0
+    leave_after: float = 15 * 60.0
     keep_finished: float = 30 * 86400.0
     keep_abandoned: float = 90 * 86400.0
     deal_seed: str | None = None
@@ -255,6 +258,7 @@ def _number(kind: Callable[[str], float], words: str) -> Callable[[str], float]:
 _READERS: dict[str, Callable[[str], object]] = {
     "keep_finished": parse_duration,
     "keep_abandoned": parse_duration,
+    "leave_after": parse_duration,
 }
 _READERS_BY_TYPE: dict[str, Callable[[str], object]] = {
     "str": str,

@@ -8,6 +8,7 @@ import asyncio
 import logging
 import math
 import time
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from honeymoon.bots import advise, strongest_bot_name
@@ -20,6 +21,7 @@ from honeymoon.server.connections import Connection
 from honeymoon.server.fair_play import HINTS_DECLINED, HINTS_OFFERED
 from honeymoon.server.protocol import (
     CANNOT_CLAIM,
+    CANNOT_END,
     HINTS_OFF,
     NO_HINT,
     RATE_LIMITED,
@@ -110,6 +112,10 @@ class Solving(Rooms):
         """
         seat = connection.seat
         async with room.lock:  # the view is a snapshot: the bot thinks without the lock
+            left = room.left_refusal()
+            if left is not None:
+                connection.send(left)
+                return
             version = room.version
             if hint.version is not None and hint.version != version:
                 connection.send(
@@ -221,6 +227,55 @@ class Solving(Rooms):
                     room.set_fair_play(*stored)
             room.tell_fair_play()
 
+    async def end_rubber(self, room: Room, connection: Connection) -> None:
+        """End the rubber as left by the other player, who has had no socket on any node for
+        :attr:`leave_after` seconds: stored only if the database agrees (the other player
+        came back meanwhile, or the rubber was ended elsewhere: not), then both seats are
+        told. Recorded as left, never as a result on points."""
+        other = 1 - connection.seat
+        async with room.lock:
+            refusal = self._end_refusal(room, other)
+            if refusal is None:
+                away = (await self.storage.read(self.storage.away_since, room.id))[other]
+                refusal = self._away_refusal(away)
+            if refusal is not None:
+                connection.send(error_message(CANNOT_END, refusal))
+                return
+            cutoff = datetime.now(UTC) - timedelta(seconds=self.leave_after)
+            if not await self.storage.run(self.storage.end_as_left, room.id, other, cutoff):
+                connection.send(
+                    error_message(
+                        CANNOT_END,
+                        "the rubber goes on: your opponent came back, or it was ended already",
+                    )
+                )
+                return
+            logger.info("game %s: ended as left by %s", room.id, SEAT_NAMES[other])
+            room.end_as_left(other)
+
+    def _end_refusal(self, room: Room, other: int) -> str | None:
+        """Why the rubber cannot be ended as left by ``other`` from what this node knows."""
+        if room.bot_seat is not None:
+            return "a rubber against the computer is not left: it waits for you"
+        if room.game.is_over or room.left_by is not None:
+            return "the rubber is over already"
+        if room.connections[other] or room.elsewhere[other]:
+            return "your opponent is here: the rubber goes on"
+        return None
+
+    def _away_refusal(self, away: datetime | None) -> str | None:
+        """Why a player away since ``away`` (None: never left) has not left the rubber yet."""
+        wait = self.leave_after
+        if away is None:
+            return f"your opponent has not left: a rubber is ended after {_minutes(wait)} away"
+        gone = (datetime.now(UTC) - away).total_seconds()
+        if gone < wait:
+            return (
+                f"your opponent has been away {_minutes(gone)}: you may end the rubber once "
+                f"they have been away {_minutes(wait)}"
+            )
+        return None
+
     def _spend_hint(self, room: Room, seat: int, version: int) -> str | None:
         """Count one hint asked by ``seat`` at ``version`` against the seat's budget; the
         words of the refusal if it is spent (nothing is counted then), else None."""
@@ -265,30 +320,7 @@ class Solving(Rooms):
         async with room.lock:
             room.last_active = time.monotonic()
             game = room.game
-            if claim.version is not None and claim.version != room.version:
-                connection.send(
-                    error_message(
-                        STALE_VERSION,
-                        f"the game is at version {room.version}, not {claim.version}: "
-                        "claim again from the current state",
-                        version=room.version,
-                    )
-                )
-                connection.send(room.state_message(seat))
-                return
-            if game.phase is not Phase.PLAY:
-                phase = (
-                    "the rubber is over"
-                    if game.is_over
-                    else f"now it is the {game.phase.name.lower()} phase"
-                )
-                connection.send(
-                    error_message(
-                        CANNOT_CLAIM,
-                        "a claim is made during the play of a hand, after the auction; " + phase,
-                        version=room.version,
-                    )
-                )
+            if self._claim_refused(room, connection, claim):
                 return
             verdict = await self._verdict(room, connection)
             if verdict is None:
@@ -328,6 +360,41 @@ class Solving(Rooms):
                 return
             room.broadcast_state()
         self._schedule_bot(room)
+
+    def _claim_refused(self, room: Room, connection: Connection, claim: Claim) -> bool:
+        """Refuse a claim that cannot be judged (the rubber left, an old version, not the
+        play of a hand), telling the socket why; False if it can be judged."""
+        game = room.game
+        left = room.left_refusal()
+        if left is not None:
+            connection.send(left)
+            return True
+        if claim.version is not None and claim.version != room.version:
+            connection.send(
+                error_message(
+                    STALE_VERSION,
+                    f"the game is at version {room.version}, not {claim.version}: "
+                    "claim again from the current state",
+                    version=room.version,
+                )
+            )
+            connection.send(room.state_message(connection.seat))
+            return True
+        if game.phase is not Phase.PLAY:
+            phase = (
+                "the rubber is over"
+                if game.is_over
+                else f"now it is the {game.phase.name.lower()} phase"
+            )
+            connection.send(
+                error_message(
+                    CANNOT_CLAIM,
+                    "a claim is made during the play of a hand, after the auction; " + phase,
+                    version=room.version,
+                )
+            )
+            return True
+        return False
 
     async def _verdict(self, room: Room, connection: Connection) -> ClaimVerdict | None:
         """The verdict on the seat's claim at the room's version: worked out in a worker
@@ -372,3 +439,16 @@ class Solving(Rooms):
                 )
             )
         return True
+
+
+def _minutes(seconds: float) -> str:
+    """A time away in words: whole minutes from one minute, else seconds.
+
+    >>> _minutes(30.4), _minutes(1), _minutes(60), _minutes(900.5)
+    ('30 seconds', '1 second', '1 minute', '15 minutes')
+    """
+    if seconds < 60:
+        whole = int(seconds)
+        return "1 second" if whole == 1 else f"{whole} seconds"
+    whole = int(seconds // 60)
+    return "1 minute" if whole == 1 else f"{whole} minutes"

@@ -110,6 +110,11 @@ games = Table(
     Column("hints", String(16), nullable=False, server_default="off"),
     Column("hints_south", Integer, nullable=False, server_default="0"),
     Column("hints_east", Integer, nullable=False, server_default="0"),
+    # Since when each seat has had no socket on any node (None: connected, or never left),
+    # and the seat that left the rubber (ended by the other after a stated time away).
+    Column("away_south", DateTime(timezone=True), nullable=True),
+    Column("away_east", DateTime(timezone=True), nullable=True),
+    Column("left_by", Integer, nullable=True),
 )
 
 #: The seat links: a hash of each seat's secret token.
@@ -137,7 +142,12 @@ actions = Table(
 # The statements of the hot path, built once: SQLAlchemy then compiles each only once.
 _ADVANCE_GAME = (
     update(games)
-    .where(games.c.id == bindparam("game_id"), games.c.version == bindparam("number"))
+    .where(
+        games.c.id == bindparam("game_id"),
+        games.c.version == bindparam("number"),
+        # A rubber ended as left takes no move (on any node): the database decides.
+        games.c.left_by.is_(None),
+    )
     .values(
         version=bindparam("next_version"),
         complete=bindparam("complete"),
@@ -254,7 +264,7 @@ def _driver_statements(
     change = f", change_number = {change_number}" if shared and change_number else ""
     advance = (
         f"UPDATE games SET {due}version = {mark}, complete = {mark}, updated_at = {mark}"
-        f"{change} WHERE id = {mark} AND version = {mark}"
+        f"{change} WHERE id = {mark} AND version = {mark} AND left_by IS NULL"
     )
     link = f"FROM seat_tokens WHERE token_hash = {mark} AND game_id = {mark} AND seat = {mark}"
     insert_action = (
@@ -303,6 +313,8 @@ class GameChange:
     #: The hints setting as stored, and how many hints each seat asked.
     hints: str
     hints_asked: tuple[int, int]
+    #: The seat that left the rubber, if it was ended so.
+    left_by: int | None = None
 
 
 #: The columns a :class:`GameChange` is read from.
@@ -313,7 +325,15 @@ _CHANGE_COLUMNS = (
     games.c.hints,
     games.c.hints_south,
     games.c.hints_east,
+    games.c.left_by,
 )
+
+
+def _aware(moment: datetime | None) -> datetime | None:
+    """A time read back from the database, in UTC (SQLite returns it without its zone)."""
+    if moment is None or moment.tzinfo is not None:
+        return moment
+    return moment.replace(tzinfo=UTC)
 
 
 def _change(row: Any) -> GameChange:
@@ -324,6 +344,7 @@ def _change(row: Any) -> GameChange:
         int(row.links_replaced),
         row.hints,
         (int(row.hints_south), int(row.hints_east)),
+        row.left_by,
     )
 
 
@@ -364,6 +385,8 @@ class StoredGame:
     links_replaced: int = 0
     #: How many hints each seat had asked when it was read.
     hints_asked: tuple[int, int] = (0, 0)
+    #: The seat that left the rubber (None: it was not left).
+    left_by: int | None = None
 
 
 class Storage:
@@ -563,6 +586,7 @@ class Storage:
             bool(row.complete),
             int(row.links_replaced),
             (int(row.hints_south), int(row.hints_east)),
+            row.left_by,
         )
 
     def append_action(
@@ -840,6 +864,45 @@ class Storage:
                 select(games.c.hints_south, games.c.hints_east).where(games.c.id == game_id)
             ).first()
         return (int(row.hints_south), int(row.hints_east)) if row is not None else (0, 0)
+
+    def mark_away(self, game_id: str, seat: int, since: datetime | None) -> None:
+        """Note that ``seat`` has had no socket since ``since`` (None: it is connected)."""
+        column = "away_south" if seat == 0 else "away_east"
+        with self.engine.begin() as connection:
+            connection.execute(update(games).where(games.c.id == game_id).values(**{column: since}))
+
+    def end_as_left(self, game_id: str, seat: int, away_before: datetime) -> bool:
+        """End the rubber as left by ``seat``, only if it is unfinished, not left already, and
+        the seat has been away since before ``away_before``; True if it was ended."""
+        away = games.c.away_south if seat == 0 else games.c.away_east
+        with self.engine.begin() as connection:
+            result = connection.execute(
+                update(games)
+                .where(
+                    games.c.id == game_id,
+                    games.c.complete.is_(False),
+                    games.c.left_by.is_(None),
+                    away.is_not(None),
+                    away <= away_before,
+                )
+                .values(
+                    left_by=seat,
+                    complete=True,
+                    updated_at=datetime.now(UTC),
+                    **self._change_values(),
+                )
+            )
+        return bool(result.rowcount == 1)
+
+    def away_since(self, game_id: str) -> tuple[datetime | None, datetime | None]:
+        """Since when each seat has had no socket (None: connected, or never left)."""
+        with self.engine.connect() as connection:
+            row = connection.execute(
+                select(games.c.away_south, games.c.away_east).where(games.c.id == game_id)
+            ).first()
+        if row is None:
+            return None, None
+        return _aware(row.away_south), _aware(row.away_east)
 
     def purge(self, *, finished_before: datetime, abandoned_before: datetime) -> list[str]:
         """Delete the finished games last changed before ``finished_before`` and the unfinished
