@@ -118,3 +118,26 @@ def test_purging_a_game_forgets_the_seats_held_by_accounts(
         purged = server.hub.storage.purge(finished_before=later, abandoned_before=later)
         assert purged == [game["game_id"]]
         assert ada.get("/api/account/games").json() == {"games": []}
+
+
+def test_the_purge_deletes_expired_sessions_and_codes(
+    server_factory: Any, database_url: str, inbox: Any
+) -> None:
+    from sqlalchemy import update
+
+    from honeymoon.server.storage import sessions, sign_in_codes
+
+    with server_factory(database_url, **_mail(inbox)) as server:
+        ada = Device(server.client, inbox)
+        ada.sign_in("ada@example.org")
+        Device(server.client, inbox).ask_code("bob@example.org")
+        storage = server.hub.storage
+        past = datetime.now(UTC) - timedelta(seconds=1)
+        with storage.engine.begin() as connection:
+            connection.execute(update(sessions).values(expires_at=past))
+            connection.execute(update(sign_in_codes).values(expires_at=past))
+        long_ago = datetime.now(UTC) - timedelta(days=1)
+        storage.purge(finished_before=long_ago, abandoned_before=long_ago)
+        with storage.engine.connect() as connection:
+            assert connection.execute(sessions.select()).all() == []
+            assert connection.execute(sign_in_codes.select()).all() == []

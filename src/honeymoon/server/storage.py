@@ -907,9 +907,12 @@ class Storage:
     def purge(self, *, finished_before: datetime, abandoned_before: datetime) -> list[str]:
         """Delete the finished games last changed before ``finished_before`` and the unfinished
         ones last changed before ``abandoned_before``, with their seats and actions; returns
-        their ids.
+        their ids. Expired sessions and sign-in codes are deleted too.
         """
+        now = datetime.now(UTC)
         with self.engine.begin() as connection:
+            connection.execute(delete(sessions).where(sessions.c.expires_at < now))
+            connection.execute(delete(sign_in_codes).where(sign_in_codes.c.expires_at < now))
             ids = [
                 row.id
                 for row in connection.execute(
