@@ -204,3 +204,27 @@ def test_a_body_that_is_not_json_is_refused(server_factory: Any, sqlite_url: str
 
 def _mail(inbox: Any) -> dict[str, Any]:
     return {"smtp_host": inbox.host, "smtp_port": inbox.port}
+
+
+def test_the_accounts_migration_goes_down_and_up_again(database_url: str) -> None:
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import inspect
+
+    from honeymoon.server.storage import MIGRATIONS, Storage
+
+    storage = Storage(database_url)
+    new = {"accounts", "sessions", "sign_in_codes", "account_seats"}
+    try:
+        storage.migrate()
+        assert new <= set(inspect(storage.engine).get_table_names())
+        config = Config()
+        config.set_main_option("script_location", str(MIGRATIONS))
+        with storage.engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.downgrade(config, "r0004")
+        assert not new & set(inspect(storage.engine).get_table_names())
+        storage.migrate()
+        assert new <= set(inspect(storage.engine).get_table_names())
+    finally:
+        storage.close()
