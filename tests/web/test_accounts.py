@@ -70,11 +70,56 @@ def test_a_game_made_on_one_browser_is_resumed_on_another(
         # The first browser's link was replaced by the resumed one.
         page.get_by_text("This seat has a new link").wait_for(timeout=15000)
 
+        # The first browser revokes the second's sign-in from its list of devices.
+        page.goto(mailing_server.url + "/")
+        devices = page.locator(".account-sessions li")
+        devices.nth(1).wait_for()
+        assert devices.count() == 2
+        assert "(this device)" in devices.first.inner_text()
+        assert "Chrome on Linux" in devices.nth(1).inner_text()
+        devices.nth(1).get_by_role("button", name="Revoke").click()
+        page.locator(".account-sessions li").nth(1).wait_for(state="detached")
         other.goto(mailing_server.url + "/")
-        other.get_by_role("button", name="Sign out").click()
+        other.get_by_label("Email address").wait_for()
+
+        # Signed in again, the second browser signs out.
+        _sign_in(other, inbox, "ada@example.org", 3)
+        other.get_by_role("button", name="Sign out", exact=True).click()
         other.get_by_label("Email address").wait_for()
         other.reload()
         other.get_by_label("Email address").wait_for()
     finally:
         phone.close()
         laptop.close()
+
+
+def test_the_account_screens_pass_the_accessibility_scan(
+    mailing_server: ServerProcess, browser: Any, inbox: Any
+) -> None:
+    from axe_playwright_python.sync_playwright import Axe
+
+    def violations(page: Any) -> list[str]:
+        found = Axe().run(page).response["violations"]
+        return [rule["id"] for rule in found if rule["impact"] in ("serious", "critical")]
+
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    try:
+        page = context.new_page()
+        page.goto(mailing_server.url + "/")
+        page.get_by_label("Email address").wait_for()
+        seen = {"sign in": violations(page)}
+        page.get_by_label("Email address").fill("ada@example.org")
+        page.get_by_role("button", name="Send me a code").click()
+        page.get_by_label("Code from the mail").wait_for()
+        seen["code"] = violations(page)
+        page.get_by_label("Code from the mail").fill(inbox.code_for("ada@example.org"))
+        page.get_by_role("button", name="Sign in").click()
+        page.get_by_role("textbox", name="Name").wait_for()
+        seen["name"] = violations(page)
+        page.get_by_role("textbox", name="Name").fill("Ada")
+        page.get_by_role("button", name="Save the name").click()
+        page.locator(".account-sessions li").wait_for()
+        seen["signed in"] = violations(page)
+        assert seen == {"sign in": [], "code": [], "name": [], "signed in": []}
+    finally:
+        context.close()

@@ -32,6 +32,15 @@ function gameLabel(game, titles) {
   return `${title} with ${game.opponent_name || "a guest"}`;
 }
 
+/** A short name for a device, from the start of its browser's User-Agent. */
+function deviceName(agent) {
+  const browser = (agent.match(/(Firefox|Edg|OPR|Chrome|Safari)\//) || [])[1];
+  const system = (agent.match(/(Android|iPhone|iPad|Windows|Mac OS X|CrOS|Linux)/) || [])[1];
+  const names = { Edg: "Edge", OPR: "Opera", "Mac OS X": "Mac", CrOS: "ChromeOS" };
+  const words = [browser && (names[browser] || browser), system && (names[system] || system)];
+  return words.filter(Boolean).join(" on ") || "A device";
+}
+
 /** The account's section of the lobby, drawn into `section` (and drawn again on a change). */
 export class AccountPanel {
   constructor(section, { notify, titles }) {
@@ -121,7 +130,14 @@ export class AccountPanel {
   }
 
   async showAccount(account) {
-    const { games } = await get("/api/account/games");
+    const [{ games }, { sessions }] = await Promise.all(
+      [get("/api/account/games"), get("/api/account/sessions")]);
+    const device = (session) => `<li data-session="${esc(session.id)}">
+      <span class="label">${esc(deviceName(session.device))}${session.current ? " (this device)" : ""}</span>
+      <span class="when">last seen ${esc(new Date(session.last_seen_at).toLocaleString())}</span>
+      ${session.current ? "" : `<button type="button" data-revoke="${esc(session.id)}"
+        aria-label="Revoke the sign-in of ${esc(deviceName(session.device))}">Revoke</button>`}
+    </li>`;
     const item = (game) => `<li data-game="${esc(game.game_id)}">
       <span class="label">${esc(gameLabel(game, this.titles))}</span>
       <span class="when">${game.finished ? "finished" : "in progress"},
@@ -136,7 +152,10 @@ export class AccountPanel {
       </div>
       <h3>Your games on every device</h3>
       ${games.length ? `<ul class="games account-games">${games.map(item).join("")}</ul>`
-        : "<p>None yet: a game you create, or a seat you open, while signed in is kept here.</p>"}`;
+        : "<p>None yet: a game you create, or a seat you open, while signed in is kept here.</p>"}
+      <h3>Signed in on</h3>
+      <ul class="games account-sessions">${
+        sessions.sort((a, b) => b.current - a.current).map(device).join("")}</ul>`;
     this.section.querySelector("[data-rename]").addEventListener("click", () => {
       this.section.dataset.focus = "1";
       this.askName(account);
@@ -148,6 +167,18 @@ export class AccountPanel {
       } catch (error) {
         this.notify(`Could not sign out: ${error.message}`);
       }
+    });
+    this.section.querySelectorAll("[data-revoke]").forEach((button) => {
+      button.addEventListener("click", async () => {
+        button.disabled = true;
+        try {
+          await post(`/api/account/sessions/${encodeURIComponent(button.dataset.revoke)}/revoke`);
+          button.closest("li").remove();
+        } catch (error) {
+          this.notify(`Could not revoke the sign-in: ${error.message}`);
+          button.disabled = false;
+        }
+      });
     });
     this.section.querySelectorAll("[data-resume]").forEach((button) => {
       button.addEventListener("click", () => this.resume(button));
