@@ -159,6 +159,9 @@ def test_a_mail_server_that_cannot_be_reached_is_reported(
     [
         ("/api/sign-in/code", {"email": "not an address"}, 400, "bad_email"),
         ("/api/sign-in/code", {"email": "a@b"}, 400, "bad_email"),
+        ("/api/sign-in/code", {"email": "a,b@example.org"}, 400, "bad_email"),
+        ("/api/sign-in/code", {"email": "ada@example.org\r\nBcc: b@example.org"}, 400, "bad_email"),
+        ("/api/sign-in/code", {"email": "adé@example.org"}, 400, "bad_email"),
         ("/api/sign-in/code", {"email": ["ada@example.org"]}, 400, "bad_email"),
         ("/api/sign-in/code", {"email": "ada@example.org", "x": 1}, 400, "bad_request"),
         ("/api/sign-in/code", [1], 400, "bad_request"),
