@@ -59,10 +59,11 @@ from honeymoon.server.answers import (
     seat_link,
     settings_of,
 )
-from honeymoon.server.limits import RateLimiter, parse_json_limited
+from honeymoon.server.budgets import Budget, SharedBuckets
+from honeymoon.server.limits import parse_json_limited
 from honeymoon.server.protocol import RATE_LIMITED
 from honeymoon.server.settings import Settings
-from honeymoon.server.storage import Storage
+from honeymoon.server.storage import Storage, hash_token
 
 __all__ = ["AccountService", "ACCOUNT_ROUTES", "signed_in", "attach_seat"]
 
@@ -78,31 +79,40 @@ NO_STORE = {"Cache-Control": "no-store"}
 @dataclass
 class AccountService:
     """The accounts of one application: the store, the mail, and the budgets of codes sent,
-    sign-in tries and account requests (each by client, and the first two by address)."""
+    sign-in tries and account requests (each by client, and the first two by address). On
+    several nodes the budgets are kept in Redis too (``shared``), so that N nodes do not
+    allow N times as many tries."""
 
     storage: Storage
     store: AccountStore
     mailer: Mailer
-    codes: RateLimiter
-    tries: RateLimiter
-    requests: RateLimiter
+    codes: Budget
+    tries: Budget
+    requests: Budget
+    shared: SharedBuckets | None = None
 
     @classmethod
-    def create(cls, storage: Storage, settings: Settings) -> AccountService:
+    def create(
+        cls, storage: Storage, settings: Settings, shared: SharedBuckets | None = None
+    ) -> AccountService:
         """The service for an application on ``storage`` configured by ``settings``."""
         return cls(
             storage=storage,
             store=AccountStore(storage.engine),
             mailer=Mailer(settings.smtp_host, settings.smtp_port, settings.smtp_from),
-            codes=RateLimiter(rate=settings.codes_per_hour / 3600.0, burst=settings.codes_burst),
-            tries=RateLimiter(
-                rate=settings.sign_ins_per_hour / 3600.0, burst=settings.sign_ins_burst
+            codes=Budget(settings.codes_per_hour / 3600.0, settings.codes_burst),
+            tries=Budget(settings.sign_ins_per_hour / 3600.0, settings.sign_ins_burst),
+            requests=Budget(
+                settings.account_requests_per_minute / 60.0,
+                max(1, int(settings.account_requests_per_minute)),
             ),
-            requests=RateLimiter(
-                rate=settings.account_requests_per_minute / 60.0,
-                burst=max(1, int(settings.account_requests_per_minute)),
-            ),
+            shared=shared,
         )
+
+    async def charge(self, budget: Budget, kind: str, key: str) -> float:
+        """Charge one token of ``budget`` to ``key`` (a client or an email address, kept
+        only as a hash); 0.0 if allowed, else the seconds to wait."""
+        return await budget.take(f"account:{kind}:{hash_token(key)[:32]}", self.shared)
 
 
 def _service(connection: HTTPConnection) -> AccountService:
@@ -156,7 +166,8 @@ async def _charged(request: Request, *, changes: bool) -> JSONResponse | None:
     budget of account requests), else None."""
     if changes and not origin_ok(request):
         return origin_refused()
-    wait = _service(request).requests.take(f"client {client_address(request)}")
+    service = _service(request)
+    wait = await service.charge(service.requests, "requests", client_address(request))
     if wait > 0:
         return _too_many(wait, "account requests from this address")
     return None
@@ -194,7 +205,7 @@ async def send_code(request: Request) -> Response:
     service = _service(request)
     if not origin_ok(request):
         return origin_refused()
-    wait = service.codes.take(f"client {client_address(request)}")
+    wait = await service.charge(service.codes, "codes", f"client {client_address(request)}")
     if wait > 0:
         return _too_many(wait, "sign-in codes asked from this address")
     body = await _json_body(request, ("email",))
@@ -203,7 +214,7 @@ async def send_code(request: Request) -> Response:
     email = normalize_email(body.get("email"))
     if email is None:
         return _bad_email()
-    wait = service.codes.take(f"email {email}")
+    wait = await service.charge(service.codes, "codes", f"email {email}")
     if wait > 0:
         return _too_many(wait, "sign-in codes sent to this email address")
     code = new_code()
@@ -226,7 +237,7 @@ async def sign_in(request: Request) -> Response:
     service = _service(request)
     if not origin_ok(request):
         return origin_refused()
-    wait = service.tries.take(f"client {client_address(request)}")
+    wait = await service.charge(service.tries, "tries", f"client {client_address(request)}")
     if wait > 0:
         return _too_many(wait, "sign-in tries from this address")
     body = await _json_body(request, ("email", "code"))
@@ -235,7 +246,7 @@ async def sign_in(request: Request) -> Response:
     email = normalize_email(body.get("email"))
     if email is None:
         return _bad_email()
-    wait = service.tries.take(f"email {email}")
+    wait = await service.charge(service.tries, "tries", f"email {email}")
     if wait > 0:
         return _too_many(wait, "sign-in tries for this email address")
     code = normalize_code(body.get("code"))

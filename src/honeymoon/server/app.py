@@ -674,7 +674,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
                 "storage": storage,
                 "settings": config,
                 "limits": limits,
-                "accounts": AccountService.create(storage, config),
+                "accounts": AccountService.create(storage, config, limits.budgets.shared),
             }
         finally:
             await hub.close()
