@@ -4,8 +4,10 @@ side in one process on one core; and, when they are installed, OpenSpiel's C++ b
 RLCard's bridge environment as anchors (neither is a dependency of this project).
 
 Prints decisions per second by the wall clock and per CPU second of this process (the second is
-steadier when other work shares the machine). A decision is a player's action; chance outcomes
-are not counted.
+steadier when other work shares the machine), and the second as a share of the native engine's.
+A decision is a player's action; chance outcomes are not counted. Each loop does what a user's
+loop must: the PettingZoo ones read the observation and pick a random action among the mask's
+ones (``mask.nonzero()``), the engine's among its legal actions.
 
     python benchmarks/env_speed.py [--seconds 5] [--repeat 3] [--variant draw-discard]
 """
@@ -22,6 +24,7 @@ import numpy as np
 
 from honeymoon.engines import new_game
 from honeymoon.env import HoneymoonState, env, raw_env
+from honeymoon.env.batch import BatchEnv
 from honeymoon.rules import find_variant
 
 Runner = Callable[[float, int], int]
@@ -50,8 +53,8 @@ def native(seconds: float, seed: int) -> int:
 
 def pettingzoo(make: Callable[[], object]) -> Runner:
     def run(seconds: float, seed: int) -> int:
-        """Random hands through the AEC loop: last() (observation tensor copy and mask) and
-        step()."""
+        """Random hands through the AEC loop: last() (observation tensor copy and mask), a
+        random action among the mask's ones, and step()."""
         table = make(variant=VARIANT)  # type: ignore[call-arg]
         pick = random.Random(seed).random
         decisions = 0
@@ -64,10 +67,28 @@ def pettingzoo(make: Callable[[], object]) -> Runner:
                 if terminated or truncated:
                     table.step(None)  # type: ignore[attr-defined]
                     continue
-                legal = np.flatnonzero(observation["action_mask"])
+                legal = observation["action_mask"].nonzero()[0]
                 table.step(int(legal[int(pick() * len(legal))]))  # type: ignore[attr-defined]
                 decisions += 1
             hand += 1
+        return decisions
+
+    return run
+
+
+def batch(size: int) -> Runner:
+    def run(seconds: float, seed: int) -> int:
+        """Random hands through BatchEnv, ``size`` games a step: each game's action drawn
+        uniformly among its mask's ones (the arg max of random numbers times the mask)."""
+        table = BatchEnv(size, variant=VARIANT, seed=seed)
+        rng = np.random.default_rng(seed)
+        _, masks = table.reset()
+        decisions = 0
+        deadline = time.perf_counter() + seconds
+        while time.perf_counter() < deadline:
+            actions = (rng.random(masks.shape) * masks).argmax(axis=1)
+            masks = table.step(actions).masks
+            decisions += size
         return decisions
 
     return run
@@ -169,12 +190,14 @@ def main() -> None:
         ("native Game (legal_actions + apply)", native),
         ("PettingZoo raw_env (tensor + mask)", pettingzoo(raw_env)),
         ("PettingZoo env() (tensor + mask)", pettingzoo(env)),
+        ("BatchEnv of 64 games (tensors + masks)", batch(64)),
         ("HoneymoonState (no tensors)", spiel_state(False)),
         ("HoneymoonState (info tensor + mask)", spiel_state(True)),
         ("anchor: OpenSpiel bridge (no tensors)", open_spiel_bridge(False)),
         ("anchor: OpenSpiel bridge (tensor + mask)", open_spiel_bridge(True)),
         ("anchor: RLCard bridge", rlcard_bridge()),
     ]
+    native_cpu = 0.0
     for name, runner in runners:
         if args.no_anchors and name.startswith("anchor"):
             continue
@@ -188,7 +211,10 @@ def main() -> None:
             wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
             best = max(best, decisions / wall)
             best_cpu = max(best_cpu, decisions / cpu)
-        print(f"{name:44} {best:>11,.0f} decisions/s   {best_cpu:>11,.0f} per CPU second")
+        if runner is native:
+            native_cpu = best_cpu
+        share = f"{best_cpu / native_cpu:6.1%} of native" if native_cpu else ""
+        print(f"{name:44} {best:>11,.0f} decisions/s   {best_cpu:>11,.0f} per CPU second   {share}")
 
 
 if __name__ == "__main__":

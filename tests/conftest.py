@@ -1,5 +1,5 @@
-"""Make the shared helpers importable as ``helpers`` from every test module, and start
-Chromium once for the browser tests of every folder."""
+"""Make the shared helpers importable as ``helpers`` from every test module, make the property
+tests deterministic, and start Chromium once for the browser tests of every folder."""
 
 from __future__ import annotations
 
@@ -10,6 +10,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
+
+# The property tests are deterministic: each draws the same examples on every run, so that a
+# failure in CI reproduces and a pass means the same thing each time. HONEYMOON_HYPOTHESIS=explore
+# draws new examples on each run, to look for failures.
+settings.register_profile("deterministic", derandomize=True, print_blob=True)
+settings.register_profile("explore", print_blob=True)
+settings.load_profile(os.environ.get("HONEYMOON_HYPOTHESIS", "deterministic"))
 
 _TESTS = str(Path(__file__).resolve().parent)
 if _TESTS not in sys.path:

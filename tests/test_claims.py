@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from invariants import action_strategy
 
-from honeymoon.claims import ClaimError, best_line, judge_claim
+from honeymoon.claims import ClaimError, best_line, judge_claim, line_tricks
 from honeymoon.game import Game, Phase
 from honeymoon.seats import SEATS
 
@@ -54,6 +54,14 @@ def test_the_verdict_is_what_best_play_gives(seed: int, cards: int, data: st.Dat
         assert verdict.accepted == (verdict.guaranteed == remaining)
     # The two sides' best results share the remaining tricks.
     assert verdicts[0].guaranteed + verdicts[1].guaranteed == remaining
+    # The line's tricks are the ones the engine records playing it, the trick in progress
+    # with the cards already on the table, and the game is not changed.
+    play = game.clone()
+    for card in verdicts[0].line:
+        play.apply(card.id)
+    tricks = line_tricks(game, verdicts[0].line)
+    assert game.actions == before
+    assert tricks == play.history[-1].log.tricks[13 - remaining :]
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=LONG)

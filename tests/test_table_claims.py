@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from honeymoon.actions import PASS
-from honeymoon.claims import ClaimError, judge_claim
+from honeymoon.claims import ClaimError, judge_claim, line_tricks
 from honeymoon.engines import new_game
 from honeymoon.game import Phase
 from honeymoon.rules import TABLE_VARIANTS
@@ -71,6 +71,9 @@ def test_a_table_claim_is_judged_as_an_exhaustive_search_of_the_last_tricks(
         played.apply(card.action)
     after = played.history[number].log.tricks_won(claimant)
     assert after - before == verdict.guaranteed
+    # The line's tricks are the ones the engine recorded playing it: leaders, hands, winners.
+    first = len(game.completed_tricks)
+    assert line_tricks(game, verdict.line) == played.history[number].log.tricks[first:]
 
 
 def test_a_claim_waits_while_a_semi_exposed_dummy_has_face_down_cards() -> None:

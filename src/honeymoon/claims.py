@@ -39,8 +39,9 @@ from honeymoon.errors import HoneymoonError
 from honeymoon.game import Game, Phase
 from honeymoon.seats import Direction, Seat
 from honeymoon.table import TableGame
+from honeymoon.tricks import Trick
 
-__all__ = ["ClaimError", "ClaimVerdict", "judge_claim", "best_line"]
+__all__ = ["ClaimError", "ClaimVerdict", "judge_claim", "best_line", "line_tricks"]
 
 #: Tricks in a hand's play.
 _TRICKS = 13
@@ -146,6 +147,34 @@ def best_line(game: Game | TableGame) -> tuple[Card, ...]:
         if play.is_over:
             break
     return tuple(line)
+
+
+def line_tricks(game: Game | TableGame, line: tuple[Card, ...]) -> tuple[Trick, ...]:
+    """The tricks ``line`` plays from the current position, as the engine plays them on a copy
+    of ``game`` (which is not changed): the trick in progress first, with the cards already on
+    the table in it, then every later one, each with its leader, its cards in playing order and
+    its winner. A trick the line leaves unfinished has no winner.
+
+    >>> from honeymoon.game import Game, Phase
+    >>> import random
+    >>> game = Game(seed=5, first_dealer=0)
+    >>> rng = random.Random(1)
+    >>> while game.phase is not Phase.PLAY:
+    ...     game.apply(rng.choice(game.legal_actions()))
+    >>> tricks = line_tricks(game, best_line(game))
+    >>> len(tricks), sum(len(t.cards) for t in tricks), tricks[0].leader == int(game.to_act)
+    (13, 26, True)
+    """
+    play = game.clone()
+    hand = play.hand_number
+    done = len(play.completed_tricks)
+    for card in line:
+        play.apply(card.action)
+    if play.hand_number != hand or play.is_over:
+        return play.previous_hand_tricks[done:]
+    current = play.current_trick
+    unfinished = (current,) if current is not None and current.cards else ()
+    return play.completed_tricks[done:] + unfinished
 
 
 def judge_claim(game: Game | TableGame, claimant: Seat | int) -> ClaimVerdict:

@@ -558,10 +558,22 @@ class EngineBase:
         return clone
 
     def stock_for_hand(self, hand_number: int) -> tuple[int, ...]:
-        """The stock order of hand ``hand_number`` (0-based): preset, or from the seed."""
+        """The stock order of hand ``hand_number`` (0-based): preset, or from the seed (the
+        hand in play's is :attr:`stock_in_play`, without shuffling it again)."""
         if hand_number < len(self._stocks):
             return self._stocks[hand_number]
         return shuffled_stock(self.seed, hand_number, 55 if self.rules.colons else 52)
+
+    @property
+    def stock_in_play(self) -> tuple[int, ...]:
+        """The stock order of the hand in play, as the engine holds it (a secret: the
+        research environment and the records read it, never a seat's view).
+
+        >>> game = Game(seed=3)
+        >>> game.stock_in_play == game.stock_for_hand(game.hand_number)
+        True
+        """
+        return self._stock
 
     # -- the public state -------------------------------------------------------------------
 

@@ -318,6 +318,14 @@ def test_a_claim_at_the_table_is_judged_and_a_refused_ones_line_told_after_the_h
                 said += table.computer_move()
         told = [line for line in said if line.startswith("Your claim at trick")]
         assert len(told) == 1 and f"you took {expected.guaranteed} of the" in told[0], said
+        # The line trick by trick, numbered from the claim's trick, each with its winner.
+        first = 14 - expected.remaining
+        tricks = told[0].split("trick by trick: ")[1].split("; ")
+        assert len(tricks) == expected.remaining, told
+        for number, words in enumerate(tricks, first):
+            assert words.startswith(f"{number}) ") and words.rstrip(".").endswith(
+                ("win", "wins")
+            ), words
     assert outcomes, "no claim was made by the player"
 
 

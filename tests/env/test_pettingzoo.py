@@ -141,3 +141,106 @@ def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
             table.step(action)
     assert table.agent_selection == agent
     assert np.array_equal(table.observe(agent)["observation"], before)
+
+
+@pytest.mark.parametrize("variant", ["draw-discard", "draw", "bridgette"])
+@pytest.mark.parametrize("wrapped", [False, True], ids=["raw_env", "env"])
+def test_an_observation_handed_out_never_changes_afterwards(variant, wrapped) -> None:
+    # Every observation of either seat is kept with a copy taken when it was handed out; the
+    # game goes on (the tensors are updated in place, masks are shared between steps) and at
+    # the end each must still equal its copy. A caller may write to what it was given.
+    table = (env if wrapped else raw_env)(variant=variant, episode="rubber")
+    table.reset(seed=4)
+    kept: list[tuple[dict[str, np.ndarray], dict[str, np.ndarray]]] = []
+    pick = np.random.default_rng(4)
+    for count, agent in enumerate(table.agent_iter(max_iter=600)):
+        observation, _, terminated, truncated, _ = table.last()
+        other = table.observe(table.possible_agents[1 - table.possible_agents.index(agent)])
+        for seen in (observation, other):
+            kept.append((seen, {key: value.copy() for key, value in seen.items()}))
+        if terminated or truncated:
+            table.step(None)
+            continue
+        legal = observation["action_mask"].nonzero()[0]
+        if count % 7 == 0:
+            # what the caller was given is its own: writing to it changes nothing later
+            observation["action_mask"][:] = 1
+            observation["observation"][:] = 3.0
+            kept.pop(-2)
+        table.step(int(legal[int(pick.integers(len(legal)))]))
+    for seen, copy in kept:
+        for key, value in seen.items():
+            assert np.array_equal(value, copy[key]), key
+
+
+def test_env_refuses_out_of_order_use_as_pettingzoos_wrapper_does(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+    table = env()
+    assert isinstance(table, OrderEnforcingWrapper) and str(table) == "honeymoon_v0"
+    with pytest.raises(AssertionError, match="reset"):
+        table.step(90)
+    with pytest.raises(AssertionError, match="reset"):
+        table.observe("south")
+    with pytest.raises(AttributeError, match="before reset"):
+        table.last()
+    with pytest.raises(AttributeError, match="before reset"):
+        _ = table.agent_selection
+    with pytest.raises(AssertionError, match="reset"):
+        table.agent_iter()
+    table.reset(seed=2)
+    agents = iter(table.agent_iter())
+    next(agents)
+    with pytest.raises(AssertionError, match="step"):
+        next(agents)  # no step since the last agent
+    table.step(90)
+    assert next(agents) == table.agent_selection
+    table.step(90)
+    # once every agent is done, a step only logs a warning
+    for _ in agents:
+        observation, _, terminated, truncated, _ = table.last()
+        table.step(None if terminated or truncated else int(observation["action_mask"].argmax()))
+    assert not table.agents
+    table.step(None)
+    assert "step() called after all agents are terminated" in caplog.text
+
+
+def test_bridgettes_tensors_built_again_when_read_equal_the_ones_from_the_views() -> None:
+    # Bridgette's tensors are built from the views when a seat's is next read after a step.
+    table = raw_env(variant="bridgette", episode="rubber")
+    table.reset(seed=8)
+    pick = np.random.default_rng(8)
+    for count, agent in enumerate(table.agent_iter(max_iter=400)):
+        observation, _, terminated, truncated, _ = table.last()
+        if terminated or truncated:
+            table.step(None)
+            continue
+        seat = table.possible_agents.index(agent)
+        game = table.game
+        assert np.array_equal(observation["observation"], encode_information_state(game, seat))
+        if count % 3 == 0:
+            other = table.observe(table.possible_agents[1 - seat])["observation"]
+            assert np.array_equal(other, encode_information_state(game, 1 - seat))
+        legal = observation["action_mask"].nonzero()[0]
+        table.step(int(legal[int(pick.integers(len(legal)))]))
+
+
+def test_bridgettes_last_observations_show_nothing_of_the_next_deal() -> None:
+    # After the episode's last step the game has moved on (a new deal); the tensors handed out
+    # then are the ones built before it, never the next deal's.
+    table = raw_env(variant="bridgette")
+    for seed in range(3):
+        table.reset(seed=seed)
+        pick = np.random.default_rng(seed)
+        seen: dict[str, np.ndarray] = {}
+        for agent in table.agent_iter():
+            observation, _, terminated, truncated, _ = table.last()
+            if terminated or truncated:
+                assert np.array_equal(observation["observation"], seen[agent])
+                table.step(None)
+                continue
+            seen[agent] = observation["observation"]
+            legal = observation["action_mask"].nonzero()[0]
+            table.step(int(legal[int(pick.integers(len(legal)))]))

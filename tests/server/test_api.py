@@ -203,3 +203,25 @@ def test_a_deal_seed_makes_a_servers_games_repeat_and_only_the_deals(
     assert not {game[3] for game in one} & {game[3] for game in two}
     other = _first_games(server_factory, f"sqlite:///{tmp_path / 'three.db'}", None)
     assert [game[0] for game in other] != [game[0] for game in one]
+
+
+def test_the_clients_files_are_sent_compressed_and_revalidated(server: Any) -> None:
+    """The client's files go out gzip-compressed (compressed once, at start-up) to a browser
+    that takes gzip, as they are to one that does not, and a browser that has a file is told
+    it has not changed; a name that is not one of the files, a path among them, is not found."""
+    plain = server.client.get("/static/table.js", headers={"Accept-Encoding": "identity"})
+    assert plain.status_code == 200 and "content-encoding" not in plain.headers
+    assert plain.headers["content-type"].startswith("text/javascript")
+    packed = server.client.get("/static/table.js", headers={"Accept-Encoding": "gzip, br"})
+    assert packed.headers["content-encoding"] == "gzip" and packed.content == plain.content
+    assert int(packed.headers["content-length"]) < len(plain.content) / 2
+    assert packed.headers["vary"] == "Accept-Encoding"
+    refused = server.client.get("/static/table.js", headers={"Accept-Encoding": "gzip;q=0"})
+    assert "content-encoding" not in refused.headers
+    etag = plain.headers["etag"]
+    again = server.client.get("/static/table.js", headers={"If-None-Match": etag})
+    assert again.status_code == 304 and again.content == b""
+    assert server.client.get("/static/icon-192.png").headers.get("content-encoding") is None
+    for missing in ("/static/nothing.js", "/static/../app.py", "/static/%2e%2e/app.py"):
+        assert server.client.get(missing).status_code == 404, missing
+    assert server.client.post("/static/table.js").status_code == 405

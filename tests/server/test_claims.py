@@ -20,14 +20,17 @@ from helpers import refused_claim_twins, run_apart
 from honeymoon.actions import PASS
 from honeymoon.cards import ALL_CARDS, Card
 from honeymoon.claims import judge_claim
+from honeymoon.engines import new_game
 from honeymoon.game import Game, Phase
-from honeymoon.seats import Seat
+from honeymoon.rules import TABLE_VARIANTS
+from honeymoon.seats import SEAT_NAMES, Direction, Seat
 from honeymoon.server import solving as server_hub
 from honeymoon.server.connections import Connection
 from honeymoon.server.hub import Hub
 from honeymoon.server.protocol import Claim
 from honeymoon.server.rooms import Room
 from honeymoon.server.storage import NewGame, Storage
+from honeymoon.tricks import Trick
 
 _QUOTED = re.compile(r'"([SHDC][2-9TJQKA])"')
 _SYMBOLS = re.compile(r"([♠♥♦♣])(10|[2-9JQKA])(?![0-9])")
@@ -174,8 +177,61 @@ def test_an_accepted_claim_plays_the_rest_along_the_line_and_the_review_shows_it
                 "guaranteed": verdict.remaining,
                 "accepted": True,
                 "line": [card.pbn for card in verdict.line],
+                "tricks": review["claims"][0]["tricks"],
             }
         ]
+
+
+def _mid_trick_claim(live: Game) -> Seat | None:
+    """The seat whose claim would be accepted now, if a card is already on the table."""
+    trick = live.current_trick
+    if live.to_act is None or trick is None or not trick.cards:
+        return None
+    return next((seat for seat in Seat if judge_claim(live, seat).accepted), None)
+
+
+def test_the_review_gives_a_claims_line_trick_by_trick_as_the_engine_played_it(
+    server: Any, ws: Any
+) -> None:
+    with _two_seats_in_play(server, ws) as (game, sockets, live):
+        south, east = sockets[Seat.SOUTH], sockets[Seat.EAST]
+        # Play on until a seat can claim with a card on the table (at the last trick at the
+        # latest, one seat or the other takes it).
+        while (claimant_seat := _mid_trick_claim(live)) is None:
+            mover, other = ws.turn(south, east)
+            ws.play(mover, other, mover.legal()[0])
+        verdict = judge_claim(live, claimant_seat)
+        hand, first = live.hand_number, len(live.completed_tricks)
+        on_table = [(SEAT_NAMES[hand_], card.pbn) for hand_, card in _seated(live.current_trick)]
+        _claim(sockets[claimant_seat])
+        for socket in sockets.values():
+            socket.expect("claim")
+            socket.expect("state")
+        claimant = sockets[claimant_seat]
+        claimant.ws.send_text(json.dumps({"type": "review", "hand": hand}))
+        tricks = claimant.expect("review")["claims"][0]["tricks"]
+    # The tricks the engine recorded from the claim on, played along the line.
+    played = [
+        Trick(leader, tuple(map(Card.from_id, ids)), winner)
+        for leader, ids, winner in live.history[hand].played[first:]
+    ]
+    assert len(tricks) == len(played) == verdict.remaining
+    for told, trick in zip(tricks, played, strict=True):
+        assert told["leader"] == SEAT_NAMES[trick.leader]
+        assert trick.winner is not None and told["winner"] == SEAT_NAMES[trick.winner]
+        seated = [(entry["seat"], entry["card"]) for entry in told["on_table"] + told["cards"]]
+        assert seated == [(SEAT_NAMES[h], card.pbn) for h, card in _seated(trick)]
+    # The cards on the table at the claim are set apart; the rest add up to the line.
+    assert [(e["seat"], e["card"]) for e in tricks[0]["on_table"]] == on_table
+    assert all(not told["on_table"] for told in tricks[1:])
+    line = [entry["card"] for told in tricks for entry in told["cards"]]
+    assert line == [card.pbn for card in verdict.line]
+
+
+def _seated(trick: Trick | None) -> list[tuple[int, Card]]:
+    """Each card of ``trick`` with the hand that played it, in playing order."""
+    assert trick is not None
+    return list(zip(trick.players, trick.cards, strict=True))
 
 
 def test_a_claim_outside_the_play_is_cannot_claim(server: Any, ws: Any) -> None:
@@ -320,3 +376,31 @@ def test_claims_repeated_by_both_seats_in_turn_are_solved_once_a_seat(
                 sockets[seat.other].expect("claim")
         assert len(answers) == 8 and room.version == sockets[Seat.SOUTH].version
         assert sorted(solved) == sorted(Seat)
+
+
+def test_at_the_four_hand_table_a_claims_tricks_name_each_hand_by_its_direction() -> None:
+    game = new_game(TABLE_VARIANTS["double-dummy"], seed=3)
+    # Into the play, then a card led to the tenth trick (so one is on the table at the claim).
+    while not (game.phase is Phase.PLAY and len(game.completed_tricks) == 9):
+        legal = game.legal_actions()
+        auction = game.phase is Phase.AUCTION
+        game.apply(PASS if auction and game.contract is not None else legal[-1])
+    game.apply(game.legal_actions()[0])
+    claimant = game.to_act
+    assert claimant is not None
+    verdict = judge_claim(game, claimant)
+    tricks = server_hub.claim_line_tricks(game, verdict)
+    play = game.clone()
+    number = play.hand_number
+    for card in verdict.line:
+        play.apply(card.action)
+    recorded = play.history[number].log.tricks[9:]
+    name = {int(d): d.name.lower() for d in Direction}
+    assert len(tricks) == len(recorded) == 4
+    for told, trick in zip(tricks, recorded, strict=True):
+        assert told["leader"] == name[trick.leader]
+        assert trick.winner is not None and told["winner"] == name[trick.winner]
+        seated = [(e["seat"], e["card"]) for e in told["on_table"] + told["cards"]]
+        assert seated == [(name[h], card.pbn) for h, card in _seated(trick)]
+    assert len(tricks[0]["on_table"]) == 1
+    assert [e["card"] for t in tricks for e in t["cards"]] == [c.pbn for c in verdict.line]

@@ -4,6 +4,7 @@ taps where the page asks for it, and every toggle showing that it opens."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -168,6 +169,101 @@ def test_a_card_played_travels_to_the_trick_at_the_chosen_speed(
     players[0].wait_version(version + 1)
     moving = _animations(south, ".center .trick li")
     assert moving == ([] if motion == "reduce" else [600]), moving
+    south.context.close()
+    east.context.close()
+
+
+def _trick_motion(page: Any) -> list[dict[str, Any]]:
+    """The animations on the trick in the middle of the four-hand table: each one's timing,
+    the direction of the slot its card is in, the slot's centre on the page (where the card
+    rests), and how far its first and last keyframes move the card from there."""
+    return list(
+        page.evaluate(
+            """() => Array.from(document.querySelectorAll('.trick-area .slot .face'))
+              .flatMap((face) => face.getAnimations().map((a) => {
+                const frames = a.effect.getKeyframes();
+                const timing = a.effect.getTiming();
+                const r = face.closest('.slot').getBoundingClientRect();
+                return {direction: face.closest('.slot').dataset.direction,
+                  duration: timing.duration, delay: timing.delay,
+                  centre: [r.x + r.width / 2, r.y + r.height / 2],
+                  first: frames[0].transform, last: frames[frames.length - 1].transform};
+              }))"""
+        )
+    )
+
+
+def _boxes(page: Any) -> list[Any]:
+    """Where the hands and the trick's slots are on the page."""
+    return list(
+        page.evaluate(
+            """() => Array.from(document.querySelectorAll('.board .seat-hand, .trick-area .slot'),
+              (el) => { const r = el.getBoundingClientRect();
+                return [r.x, r.y, r.width, r.height]; })"""
+        )
+    )
+
+
+def _lands_in(page: Any, moving: dict[str, Any], frame: str, direction: str) -> bool:
+    """True if keyframe ``frame`` (first or last) puts the card over the hand ``direction``."""
+    found = re.findall(r"translate\(([-\d.e]+)px, ([-\d.e]+)px\)", moving[frame])
+    if not found:
+        return False
+    x = moving["centre"][0] + float(found[0][0])
+    y = moving["centre"][1] + float(found[0][1])
+    box = page.locator(f'.board .seat-hand[data-direction="{direction}"]').bounding_box()
+    return bool(
+        box["x"] - 1 <= x <= box["x"] + box["width"] + 1
+        and box["y"] - 1 <= y <= box["y"] + box["height"] + 1
+    )
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_at_the_four_hand_table_a_card_travels_from_its_hand_and_the_trick_goes_to_its_winner(
+    server: Any, browser: Any, table: Any, motion: str
+) -> None:
+    game = table.create_game(
+        server, {"opponent": "friend", "seat": "south", "variant": "double-dummy"}
+    )
+    south = table.open_seat(browser, game["link"], reduced_motion=motion, **PHONE)
+    east = table.open_seat(browser, game["opponent_link"], reduced_motion=motion)
+    players = [table.Player(south), table.Player(east)]
+    south.get_by_label("Card speed").select_option("slow")
+    east_card = east.locator(".table.phase-play .board button.card:not([disabled])")
+    swept = False
+    for _ in range(60):  # East plays half the cards: one ends a trick within a few tricks
+        table.play_until(players, lambda: east_card.count() > 0)
+        hand = east.locator(".board .seat-hand.to-play").get_attribute("data-direction")
+        version = players[0].version()
+        east_card.first.click()
+        players[0].wait_version(version + 1)
+        moving = _trick_motion(south)
+        if motion == "reduce":
+            assert moving == [], moving
+        else:
+            # East's card comes from the hand that played it (East's own or its dummy).
+            arriving = [m for m in moving if m["delay"] == 0]
+            assert [(m["direction"], m["duration"]) for m in arriving] == [(hand, 600)], moving
+            assert _lands_in(south, arriving[0], "first", str(hand)), arriving
+        if "won by" not in south.locator(".trick-caption").inner_text():
+            continue
+        if motion != "reduce":
+            # The trick is held (the card's travel and as long again), then swept to the
+            # winner's side; nothing around it moves meanwhile.
+            winner = south.locator(".trick-area .face.won").evaluate(
+                "face => face.closest('.slot').dataset.direction"
+            )
+            sweeps = [m for m in moving if m["delay"] > 0]
+            assert len(sweeps) == 4 and {m["delay"] for m in sweeps} == {1200}, moving
+            assert all(m["duration"] == 600 for m in sweeps), moving
+            assert all(_lands_in(south, m, "last", winner) for m in sweeps), (winner, sweeps)
+            held = _boxes(south)
+            south.evaluate("() => document.getAnimations().forEach((a) => a.finish())")
+            south.wait_for_selector(".trick-area.swept")
+            assert _boxes(south) == held
+        swept = True
+        break
+    assert swept, "no trick ended with East's card"
     south.context.close()
     east.context.close()
 

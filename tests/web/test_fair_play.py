@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from helpers import shoot
 
 pytestmark = pytest.mark.slow
 
@@ -43,6 +44,7 @@ def test_hints_offered_in_the_lobby_are_on_once_the_other_player_accepts(
     offer = friend.get_by_role("region", name="Hints")
     offer.wait_for(timeout=15000)
     assert "offers hints to both of you" in offer.inner_text()
+    shoot(friend, "hints-offer")
     offer.get_by_role("button", name="Allow hints").click()
     for page in (maker, friend):
         page.wait_for_selector('.fair-play[data-hints="on"]', timeout=15000)

@@ -122,14 +122,16 @@ def test_a_claim_is_refused_or_accepted_as_the_server_judges_it(
     # The review of the hand lists the claims, the line included, now that the hand is over.
     # (from the list of hands played: the last hand's line leaves the table as the drawing goes)
     dialog = table.open_review(page, hand)
-    listed = dialog.locator(".claims li")
+    listed = dialog.locator(".claims li.claim")
     assert listed.count() >= 1
     *earlier, last = [item.inner_text() for item in listed.all()]
     assert all("refused" in text for text in earlier)
     assert "accepted" in last
-    # the line: every card left in both hands (less one if the claim came mid-trick)
-    faces = listed.last.locator(".face").count()
-    assert 2 * accepted["remaining"] - 1 <= faces <= 2 * accepted["remaining"]
+    # the line trick by trick: every card left in both hands (a card already on the table
+    # at the claim included)
+    faces = listed.last.locator(".claim-tricks > li .face").count()
+    assert faces == 2 * accepted["remaining"]
+    assert listed.last.locator(".claim-tricks > li").count() == accepted["remaining"]
     page.context.close()
 
 

@@ -77,3 +77,67 @@ def test_a_finished_hand_is_reviewed_trick_by_trick(server: Any, browser: Any, t
     dialog.get_by_role("button", name="Close").click()
     assert page.locator("dialog.review[open]").count() == 0
     page.context.close()
+
+
+def _card_names(trick: dict[str, Any]) -> list[tuple[str, str]]:
+    """Each card of a claim's trick with its seat, the cards on the table first."""
+    return [(e["seat"], e["card"]) for e in trick["on_table"] + trick["cards"]]
+
+
+def test_the_review_shows_a_claims_line_trick_by_trick_with_seats(
+    server: Any, browser: Any, table: Any
+) -> None:
+    game = table.create_game(server, {"opponent": "computer", "level": "easy", "seat": "south"})
+    page = table.open_seat(browser, game["link"])
+    reviews: list[dict[str, Any]] = []
+    claims: list[dict[str, Any]] = []
+
+    def on_socket(socket: Any) -> None:
+        def received(payload: Any) -> None:
+            message = json.loads(payload)
+            if message.get("type") == "review":
+                reviews.append(message)
+            elif message.get("type") == "claim":
+                claims.append(message)
+
+        socket.on("framereceived", received)
+
+    page.on("websocket", on_socket)
+    page.reload()
+    page.wait_for_selector(".table", timeout=15000)
+    player = table.Player(page)
+    # South claims at its first card of a hand played (the computer waits for it then).
+    my_card = page.locator(".table.phase-play .hand button.card:not([disabled])")
+    table.play_until([player], lambda: my_card.count() > 0, timeout=180)
+    hand = player.hand_number()
+    page.locator("button[data-claim]:not([disabled])").click()
+    page.wait_for_function("() => !document.querySelector('button[data-claim][disabled]')")
+    assert len(claims) == 1 and claims[0]["claimant"] == "south", claims
+    table.play_until([player], lambda: player.hand_number() > hand, timeout=180)
+    dialog = table.open_review(page, hand)
+    claim = reviews[-1]["claims"][0]
+    assert claim["seat"] == "south" and claim["tricks"]
+    # Every trick of the line as the server gave it: its number, who played each card (by
+    # name: you or the computer), the winner's card marked and the winner named.
+    shown = dialog.locator(".claims li.claim .claim-tricks > li")
+    assert shown.count() == len(claim["tricks"]) == claim["remaining"]
+    assert dialog.locator(".claim-tricks").get_attribute("start") == str(claim["trick"])
+    names = {"south": "You", "east": "Computer"}
+    for item, trick in zip(shown.all(), claim["tricks"], strict=True):
+        assert item.get_attribute("data-leader") == trick["leader"]
+        assert item.get_attribute("data-winner") == trick["winner"]
+        played = item.locator(".played")
+        seated = [
+            (span.get_attribute("data-seat"), span.get_attribute("data-card"))
+            for span in played.all()
+        ]
+        assert seated == _card_names(trick)
+        assert played.locator(".face").count() == len(seated)
+        for span, (seat, _) in zip(played.all(), _card_names(trick), strict=True):
+            assert span.locator(".who").inner_text() == names[seat]
+        assert item.locator(".played.won").get_attribute("data-seat") == trick["winner"]
+        assert item.locator(".winner").inner_text() == f"won by {names[trick['winner']].lower()}"
+        assert item.locator(".played.before").count() == len(trick["on_table"])
+    line = [e["card"] for trick in claim["tricks"] for e in trick["cards"]]
+    assert line == claim["line"]
+    page.context.close()

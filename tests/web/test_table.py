@@ -414,7 +414,8 @@ def test_a_hint_at_the_table_says_which_hand_the_card_comes_from(
 
 def test_a_claim_at_the_table_in_the_browser(server: Any, browser: Any, table: Any) -> None:
     """Late in the play the player claims the rest from the table's play tools; the verdict
-    is told in one line (accepted: the hand is played out)."""
+    is told in one line (accepted: the hand is played out); once the hand is over the review
+    shows the claim's line trick by trick, each card named by its hand."""
     page, errors, player = _against_the_computer(server, browser, table)
     deadline = time.monotonic() + 180
     note = page.locator(".controls .claim-note")
@@ -428,6 +429,8 @@ def test_a_claim_at_the_table_in_the_browser(server: Any, browser: Any, table: A
             and claim.count()
             and page.locator(".controls .turn").inner_text().startswith("Your turn")
         ):
+            hand = player.hand_number()
+            left = 13 - int(done.inner_text().split("(")[1].rstrip(")"))
             claim.click()
             note.wait_for(timeout=30000)
             break
@@ -435,5 +438,22 @@ def test_a_claim_at_the_table_in_the_browser(server: Any, browser: Any, table: A
     text = note.inner_text()
     assert text.startswith("You claimed the rest ("), text
     assert text.endswith(("accepted. The hand is played out.", "refused. Play on.")), text
+    table.play_until([player], lambda: player.hand_number() > hand, timeout=120)
+    dialog = table.open_review(page, hand)
+    tricks = dialog.locator(".claims li.claim .claim-tricks > li")
+    assert tricks.count() == left
+    hands = {"You", "Your dummy", "Computer", "Computer's dummy"}
+    for trick in tricks.all():
+        played = trick.locator(".played").all()
+        assert len(played) == 4
+        assert {span.get_attribute("data-seat") for span in played} == {
+            "north",
+            "east",
+            "south",
+            "west",
+        }
+        names = {span.locator(".who").inner_text() for span in played}
+        assert names <= hands, names
+        assert trick.locator(".played.won").count() == 1
     assert not errors, errors
     page.context.close()

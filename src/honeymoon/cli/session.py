@@ -43,7 +43,7 @@ from honeymoon.analysis import GameAnalysis, HandAnalysis, analyze_hand
 from honeymoon.bots import BOTS, Advice, Bot, RandomBot, advise, strongest_bot_name
 from honeymoon.bots.choice import choose_bot
 from honeymoon.cards import Card
-from honeymoon.claims import judge_claim
+from honeymoon.claims import judge_claim, line_tricks
 from honeymoon.cli import hints, render
 from honeymoon.errors import HoneymoonError
 from honeymoon.events import CardPlayed, Event, HandOver, TrickWon
@@ -773,14 +773,14 @@ class Table(Seated[Game]):
 
     def _line_tricks(self, line: tuple[Card, ...]) -> list[TrickView]:
         # The tricks of ``line`` played on a copy of the game, as the engine decides them.
-        play = self._game.clone()
-        tricks = []
-        for card in line:
-            for event in events.apply(play, card.action, play.to_act):
-                if isinstance(event, TrickWon):
-                    trick = event.trick
-                    tricks.append(TrickView(SEATS[trick.leader], trick.cards, event.seat))
-        return tricks
+        return [
+            TrickView(
+                SEATS[trick.leader],
+                trick.cards,
+                SEATS[trick.winner] if trick.winner is not None else None,
+            )
+            for trick in line_tricks(self._game, line)
+        ]
 
     def _claim_reveal(self, said: Sequence[Event]) -> list[str]:
         # Once the hand of a refused claim is over, the line that beat it may be told.

@@ -30,7 +30,7 @@ from typing import Any
 from honeymoon.actions import TAKE_EXPOSED, is_card_action
 from honeymoon.bots import Bot
 from honeymoon.cards import Card
-from honeymoon.claims import ClaimVerdict, judge_claim
+from honeymoon.claims import ClaimVerdict, judge_claim, line_tricks
 from honeymoon.cli import render, table_render
 from honeymoon.cli.lines import LineSession
 from honeymoon.cli.session import (
@@ -119,8 +119,8 @@ class FourHandTable(Seated[TableGame]):
         )
         self._last_trick: TableTrickView | None = None
         #: A refused claim whose line is told once its hand is over: the hand, the trick it
-        #: was made at, and the verdict.
-        self._beaten: tuple[int, int, ClaimVerdict] | None = None
+        #: was made at, the verdict, and the line's tricks as the engine plays them.
+        self._beaten: tuple[int, int, ClaimVerdict, tuple[TableTrickView, ...]] | None = None
         #: The results of hands that ended with the last action (for the front ends).
         self.finished: tuple[HandResult, ...] = ()
         #: True if the last action completed a trick.
@@ -211,7 +211,16 @@ class FourHandTable(Seated[TableGame]):
             return [f"{error.message[0].upper()}{error.message[1:]}."]
         self._undo_stack.clear()
         if not verdict.accepted:
-            self._beaten = (game.hand_number, len(game.completed_tricks) + 1, verdict)
+            tricks = tuple(
+                TableTrickView(
+                    Direction(trick.leader),
+                    trick.cards,
+                    Direction(trick.winner) if trick.winner is not None else None,
+                    tuple(Direction(hand) for hand in trick.order),
+                )
+                for trick in line_tricks(game, verdict.line)
+            )
+            self._beaten = (game.hand_number, len(game.completed_tricks) + 1, verdict, tricks)
             return [render.claim_refused_words()]
         self._moves += 1
         lines: list[str] = []
@@ -229,11 +238,14 @@ class FourHandTable(Seated[TableGame]):
         if beaten is None or beaten[0] != number:
             return []
         self._beaten = None
-        _, trick, verdict = beaten
-        cards = " ".join(self.style.card(card) for card in verdict.line)
+        _, first, verdict, tricks = beaten
+        played = "; ".join(
+            f"{number}) {table_render.trick_words(trick, self.human, self.style)}"
+            for number, trick in enumerate(tricks, first)
+        )
         return [
-            f"Your claim at trick {trick}: with best play by both you took {verdict.guaranteed} "
-            f"of the {verdict.remaining} tricks left ({cards})."
+            f"Your claim at trick {first}: with best play by both you took {verdict.guaranteed} "
+            f"of the {verdict.remaining} tricks left, trick by trick: {played}."
         ]
 
     # -- narration ----------------------------------------------------------------------------

@@ -12,6 +12,8 @@ The PettingZoo ways to make the environment::
     import honeymoon.env  # registers honeymoon/honeymoon_v0
 
     table = pettingzoo.make("aec", "honeymoon/honeymoon_v0", variant="draw")
+
+Many games at once, with numpy arrays in and out: :class:`honeymoon.env.batch.BatchEnv`.
 """
 
 from __future__ import annotations

@@ -31,6 +31,11 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped]
+from pettingzoo.utils.wrappers.order_enforcing import (  # type: ignore[import-untyped]
+    AECOrderEnforcingIterable,
+    AECOrderEnforcingIterator,
+)
 
 from honeymoon.actions import DOUBLE, FIRST_BID, KEEP, PASS, REDOUBLE
 from honeymoon.engines import new_game
@@ -49,12 +54,13 @@ from honeymoon.rules import DEFAULT_RULES, Procedure, RuleSet, find_variant
 from honeymoon.seats import SEAT_NAMES
 from honeymoon.views import view_for
 
-__all__ = ["HoneymoonEnv", "env", "raw_env"]
+__all__ = ["HoneymoonEnv", "OrderEnforcingEnv", "env", "raw_env"]
 
 _DRAWING = Phase.DRAWING
 _AUCTION = Phase.AUCTION
 _PLAY = Phase.PLAY
 _PRELIMINARY = Phase.PRELIMINARY
+_COMPLETE = Phase.COMPLETE
 _PHASE = INFO["phase"]
 _TO_ACT = INFO["to_act"]
 _FIRST_CALLER = INFO["first_caller"]
@@ -74,6 +80,13 @@ _DRAWN = INFO["drawn"]
 _OPP_SHOWN = INFO["opp_shown"]
 _PRELIMINARY_AT = INFO["preliminary"]
 _PRELIMINARY_WON = INFO["preliminary_won"]
+
+#: The action mask of each legal set met lately (the drawing's two actions, the auction's
+#: calls, the cards a hand may play), by number of actions, shared by the environments; each
+#: is read-only and observe hands out copies. The play's sets are many: at most
+#: ``_MASKS_KEPT`` of a size are kept (about a megabyte), then they are made again.
+_MASKS: dict[int, dict[tuple[int, ...], npt.NDArray[np.int8]]] = {}
+_MASKS_KEPT = 4096
 
 
 class HoneymoonEnv(AECEnv):  # type: ignore[misc]
@@ -124,9 +137,22 @@ class HoneymoonEnv(AECEnv):  # type: ignore[misc]
         self.action_spaces = {
             agent: spaces.Discrete(layout.actions) for agent in self.possible_agents
         }
+        self._standard = layout is STANDARD_LAYOUT
+        self._discard_after_keep = self.rules.discard_after_keep
+        self._masks = _MASKS.setdefault(layout.actions, {})
         self._rng = np.random.default_rng()
         self._game = self._new_game(seed=0)
         self._tensors: list[Tensor] = []
+        # The same two tensors as memoryviews: a scalar is written to one three times faster.
+        self._views: list[memoryview[float]] = []
+        # Bridgette: whether each seat's tensor is to be built again before it is read.
+        self._stale = [False, False]
+        # The mask of the seat to act, once asked for (until the next step).
+        self._mask: npt.NDArray[np.int8] | None = None
+        # True once the episode is over (every agent terminated), and before the first reset.
+        self._over = True
+        # True while .rewards holds the last step's nonzero rewards (a hand just ended).
+        self._rewarded = False
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._spaces[agent]
@@ -161,13 +187,17 @@ class HoneymoonEnv(AECEnv):  # type: ignore[misc]
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         size = self._layout.info_size
         self._tensors = [np.zeros(size, np.float32), np.zeros(size, np.float32)]
+        self._views = [tensor.data.cast("B").cast("f") for tensor in self._tensors]
+        self._over = False
+        self._rewarded = False
         self._start_phase()
 
     def _start_phase(self) -> None:
         # Build both tensors from the views, and the counters the steps keep up to date.
         game = self._game
+        self._stale[0] = self._stale[1] = False
         # The hand's stock, as the engine holds it (to know what a drawing turn took).
-        self._stock = game.stock_for_hand(game.hand_number)
+        self._stock = game.stock_in_play
         if self.rules.procedure is Procedure.DRAW_DISCARD and not game.actions:
             for seat in (0, 1):
                 encode_new_drawing_hand(game, seat, self._stock[0], self._tensors[seat])
@@ -188,66 +218,121 @@ class HoneymoonEnv(AECEnv):  # type: ignore[misc]
         to_act = game.to_act
         self._to_act = int(to_act) if to_act is not None else 0
         self.agent_selection = self.possible_agents[self._to_act]
-        self._mask: npt.NDArray[np.int8] | None = None
+        self._mask = None
 
     def observe(self, agent: str) -> dict[str, Any]:
+        """What ``agent`` sees now: copies of its tensor and of its action mask (all zeros
+        unless it is to act), so that nothing handed out changes when the game goes on."""
         seat = 0 if agent == "south" else 1
-        if seat == self._to_act and not self.terminations.get(agent, True):
+        tensor = self._tensors[seat]
+        if self._stale[seat]:
+            encode_information_state(self._game, seat, out=tensor)
+            self._stale[seat] = False
+        if seat == self._to_act and not self._over:
             mask = self._mask
             if mask is None:
-                mask = self._no_mask.copy()
-                mask[list(self._game.legal_actions())] = 1
-                self._mask = mask
-            mask = mask.copy()
+                mask = self._mask = self._mask_of(self._game.legal_actions())
         else:
-            mask = self._no_mask.copy()
-        return {"observation": self._tensors[seat].copy(), "action_mask": mask}
+            mask = self._no_mask
+        return {"observation": tensor.copy(), "action_mask": mask.copy()}
+
+    def _mask_of(self, legal: tuple[int, ...]) -> npt.NDArray[np.int8]:
+        # The shared, read-only mask of a legal set, made on its first use.
+        masks = self._masks
+        mask = masks.get(legal)
+        if mask is None:
+            if len(masks) >= _MASKS_KEPT:
+                masks.clear()
+            flags = bytearray(self._layout.actions)
+            for action in legal:
+                flags[action] = 1
+            # read-only, as an array over bytes is
+            mask = masks[legal] = np.frombuffer(bytes(flags), np.int8)
+        return mask
+
+    def _decision(self) -> tuple[int, Tensor, npt.NDArray[np.int8]]:
+        # The seat to act, its tensor and its mask, not copied (for the batch, which copies
+        # them into its arrays at once); the episode is not over.
+        seat = self._to_act
+        tensor = self._tensors[seat]
+        if self._stale[seat]:
+            encode_information_state(self._game, seat, out=tensor)
+            self._stale[seat] = False
+        mask = self._mask
+        if mask is None:
+            mask = self._mask = self._mask_of(self._game.legal_actions())
+        return seat, tensor, mask
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The observation, cumulative reward, termination, truncation and info of the agent
+        to act (PettingZoo's ``last``)."""
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        if self._over:
             self._was_dead_step(action)
             return
         assert action is not None
         game = self._game
         seat = self._to_act
         phase = self._phase
-        position = 52 - game.stock_remaining
-        action = int(action)
+        # The stock place of the card the drawing or a preliminary trick's draw takes.
+        position = 0 if phase is _PLAY or phase is _AUCTION else 52 - game.stock_remaining
+        if action.__class__ is not int:
+            action = int(action)
         game.apply(action)
         self._mask = None
         self._cumulative_rewards[agent] = 0.0
-        rewards = self.rewards
-        rewards["south"] = rewards["east"] = 0.0
-        if game.hand_number != self._hand_number or game.is_over:
+        if self._rewarded:
+            # The last step ended a hand of a rubber: its rewards were handed out.
+            rewards = self.rewards
+            rewards["south"] = rewards["east"] = 0.0
+            self._rewarded = False
+        now = game.phase
+        if game.hand_number != self._hand_number or now is _COMPLETE:
             self._hand_over()
-        elif self._layout is not STANDARD_LAYOUT:
-            # Bridgette: both tensors built again from the views (the step-by-step updates
-            # below know the 52-card layout only)
-            self._start_phase()
+        elif not self._standard:
+            self._rebuild_later()
+        elif phase is _PLAY:
+            self._played(seat, action)
+            self._pass_turn()
         elif phase is _DRAWING:
-            self._drew(seat, action, position)
-            if game.phase is _AUCTION:
+            self._drew(seat, action, position, now is _DRAWING)
+            if now is _AUCTION:
                 self._auction_begins()
-            elif game.phase is not _DRAWING:
+            elif now is not _DRAWING:
                 self._start_phase()
             self._pass_turn()
         elif phase is _AUCTION:
             self._called(seat, action)
-            if game.phase is _PLAY:
+            if now is _PLAY:
                 self._play_begins()
             self._pass_turn()
-        elif phase is _PLAY:
-            self._played(seat, action)
-            self._pass_turn()
-        elif game.phase is _PRELIMINARY:
+        elif now is _PRELIMINARY:
             self._preliminary_card(seat, action, position)
             self._pass_turn()
         else:
             self._start_phase()
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def _rebuild_later(self) -> None:
+        # Bridgette: both tensors are built again from the views (the step-by-step updates know
+        # the 52-card layout only), each when it is next read.
+        game = self._game
+        self._stale[0] = self._stale[1] = True
+        self._phase = game.phase
+        to_act = game.to_act
+        self._to_act = int(to_act) if to_act is not None else 0
+        self.agent_selection = self.possible_agents[self._to_act]
 
     def _hand_over(self) -> None:
         game = self._game
@@ -257,9 +342,20 @@ class HoneymoonEnv(AECEnv):  # type: ignore[misc]
             if entry.hand == number:
                 points[entry.seat] += entry.points
         difference = float(points[0] - points[1])
-        self.rewards["south"] = difference
-        self.rewards["east"] = -difference
+        rewards = self.rewards
+        rewards["south"] = difference
+        rewards["east"] = -difference
+        self._rewarded = True
+        # The only step whose rewards are not zero: they are added up here, not every step.
+        cumulative = self._cumulative_rewards
+        cumulative["south"] += difference
+        cumulative["east"] -= difference
         if self.episode == "hand" or game.is_over:
+            self._over = True
+            # The game has moved past the episode: the tensors stay as they were last built
+            # (in Bridgette a seat's own tensor from when it last read it), as in every variant
+            # they are not updated by the episode's last step.
+            self._stale[0] = self._stale[1] = False
             for agent in self.agents:
                 self.terminations[agent] = True
             self.infos = {agent: {"hand": number} for agent in self.agents}
@@ -271,46 +367,49 @@ class HoneymoonEnv(AECEnv):  # type: ignore[misc]
         self._phase = _AUCTION
         first = self._game.first_caller
         for seat in (0, 1):
-            tensor = self._tensors[seat]
-            tensor[_PHASE + int(_DRAWING)] = 0.0
-            tensor[_PHASE + int(_AUCTION)] = 1.0
-            tensor[_COUNTS + 4] = 0.0
-            tensor[_FIRST_CALLER + (0 if first == seat else 1)] = 1.0
+            view = self._views[seat]
+            view[_PHASE + int(_DRAWING)] = 0.0
+            view[_PHASE + int(_AUCTION)] = 1.0
+            view[_COUNTS + 4] = 0.0
+            view[_FIRST_CALLER + (0 if first == seat else 1)] = 1.0
 
     def _play_begins(self) -> None:
         self._phase = _PLAY
         self._trick_number = 1
         self._in_trick = 0
         for seat in (0, 1):
-            tensor = self._tensors[seat]
-            tensor[_PHASE + int(_AUCTION)] = 0.0
-            tensor[_PHASE + int(_PLAY)] = 1.0
-            encode_contract(self._game, seat, tensor)
+            view = self._views[seat]
+            view[_PHASE + int(_AUCTION)] = 0.0
+            view[_PHASE + int(_PLAY)] = 1.0
+            encode_contract(self._game, seat, self._tensors[seat])
 
     def _pass_turn(self) -> None:
         to_act = int(self._game.to_act or 0)
         if to_act != self._to_act:
             self._to_act = to_act
-            mine, theirs = self._tensors[to_act], self._tensors[1 - to_act]
+            mine, theirs = self._views[to_act], self._views[1 - to_act]
             mine[_TO_ACT] = 1.0
             mine[_TO_ACT + 1] = 0.0
             theirs[_TO_ACT] = 0.0
             theirs[_TO_ACT + 1] = 1.0
             self.agent_selection = self.possible_agents[to_act]
 
-    def _drew(self, seat: int, action: int, position: int) -> None:
+    def _drew(self, seat: int, action: int, position: int, drawing: bool) -> None:
+        # A drawing turn (the card at ``position`` was on top); ``drawing``: the drawing goes
+        # on after it.
         stock = self._stock
         top = stock[position]
-        following = stock[position + 1] if position < 51 else -1
         if action == KEEP:
             kept = top
-            discarded = following if self.rules.discard_after_keep else -1
+            discarded = stock[position + 1] if self._discard_after_keep and position < 51 else -1
         else:
-            kept, discarded = following, top
-        mine, theirs = self._tensors[seat], self._tensors[1 - seat]
-        turn = self._turns[seat]
+            kept, discarded = stock[position + 1], top
+        views = self._views
+        mine, theirs = views[seat], views[1 - seat]
+        turns = self._turns
+        turn = turns[seat]
+        turns[seat] = turn + 1
         value = (turn + 1) / 13.0
-        self._turns[seat] = turn + 1
         mine[_LOOKING + top] = 0.0
         mine[_HAND + kept] = 1.0
         mine[_DRAW_TURN + kept] = value
@@ -319,22 +418,25 @@ class HoneymoonEnv(AECEnv):  # type: ignore[misc]
             mine[_DISCARDS + discarded] = 1.0
             mine[_DRAW_TURN + discarded] = value
             theirs[_OPP_DRAWS + turn] = 1.0
-            self._piles[seat] += 1
-            piles = self._piles[seat] / 13.0
-            mine[_COUNTS + 2] = piles
-            theirs[_COUNTS + 3] = piles
-        self._sizes[seat] += 1
-        size = self._sizes[seat] / 13.0
+            piles = self._piles
+            piles[seat] += 1
+            pile = piles[seat] / 13.0
+            mine[_COUNTS + 2] = pile
+            theirs[_COUNTS + 3] = pile
+        sizes = self._sizes
+        sizes[seat] += 1
+        size = sizes[seat] / 13.0
         mine[_COUNTS] = size
         theirs[_COUNTS + 1] = size
-        left = self._game.stock_remaining / 52.0
+        remaining = self._game.stock_remaining
+        left = remaining / 52.0
         mine[_COUNTS + 4] = left
         theirs[_COUNTS + 4] = left
-        if self._game.phase is _DRAWING:
-            theirs[_LOOKING + stock[52 - self._game.stock_remaining]] = 1.0
+        if drawing:
+            theirs[_LOOKING + stock[52 - remaining]] = 1.0
 
     def _called(self, seat: int, action: int) -> None:
-        mine, theirs = self._tensors[seat], self._tensors[1 - seat]
+        mine, theirs = self._views[seat], self._views[1 - seat]
         if action >= FIRST_BID:
             bid = action - FIRST_BID
             self._last_bid = bid
@@ -352,7 +454,7 @@ class HoneymoonEnv(AECEnv):  # type: ignore[misc]
             theirs[_AUCTION_AT + self._last_bid * 6 + 5] = 1.0
 
     def _played(self, seat: int, action: int) -> None:
-        mine, theirs = self._tensors[seat], self._tensors[1 - seat]
+        mine, theirs = self._views[seat], self._views[1 - seat]
         value = self._trick_number / 13.0
         mine[_HAND + action] = 0.0
         mine[_PLAY_AT + action] = value
@@ -366,16 +468,16 @@ class HoneymoonEnv(AECEnv):  # type: ignore[misc]
             self._trick_number += 1
             won = self._game.tricks_won
             for me in (0, 1):
-                tensor = self._tensors[me]
-                tensor[_TRICKS_WON] = won[me] / 13.0
-                tensor[_TRICKS_WON + 1] = won[1 - me] / 13.0
+                view = self._views[me]
+                view[_TRICKS_WON] = won[me] / 13.0
+                view[_TRICKS_WON + 1] = won[1 - me] / 13.0
         else:
             self._in_trick = 1
 
     def _preliminary_card(self, seat: int, action: int, position: int) -> None:
         # A card to a preliminary trick (Draw and Memory Bridge) that leaves the phase as it
         # was; after a Draw Bridge trick both players draw, the winner first.
-        mine, theirs = self._tensors[seat], self._tensors[1 - seat]
+        mine, theirs = self._views[seat], self._views[1 - seat]
         number = self._trick_number
         value = number / 13.0
         mine[_HAND + action] = 0.0
@@ -393,35 +495,35 @@ class HoneymoonEnv(AECEnv):  # type: ignore[misc]
         winner = 0 if won[0] > self._won[0] else 1
         self._won = list(won)
         for me in (0, 1):
-            tensor = self._tensors[me]
-            tensor[_PRELIMINARY_WON] = won[me] / 13.0
-            tensor[_PRELIMINARY_WON + 1] = won[1 - me] / 13.0
+            view = self._views[me]
+            view[_PRELIMINARY_WON] = won[me] / 13.0
+            view[_PRELIMINARY_WON + 1] = won[1 - me] / 13.0
         if self.rules.procedure is Procedure.DRAW:
             stock = self._stock
             taken = (stock[position], stock[position + 1])
             for me, card in ((winner, taken[0]), (1 - winner, taken[1])):
-                tensor = self._tensors[me]
-                tensor[_HAND + card] = 1.0
-                tensor[_DRAWN + card] = value
+                view = self._views[me]
+                view[_HAND + card] = 1.0
+                view[_DRAWN + card] = value
                 self._sizes[me] += 1
             left = game.stock_remaining
             face_up = self.rules.face_up_stock
             for me in (0, 1):
-                tensor = self._tensors[me]
-                tensor[_COUNTS + 4] = left / 52.0
+                view = self._views[me]
+                view[_COUNTS + 4] = left / 52.0
                 if face_up:
-                    tensor[_FACE_UP + taken[0]] = 0.0
+                    view[_FACE_UP + taken[0]] = 0.0
                     if left:
-                        tensor[_FACE_UP + stock[52 - left]] = 1.0
+                        view[_FACE_UP + stock[52 - left]] = 1.0
             if face_up:
-                self._tensors[1 - winner][_OPP_SHOWN + taken[0]] = value
+                self._views[1 - winner][_OPP_SHOWN + taken[0]] = value
             self._set_sizes(1 - seat)
         self._set_sizes(seat)
 
     def _set_sizes(self, seat: int) -> None:
         size = self._sizes[seat] / 13.0
-        self._tensors[seat][_COUNTS] = size
-        self._tensors[1 - seat][_COUNTS + 1] = size
+        self._views[seat][_COUNTS] = size
+        self._views[1 - seat][_COUNTS + 1] = size
 
     # -- the rest of the AEC interface -------------------------------------------------------
 
@@ -452,10 +554,76 @@ def raw_env(**kwargs: Any) -> HoneymoonEnv:
     return HoneymoonEnv(**kwargs)
 
 
-def env(**kwargs: Any) -> Any:
-    """The environment in PettingZoo's order-enforcing wrapper (``reset`` before ``step``…).
+class OrderEnforcingEnv(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's order-enforcing wrapper around the environment, with the same checks and
+    errors (``reset`` before ``step``, ``observe``, ``last`` or ``agent_iter``; a ``step``
+    between two agents of ``agent_iter``), whose ``last``, ``step``, ``observe`` and
+    ``agent_iter`` go to the environment directly instead of through the wrapper's attribute
+    forwarding, which cost as much as the environment's own step."""
+
+    def __init__(self, table: HoneymoonEnv) -> None:
+        super().__init__(table)
+        self._table = table
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self._table.last(observe)
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        return self._table.observe(agent)
+
+    def step(self, action: int | None) -> None:
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        self._has_updated = True
+        if not self._table.agents:
+            EnvLogger.warn_step_after_terminated_truncated()
+        else:
+            self._table.step(action)
+
+    def agent_iter(self, max_iter: int = 2**63) -> _OrderedAgents:
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _OrderedAgents(self, max_iter)
+
+    def __str__(self) -> str:
+        return str(self._table)
+
+
+class _OrderedAgents(AECOrderEnforcingIterable):  # type: ignore[misc]
+    # agent_iter of OrderEnforcingEnv: each iteration yields the agent to act, and refuses to
+    # go on unless step or reset was called since the last one.
+    def __iter__(self) -> _OrderedAgentIterator:
+        return _OrderedAgentIterator(self.env, self.max_iter)
+
+
+class _OrderedAgentIterator(AECOrderEnforcingIterator):  # type: ignore[misc]
+    def __init__(self, wrapper: OrderEnforcingEnv, max_iter: int) -> None:
+        super().__init__(wrapper, max_iter)
+        self._wrapper = wrapper
+        self._table = wrapper._table
+
+    def __next__(self) -> str:
+        table = self._table
+        if not table.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        wrapper = self._wrapper
+        if not wrapper._has_updated:
+            raise AssertionError("need to call step() or reset() in a loop over `agent_iter`")
+        wrapper._has_updated = False
+        agent: str = table.agent_selection
+        return agent
+
+
+def env(**kwargs: Any) -> OrderEnforcingEnv:
+    """The environment in PettingZoo's order-enforcing wrapper (``reset`` before ``step``…),
+    :class:`OrderEnforcingEnv`.
 
     No bounds wrapper is needed: an action outside 0–91, or illegal now, is refused by the
     engine with an :class:`~honeymoon.errors.IllegalActionError` and changes nothing.
     """
-    return wrappers.OrderEnforcingWrapper(HoneymoonEnv(**kwargs))
+    return OrderEnforcingEnv(HoneymoonEnv(**kwargs))

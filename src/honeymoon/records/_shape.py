@@ -289,7 +289,7 @@ def _hidden_discard(game: Game, actor: int, facts: _Facts, time: int) -> int:
     kept = {card for card, (owner, _, _) in facts.played.items() if owner == actor}
     cards = [card for card, bit in enumerate(CARD_MASK) if hand & bit]
     spare = [card for card in cards if card not in kept] or cards
-    stock = game.stock_for_hand(game.hand_number)
+    stock = game.stock_in_play
     chosen = min(
         spare,
         key=lambda card: (_may_hold(facts, actor, CARD_SUIT[card], time), -stock.index(card)),

@@ -45,7 +45,6 @@ from starlette.applications import Starlette
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
-from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from honeymoon.errors import HoneymoonError
@@ -86,6 +85,7 @@ from honeymoon.server.protocol import (
 )
 from honeymoon.server.rooms import COMPUTER_LEVELS, Room
 from honeymoon.server.settings import Settings
+from honeymoon.server.static import ClientFiles
 from honeymoon.server.storage import Storage, hash_token
 from honeymoon.table import TableGame
 
@@ -693,7 +693,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/record", record),
         *ACCOUNT_ROUTES,
         WebSocketRoute("/ws", game_socket),
-        Mount("/static", app=StaticFiles(directory=WEB_ROOT), name="static"),
+        Mount("/static", app=ClientFiles(WEB_ROOT), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.add_middleware(BodyLimit, max_bytes=config.max_body_bytes, timeout=config.header_timeout)

@@ -57,6 +57,7 @@ __all__ = [
     "state_message",
     "review_message",
     "review_claim",
+    "claim_trick",
     "analysis_message",
     "claim_message",
     "hint_message",
@@ -376,10 +377,18 @@ def review_message(hand: int, review: dict[str, Any], claims: list[dict[str, Any
 
 
 def review_claim(
-    *, seat: str, trick: int, remaining: int, guaranteed: int, accepted: bool, line: list[str]
+    *,
+    seat: str,
+    trick: int,
+    remaining: int,
+    guaranteed: int,
+    accepted: bool,
+    line: list[str],
+    tricks: list[dict[str, Any]],
 ) -> dict[str, Any]:
     """One claim as a ``review`` lists it once the hand is over: who claimed at which trick,
-    the verdict, and the line of best play (cards in notation)."""
+    the verdict, the line of best play (cards in notation) and the same line trick by trick
+    (:func:`claim_trick`)."""
     return {
         "seat": seat,
         "trick": trick,
@@ -387,6 +396,23 @@ def review_claim(
         "guaranteed": guaranteed,
         "accepted": accepted,
         "line": line,
+        "tricks": tricks,
+    }
+
+
+def claim_trick(
+    *, leader: str, played: list[tuple[str, str]], winner: str | None, on_table: int
+) -> dict[str, Any]:
+    """One trick of a claim's line: the hand that led it, each card with the hand that played
+    it (``played``: pairs of hand and card in notation, in playing order), the hand that won it
+    (None if the line leaves it unfinished). The first ``on_table`` cards were on the table
+    when the claim was made (``on_table``); the others (``cards``) are the line's."""
+    cards = [{"seat": hand, "card": card} for hand, card in played]
+    return {
+        "leader": leader,
+        "on_table": cards[:on_table],
+        "cards": cards[on_table:],
+        "winner": winner,
     }
 
 

@@ -8,13 +8,14 @@ import asyncio
 import logging
 import math
 import time
+from typing import Any
 
 from honeymoon.bots import advise, strongest_bot_name
 from honeymoon.bots.choice import choose_bot
-from honeymoon.claims import ClaimError, ClaimVerdict, judge_claim
+from honeymoon.claims import ClaimError, ClaimVerdict, judge_claim, line_tricks
 from honeymoon.errors import HoneymoonError
-from honeymoon.game import Phase
-from honeymoon.seats import SEAT_NAMES, SEATS
+from honeymoon.game import Game, Phase
+from honeymoon.seats import SEAT_NAMES, SEATS, Direction
 from honeymoon.server.connections import Connection
 from honeymoon.server.fair_play import HINTS_DECLINED, HINTS_OFFERED
 from honeymoon.server.protocol import (
@@ -29,6 +30,7 @@ from honeymoon.server.protocol import (
     Claim,
     Hint,
     claim_message,
+    claim_trick,
     error_message,
     hint_message,
     review_claim,
@@ -38,6 +40,7 @@ from honeymoon.server.storage import (
     GameGone,
     SeatLinkReplaced,
 )
+from honeymoon.table import TableGame
 from honeymoon.views import SeatView, TableView, view_for
 
 __all__ = ["Solving", "HINTS_PER_VERSION"]
@@ -47,6 +50,30 @@ logger = logging.getLogger("honeymoon.server")
 #: Hints a seat may ask for one decision (one version of the game), over all its sockets;
 #: the first is worked out, the others are answered from the room's cache.
 HINTS_PER_VERSION = 3
+
+
+def claim_line_tricks(game: Game | TableGame, verdict: ClaimVerdict) -> list[dict[str, Any]]:
+    """A claim's line trick by trick, as the engine plays it from the claim on a copy of
+    ``game`` (:func:`honeymoon.claims.line_tricks`): each trick's leader, its cards with the
+    hand that played each (the seats at the two-hand table, the directions at the four-hand
+    one) and its winner, the cards already on the table at the claim set apart."""
+    names = tuple(d.name.lower() for d in Direction) if isinstance(game, TableGame) else SEAT_NAMES
+    current = game.current_trick
+    on_table = len(current.cards) if current is not None else 0
+    entries = []
+    for number, trick in enumerate(line_tricks(game, verdict.line)):
+        played = [
+            (names[hand], card.pbn) for hand, card in zip(trick.players, trick.cards, strict=True)
+        ]
+        entries.append(
+            claim_trick(
+                leader=names[trick.leader],
+                played=played,
+                winner=names[trick.winner] if trick.winner is not None else None,
+                on_table=on_table if number == 0 else 0,
+            )
+        )
+    return entries
 
 
 class Solving(Rooms):
@@ -275,6 +302,7 @@ class Solving(Rooms):
                 guaranteed=verdict.guaranteed,
                 accepted=verdict.accepted,
                 line=[card.pbn for card in verdict.line],
+                tricks=claim_line_tricks(game, verdict),
             )
             if not room.claims.get(hand) or room.claims[hand][-1] != entry:
                 room.claims.setdefault(hand, []).append(entry)

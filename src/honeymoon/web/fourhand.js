@@ -28,6 +28,13 @@ function face(pbn, extra = "") {
     `<span class="rank">${esc(c.label.slice(1))}</span><span class="suit" aria-hidden="true">${c.symbol}</span></span>`;
 }
 
+/** How far the centre of `target` is from the centre of `element`, in px: [x, y]. */
+function offset(element, target) {
+  const a = element.getBoundingClientRect();
+  const b = target.getBoundingClientRect();
+  return [b.left + b.width / 2 - (a.left + a.width / 2), b.top + b.height / 2 - (a.top + a.height / 2)];
+}
+
 export class FourHandTable extends Table {
   // -- who is where ------------------------------------------------------------------------
 
@@ -87,7 +94,7 @@ export class FourHandTable extends Table {
       <section class="board" aria-label="Table">
         ${this.renderSeat(places.top, "top")}
         ${this.renderSeat(places.left, "left")}
-        <div class="trick-area">${this.renderTrickArea(places)}</div>
+        <div class="trick-area${this.trickSwept() ? " swept" : ""}">${this.renderTrickArea(places)}</div>
         ${this.renderSeat(places.right, "right")}
         ${this.renderSeat(places.bottom, "bottom")}
       </section>
@@ -233,6 +240,55 @@ export class FourHandTable extends Table {
       turn = `<strong class="trick-turn">Your turn: ${v.to_play === this.myDummy() ? "your dummy" : "your hand"}</strong>`;
     }
     return `${slot("top")}${slot("left")}<p class="trick-caption">${caption}${turn}</p>${slot("right")}${slot("bottom")}`;
+  }
+
+  // -- motion: the two-hand table's (its speed, reduced motion, what changed), placed at four
+
+  /** The card just played travels from the hand (or dummy) that played it to its place in
+   * the trick. */
+  animateCardPlayed(options) {
+    const v = this.view;
+    const trick = v.current_trick && v.current_trick.cards.length ? v.current_trick : v.tricks[v.tricks.length - 1];
+    if (!trick || !trick.players.length) return;
+    const direction = trick.players[trick.players.length - 1];
+    const face = this.root.querySelector(`.trick-area .slot[data-direction="${direction}"] .face`);
+    const hand = this.root.querySelector(`.board .seat-hand[data-direction="${direction}"]`);
+    if (!face || !hand) return;
+    const [x, y] = offset(face.closest(".slot"), hand);
+    face.animate([{ transform: `translate(${x}px, ${y}px) scale(0.8)`, opacity: 0.3 }, { transform: "none", opacity: 1 }], options);
+  }
+
+  /** The trick just completed is held in the middle a moment (its last card's travel and as
+   * long again), then swept to its winner's side of the table, and stays swept when the table
+   * is drawn again; the caption still says who won it. */
+  animateTrickWon(options, before, now) {
+    const v = this.view;
+    if (now.tricks <= before.tricks || now.cards) return;
+    const trick = v.tricks[v.tricks.length - 1];
+    const winner = this.root.querySelector(`.board .seat-hand[data-direction="${trick.winner}"]`);
+    if (!winner) return;
+    const sweep = { duration: options.duration, delay: 2 * options.duration, easing: "ease-in", fill: "forwards" };
+    const swept = { hand: v.hand_number, tricks: v.tricks.length };
+    let last = null;
+    this.root.querySelectorAll(".trick-area .slot .face").forEach((face) => {
+      // From the slot, where the card rests (the card itself may be on its way there).
+      const [x, y] = offset(face.closest(".slot"), winner);
+      last = face.animate([{ transform: "none", opacity: 1 }, { transform: `translate(${x}px, ${y}px) scale(0.5)`, opacity: 0 }], sweep);
+    });
+    if (!last) return;
+    last.finished.then(() => {
+      this.swept = swept;
+      const area = this.root.querySelector(".trick-area");
+      if (area && this.trickSwept()) area.classList.add("swept");
+    }).catch(() => {});
+  }
+
+  /** True if the trick in the middle is the last one won and it was swept to its winner. */
+  trickSwept() {
+    const v = this.view;
+    const swept = this.swept;
+    if (!swept || v.phase !== "play" || (v.current_trick && v.current_trick.cards.length)) return false;
+    return swept.hand === v.hand_number && swept.tricks === v.tricks.length;
   }
 
   /** What to do now: the auction, declarer's choice of dummy, the extra cards, or the play. */

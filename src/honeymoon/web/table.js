@@ -165,21 +165,30 @@ export class Table {
     if (!ms || !before || before.hand !== now.hand) return;
     const options = { duration: ms, easing: "ease-out" };
     if (now.tricks > before.tricks || (now.tricks === before.tricks && now.cards > before.cards)) {
-      const slot = this.root.querySelector(".center .trick:not(.last) li:last-child");
-      if (slot) {
-        const rise = slot.dataset.seat === this.mySeat() ? 90 : -90;
-        slot.animate([{ transform: `translateY(${rise}px)`, opacity: 0.3 }, { transform: "none", opacity: 1 }], options);
-      }
+      this.animateCardPlayed(options);
     }
-    const last = this.root.querySelector(".center .trick.last");
-    if (last && !before.last) {
-      const toward = last.dataset.winner === this.mySeat() ? 40 : -40;
-      last.animate([{ transform: `translate(-60%, ${toward}px) scale(1.4)`, opacity: 0.2 }, { transform: "none", opacity: 1 }], options);
-    }
+    this.animateTrickWon(options, before, now);
     if (now.looking && now.looking !== before.looking) {
       const face = this.root.querySelector(".draw .face.big");
       if (face) face.animate([{ transform: "rotateY(90deg)" }, { transform: "none" }], options);
     }
+  }
+
+  /** The card just played travels from its player's side of the table to the trick. */
+  animateCardPlayed(options) {
+    const slot = this.root.querySelector(".center .trick:not(.last) li:last-child");
+    if (!slot) return;
+    const rise = slot.dataset.seat === this.mySeat() ? 90 : -90;
+    slot.animate([{ transform: `translateY(${rise}px)`, opacity: 0.3 }, { transform: "none", opacity: 1 }], options);
+  }
+
+  /** The trick just won goes toward its winner: here it shrinks to its place beside the next
+   * trick (it stays in view as the last trick). */
+  animateTrickWon(options, before) {
+    const last = this.root.querySelector(".center .trick.last");
+    if (!last || before.last) return;
+    const toward = last.dataset.winner === this.mySeat() ? 40 : -40;
+    last.animate([{ transform: `translate(-60%, ${toward}px) scale(1.4)`, opacity: 0.2 }, { transform: "none", opacity: 1 }], options);
   }
 
   // -- the walkthrough of the drawing (a first game against the computer) ------------------
@@ -1251,16 +1260,34 @@ export class Table {
       <p class="par" ${parAttrs}><strong>Par:</strong> ${parText}</p>${costs}${summary}${notes}</section>`;
   }
 
-  /** The claims made in the hand reviewed, with the line of best play (the hand is over). */
+  /** The claims made in the hand reviewed, with the line of best play trick by trick (the
+   * hand is over). */
   renderReviewClaims() {
     if (!this.reviewClaims.length) return "";
     const items = this.reviewClaims.map((c) => {
       const verdict = c.accepted ? "accepted"
         : `refused: the best defence left ${c.guaranteed} of ${c.remaining}`;
-      return `<li>${esc(this.who(c.seat))} claimed at trick ${c.trick}: ${esc(verdict)}.
-        Best play from there: ${c.line.map((pbn) => cardFace(pbn)).join(" ")}</li>`;
+      const line = c.tricks
+        ? `<ol class="claim-tricks" start="${c.trick}">${c.tricks.map((t) => this.renderClaimTrick(t)).join("")}</ol>`
+        : c.line.map((pbn) => cardFace(pbn)).join(" ");
+      return `<li class="claim">${esc(this.who(c.seat))} claimed at trick ${c.trick}: ${esc(verdict)}.
+        Best play from there: ${line}</li>`;
     }).join("");
     return `<details class="claims" open><summary>Claims</summary><ul>${items}</ul></details>`;
+  }
+
+  /** One trick of a claim's line as the server gave it: each card with the hand that played
+   * it, the cards already on the table at the claim set apart, the winner's card marked. */
+  renderClaimTrick(trick) {
+    const played = (entry, before) => {
+      const won = entry.seat === trick.winner ? " won" : "";
+      const note = before ? ' <span class="on-table">(on the table)</span>' : "";
+      return `<span class="played${before ? " before" : ""}${won}" data-seat="${esc(entry.seat)}" data-card="${esc(entry.card)}"><span class="who">${
+        esc(this.trickPlayer(entry.seat))}</span> ${cardFace(entry.card)}${note}</span>`;
+    };
+    const cards = [...trick.on_table.map((e) => played(e, true)), ...trick.cards.map((e) => played(e, false))];
+    const won = trick.winner ? ` <span class="winner">won by ${esc(this.trickPlayer(trick.winner).toLowerCase())}</span>` : "";
+    return `<li data-leader="${esc(trick.leader)}" data-winner="${esc(trick.winner || "")}">${cards.join(", ")}${won}</li>`;
   }
 
   renderResult(result, title, withReview = true) {
