@@ -206,3 +206,17 @@ def test_a_page_on_another_site_changes_nothing(
         resumed = ada.post(f"/api/account/games/{game['game_id']}/seat-link")
         assert resumed.status_code == 200
         assert resumed.json()["token"] != game["token"]
+
+
+def test_account_requests_are_charged_to_the_client_before_any_work(
+    server_factory: Any, sqlite_url: str, inbox: Any
+) -> None:
+    with server_factory(sqlite_url, **_mail(inbox, account_requests_per_minute=3)) as server:
+        device = Device(server.client, inbox)
+        answers = [device.get("/api/account").status_code for _ in range(3)]
+        refused = device.post("/api/sign-out")
+        assert answers == [200, 200, 200]
+        assert refused.status_code == 429 and refused.json()["error"]["code"] == "rate_limited"
+        assert int(refused.headers["Retry-After"]) >= 1
+        _from(server, "10.0.0.9")
+        assert device.get("/api/account").status_code == 200

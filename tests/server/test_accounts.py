@@ -231,3 +231,18 @@ def test_the_accounts_migration_goes_down_and_up_again(database_url: str) -> Non
         assert new <= set(inspect(storage.engine).get_table_names())
     finally:
         storage.close()
+
+
+def test_the_mail_server_can_be_named_by_a_flag(monkeypatch: pytest.MonkeyPatch) -> None:
+    import argparse
+
+    from honeymoon.cli.serve import settings_from_args
+    from honeymoon.errors import HoneymoonError
+
+    monkeypatch.setenv("HONEYMOON_SMTP_PORT", "2525")
+    settings = settings_from_args(argparse.Namespace(smtp="mail.example.org"))
+    assert (settings.smtp_host, settings.smtp_port) == ("mail.example.org", 2525)
+    settings = settings_from_args(argparse.Namespace(smtp="mail.example.org:587"))
+    assert (settings.smtp_host, settings.smtp_port) == ("mail.example.org", 587)
+    with pytest.raises(HoneymoonError, match="HOST:PORT"):
+        settings_from_args(argparse.Namespace(smtp="mail.example.org:smtp"))

@@ -91,6 +91,7 @@ __all__ = [
     "DEFAULT_DATABASE_URL",
     "ACCEPT_BACKLOG",
     "parse_duration",
+    "parse_smtp",
     "default_max_connections",
     "raise_descriptor_limit",
 ]
@@ -125,6 +126,29 @@ def parse_duration(text: str) -> float:
             f"{text!r} is not a duration: write a number with s, m, h, d or w, such as 30d"
         )
     return float(match.group(1)) * _UNIT_SECONDS[match.group(2)]
+
+
+def parse_smtp(text: str) -> tuple[str, int | None]:
+    """The mail server's host and port (None: the default) in ``HOST[:PORT]``.
+
+    >>> parse_smtp("mail.example.org"), parse_smtp("127.0.0.1:2525"), parse_smtp("[::1]:25")
+    (('mail.example.org', None), ('127.0.0.1', 2525), ('::1', 25))
+    >>> parse_smtp("m:x")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'm:x' is not a mail server: write HOST or HOST:PORT, such as mail.example.org:25
+    """
+    host, port = text.strip(), ""
+    if host.startswith("["):
+        host, _, rest = host[1:].partition("]")
+        port = rest.removeprefix(":")
+    elif host.count(":") == 1:
+        host, _, port = host.partition(":")
+    if not host or (port and not port.isdigit()):
+        raise ValueError(
+            f"{text!r} is not a mail server: write HOST or HOST:PORT, such as mail.example.org:25"
+        )
+    return host, int(port) if port else None
 
 
 def default_max_connections() -> int:
