@@ -220,3 +220,22 @@ def test_account_requests_are_charged_to_the_client_before_any_work(
         assert int(refused.headers["Retry-After"]) >= 1
         _from(server, "10.0.0.9")
         assert device.get("/api/account").status_code == 200
+
+
+def test_a_code_tried_twice_at_once_signs_in_once(
+    server_factory: Any, database_url: str, inbox: Any
+) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from honeymoon.server.accounts import AccountStore
+
+    with server_factory(database_url, **_mail(inbox)) as server:
+        Device(server.client, inbox).ask_code("ada@example.org")
+        code = inbox.code_for("ada@example.org")
+        store = AccountStore(server.hub.storage.engine)
+        now = datetime.now(UTC)
+        with ThreadPoolExecutor(4) as pool:
+            tries = list(
+                pool.map(lambda _: store.use_code("ada@example.org", code, now, 5), range(4))
+            )
+        assert sorted(tries) == [False, False, False, True]

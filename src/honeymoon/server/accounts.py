@@ -207,23 +207,31 @@ class AccountStore:
     def use_code(self, email: str, code: str, now: datetime, max_tries: int) -> bool:
         """Whether ``code`` is the code last sent to ``email``, unexpired and not yet used.
         The right code is deleted (it works once); a wrong one counts a try, and the code
-        is deleted once ``max_tries`` wrong ones were tried."""
+        is deleted once ``max_tries`` wrong ones were tried. Each change is made by a
+        statement that says whether it applied, so that two tries at once (two nodes) use a
+        code once."""
+        mine = sign_in_codes.c.email == email
         with self.engine.begin() as connection:
-            row = connection.execute(
-                select(sign_in_codes).where(sign_in_codes.c.email == email)
-            ).first()
+            # Locked until this transaction ends on PostgreSQL: two tries at once are counted
+            # one after the other.
+            row = connection.execute(select(sign_in_codes).where(mine).with_for_update()).first()
             if row is None:
                 return False
-            right = hmac.compare_digest(row.code_hash, code_hash(email, code))
-            if right or _aware(row.expires_at) <= now or row.tries + 1 >= max_tries:
-                connection.execute(delete(sign_in_codes).where(sign_in_codes.c.email == email))
-            else:
-                connection.execute(
-                    update(sign_in_codes)
-                    .where(sign_in_codes.c.email == email)
-                    .values(tries=sign_in_codes.c.tries + 1)
+            if _aware(row.expires_at) <= now:
+                connection.execute(delete(sign_in_codes).where(mine))
+                return False
+            if hmac.compare_digest(row.code_hash, code_hash(email, code)):
+                used = connection.execute(
+                    delete(sign_in_codes).where(mine, sign_in_codes.c.code_hash == row.code_hash)
                 )
-            return right and _aware(row.expires_at) > now
+                return bool(used.rowcount == 1)
+            connection.execute(
+                update(sign_in_codes).where(mine).values(tries=sign_in_codes.c.tries + 1)
+            )
+            connection.execute(
+                delete(sign_in_codes).where(mine, sign_in_codes.c.tries >= max_tries)
+            )
+            return False
 
     # -- accounts and sessions ----------------------------------------------------------------
 
