@@ -58,3 +58,14 @@ def chromium_browser() -> Iterator[Any]:
         )
         yield browser
         browser.close()
+
+
+@pytest.fixture
+def inbox() -> Iterator[Any]:
+    """A real SMTP server on a loopback port that keeps the mails sent to it
+    (``tests/smtp_inbox.py``)."""
+    from smtp_inbox import Inbox
+
+    box = Inbox().start()
+    yield box
+    box.stop()

@@ -57,7 +57,16 @@ def postgres_url() -> Iterator[str]:
     try:
         connection.execute(text(f'CREATE DATABASE "{name}"'))
     except ProgrammingError:  # no CREATEDB: use the given database, emptied
-        for table in ("actions", "seat_tokens", "games", "alembic_version"):
+        for table in (
+            "account_seats",
+            "sessions",
+            "sign_in_codes",
+            "accounts",
+            "actions",
+            "seat_tokens",
+            "games",
+            "alembic_version",
+        ):
             connection.execute(text(f"DROP TABLE IF EXISTS {table}"))
         yield url
     else:
@@ -153,6 +162,11 @@ FAST_CLIENT = {
     "games_per_hour": 1e9,
     "games_burst": 10_000,
     "hints_per_minute": 1e6,
+    "codes_per_hour": 1e9,
+    "codes_burst": 10_000,
+    "sign_ins_per_hour": 1e9,
+    "sign_ins_burst": 10_000,
+    "account_requests_per_minute": 1e9,
 }
 
 

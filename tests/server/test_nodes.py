@@ -821,3 +821,60 @@ def test_an_offer_of_hints_accepted_on_one_node_holds_on_the_other(
         lambda m: m["type"] == "fair_play" and m["asked"]["south"] == 1,
         "the hint's count",
     )
+
+
+def _account_request(
+    node: ServerProcess, path: str, body: Any = None, secret: str | None = None
+) -> Any:
+    """One account request to a node, as a page would send it (JSON, the session cookie)."""
+    headers = {"Content-Type": "application/json"}
+    if secret is not None:
+        headers["Cookie"] = f"honeymoon_session={secret}"
+    data = json.dumps(body).encode() if body is not None else None
+    return node.request("POST" if data is not None else "GET", path, data, headers)
+
+
+def _session_secret(answer: Any) -> str:
+    cookie = str(answer.headers["Set-Cookie"])
+    return cookie.split(";")[0].split("=", 1)[1]
+
+
+def test_an_account_is_served_by_any_node_and_guessing_counts_on_all(
+    nodes: Callable[..., ServerProcess], own_redis: Any, inbox: Any
+) -> None:
+    limits = {"HONEYMOON_SIGN_INS_BURST": "6", "HONEYMOON_SIGN_INS_PER_HOUR": "0.001"}
+    first = nodes(own_redis.url, **inbox.environment, **limits)
+    second = nodes(own_redis.url, **inbox.environment, **limits)
+    email = "ada@example.org"
+    assert _account_request(first, "/api/sign-in/code", {"email": email}).status == 202
+    signed = _account_request(
+        second, "/api/sign-in", {"email": email, "code": inbox.code_for(email)}
+    )
+    assert signed.status == 200, signed.text
+    secret = _session_secret(signed)
+    created = first.request(
+        "POST",
+        "/api/games",
+        json.dumps({"opponent": "friend"}).encode(),
+        {"Content-Type": "application/json", "Cookie": f"honeymoon_session={secret}"},
+    )
+    game = created.json
+    listed = _account_request(second, "/api/account/games", secret=secret).json
+    assert [entry["game_id"] for entry in listed["games"]] == [game["game_id"]]
+    resumed = _account_request(
+        second, f"/api/account/games/{game['game_id']}/seat-link", {}, secret=secret
+    )
+    assert resumed.status == 200
+    token = resumed.json["token"]
+    old = {"Authorization": f"Bearer {game['token']}"}
+    assert first.request("GET", "/api/record", None, old).status == 401
+    new = {"Authorization": f"Bearer {token}"}
+    assert first.request("GET", "/api/record", None, new).status == 200
+    # The tries for an address are counted over both nodes: 6 in all (one was the sign-in).
+    wrong = {"email": email, "code": "ABCDEF"}
+    statuses = [_account_request(node, "/api/sign-in", wrong).status for node in (first, second)]
+    statuses += [_account_request(node, "/api/sign-in", wrong).status for node in (first, second)]
+    assert statuses == [401, 401, 401, 401]
+    assert _account_request(first, "/api/sign-in", wrong).status == 401
+    assert _account_request(second, "/api/sign-in", wrong).status == 429
+    assert _account_request(first, "/api/sign-in", wrong).status == 429

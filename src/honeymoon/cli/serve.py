@@ -47,6 +47,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument(
         "--bot-delay", type=float, metavar="SECONDS", help="the computer's pause before moving"
     )
+    parser.add_argument(
+        "--smtp",
+        metavar="HOST[:PORT]",
+        help="the mail server that sends sign-in codes (port 25 unless given); without one "
+        "each code is written to the log (see docs/deploy.md)",
+    )
     add_retention_arguments(parser)
     parser.set_defaults(handler=run)
 
@@ -80,13 +86,17 @@ def settings_from_args(args: argparse.Namespace) -> Settings:
 
     :raises HoneymoonError: (code ``bad_setting``) for a setting that cannot be read.
     """
-    from honeymoon.server.settings import Settings, parse_duration
+    from honeymoon.server.settings import Settings, parse_duration, parse_smtp
 
     try:
         settings = Settings.from_environ()
         keep_finished = getattr(args, "keep_finished", None)
         keep_abandoned = getattr(args, "keep_abandoned", None)
+        smtp = getattr(args, "smtp", None)
+        smtp_host, smtp_port = parse_smtp(smtp) if smtp else (None, None)
         return settings.replace(
+            smtp_host=smtp_host,
+            smtp_port=smtp_port,
             host=getattr(args, "host", None),
             port=getattr(args, "port", None),
             database_url=getattr(args, "database", None),

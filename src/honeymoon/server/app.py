@@ -14,6 +14,8 @@ Routes:
 ``POST /api/games``            create a game; returns the seat links (JSON body only)
 ``POST /api/seat-link``        replace the seat's link (``Authorization: Bearer TOKEN``)
 ``GET /api/record``            the seat's game record (``Authorization: Bearer TOKEN``)
+``/api/sign-in...``            signing in with a code by email; the account, its sessions
+``/api/account...``            and its games (:mod:`honeymoon.server.account_routes`)
 ``GET /healthz``               ``ok`` once the database is migrated
 ``GET /health``                JSON: the database and Redis reachable, this node's live games
                                (503 when the database is not, or the node is shutting down)
@@ -49,6 +51,16 @@ from honeymoon.errors import HoneymoonError
 from honeymoon.game import Game
 from honeymoon.rules import DEFAULT_RULES, OPTIONS, PACK_VARIANTS, TABLE_VARIANTS, VARIANTS
 from honeymoon.seats import SEAT_NAMES
+from honeymoon.server.account_routes import ACCOUNT_ROUTES, AccountService, attach_seat
+from honeymoon.server.answers import base_url as _base_url
+from honeymoon.server.answers import client_address as _address
+from honeymoon.server.answers import error as _error
+from honeymoon.server.answers import hub_of as _hub
+from honeymoon.server.answers import origin_ok as _origin_ok
+from honeymoon.server.answers import origin_refused as _origin_refused
+from honeymoon.server.answers import rate_limited as _rate_limited
+from honeymoon.server.answers import seat_link as _link
+from honeymoon.server.answers import settings_of as _settings
 from honeymoon.server.budgets import Budgets
 from honeymoon.server.connections import CLOSE_OVERFLOW, Connection
 from honeymoon.server.hub import Hub
@@ -56,8 +68,6 @@ from honeymoon.server.limits import (
     BodyLimit,
     NoSniff,
     RateLimiter,
-    is_loopback,
-    origin_allowed,
     parse_json_limited,
 )
 from honeymoon.server.protocol import (
@@ -65,7 +75,6 @@ from honeymoon.server.protocol import (
     BAD_TOKEN,
     GAME_GONE,
     IDLE,
-    ORIGIN_REFUSED,
     RATE_LIMITED,
     SEAT_LINK_REPLACED,
     TOO_MANY_SOCKETS,
@@ -138,82 +147,8 @@ class Limits:
         )
 
 
-def _hub(connection: HTTPConnection) -> Hub:
-    return cast(Hub, connection.state.hub)
-
-
-def _settings(connection: HTTPConnection) -> Settings:
-    return cast(Settings, connection.state.settings)
-
-
 def _limits(connection: HTTPConnection) -> Limits:
     return cast(Limits, connection.state.limits)
-
-
-def _address(connection: HTTPConnection) -> str:
-    """The client's address (the player's, behind a trusted reverse proxy)."""
-    return connection.client.host if connection.client is not None else "unknown"
-
-
-def _error(
-    status: int, code: str, message: str, headers: dict[str, str] | None = None
-) -> JSONResponse:
-    return JSONResponse(
-        {"error": {"code": code, "message": message}}, status_code=status, headers=headers
-    )
-
-
-def _origin_ok(connection: HTTPConnection) -> bool:
-    """Whether the page that sent this request (its ``Origin``) may use the API."""
-    settings = _settings(connection)
-    origin = connection.headers.get("origin")
-    if settings.public_origin is not None:
-        return origin is None or origin.strip().lower() in (
-            settings.public_origin,
-            *settings.allowed_origins,
-        )
-    if origin is not None and origin.strip().lower() in settings.allowed_origins:
-        return True
-    return origin_allowed(origin, connection.headers.get("host"), ())
-
-
-def _rate_limited(wait: float, what: str) -> JSONResponse:
-    """``429`` with ``Retry-After``: the seconds until the address may try again."""
-    seconds = max(1, math.ceil(wait))
-    return _error(
-        429,
-        RATE_LIMITED,
-        f"too many {what} from this address: try again in {seconds} seconds",
-        headers={"Retry-After": str(seconds)},
-    )
-
-
-def _origin_refused() -> JSONResponse:
-    return _error(
-        403,
-        ORIGIN_REFUSED,
-        "this server accepts requests from its own pages only (see HONEYMOON_ALLOWED_ORIGINS)",
-    )
-
-
-def _base_url(request: Request) -> str | None:
-    """Where seat links point: the public URL; or, when none is set, the address the request
-    was sent to, if it came from this machine; else None (links are then relative)."""
-    settings = _settings(request)
-    if settings.public_url is not None:
-        return settings.public_url
-    if is_loopback(request.client.host if request.client else None):
-        # The address the connection reached (the listening socket's), never the Host
-        # header: a page on this machine can send any Host it likes.
-        server = request.scope.get("server")
-        if server is not None and server[0] and server[1] is not None:
-            host = f"[{server[0]}]" if ":" in server[0] else server[0]
-            return f"{request.url.scheme}://{host}:{server[1]}"
-    return None
-
-
-def _link(base: str | None, token: str) -> str:
-    return f"{base or ''}/play#{token}"
 
 
 def _bearer(request: Request) -> str | None:
@@ -375,6 +310,7 @@ async def create_game(request: Request) -> Response:
         game_id, creator, tokens = await _hub(request).create_game(**fields)
     except HoneymoonError as error:
         return _error(400, error.code, error.message)
+    await attach_seat(request, game_id, creator)
     base = _base_url(request)
     answer: dict[str, Any] = {
         "game_id": game_id,
@@ -604,18 +540,29 @@ async def game_socket(websocket: WebSocket) -> None:
             sockets.pop(address, None)
 
 
-async def _serve_seat(websocket: WebSocket, settings: Settings) -> None:
-    hub = _hub(websocket)
-    budgets = _limits(websocket).budgets
+async def _open_seat(
+    websocket: WebSocket, hub: Hub, settings: Settings, budgets: Budgets
+) -> tuple[Room, int, str] | None:
+    """The room, seat and token of the hello; None after refusing a token that opens no
+    seat (and closing the socket)."""
     token = await _read_hello(websocket, settings.hello_timeout, budgets)
     found = await hub.authenticate(token) if token else None
-    if found is None:
+    if found is None or not token:
         if token:
             await websocket.send_text(error_message(BAD_TOKEN, "this token opens no seat"))
         with contextlib.suppress(Exception):
             await websocket.close(CLOSE_BAD_TOKEN)
+        return None
+    return found[0], found[1], token
+
+
+async def _serve_seat(websocket: WebSocket, settings: Settings) -> None:
+    hub = _hub(websocket)
+    budgets = _limits(websocket).budgets
+    opened = await _open_seat(websocket, hub, settings, budgets)
+    if opened is None:
         return
-    room, seat = found
+    room, seat, token = opened
     seat_key = f"{room.id}:{seat}"
     wait = await budgets.hello(f"seat:{seat_key}")
     if wait > 0:
@@ -623,7 +570,7 @@ async def _serve_seat(websocket: WebSocket, settings: Settings) -> None:
             websocket, RATE_LIMITED, _too_many_hellos(wait, "on this seat"), CLOSE_OVERFLOW
         )
         return
-    connection = Connection(seat, hash_token(token) if token else None)
+    connection = Connection(seat, hash_token(token))
     if not hub.join(room, connection):
         await _refuse_and_close(
             websocket,
@@ -632,6 +579,7 @@ async def _serve_seat(websocket: WebSocket, settings: Settings) -> None:
             CLOSE_OVERFLOW,
         )
         return
+    await attach_seat(websocket, room.id, seat)
     writer = asyncio.create_task(_write(websocket, connection))
     address = _address(websocket)
     refused_in_a_row = 0
@@ -724,7 +672,13 @@ def create_app(settings: Settings | None = None) -> Starlette:
         logger.info("honeymoon server ready")
         limits = Limits(config)
         try:
-            yield {"hub": hub, "storage": storage, "settings": config, "limits": limits}
+            yield {
+                "hub": hub,
+                "storage": storage,
+                "settings": config,
+                "limits": limits,
+                "accounts": AccountService.create(storage, config, limits.budgets.shared),
+            }
         finally:
             await hub.close()
             storage.close()
@@ -740,6 +694,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/games", create_game, methods=["POST"]),
         Route("/api/seat-link", replace_seat_link, methods=["POST"]),
         Route("/api/record", record),
+        *ACCOUNT_ROUTES,
         WebSocketRoute("/ws", game_socket),
         Mount("/static", app=ClientFiles(WEB_ROOT), name="static"),
     ]

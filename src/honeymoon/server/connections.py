@@ -161,6 +161,25 @@ class Connections(Rooms):
         if found is None:
             return None
         game_id, seat = found
+        self._link_replaced(game_id, seat)
+        return game_id, seat, new_token
+
+    async def replace_seat(self, game_id: str, seat: int) -> tuple[int, str] | None:
+        """Give ``seat`` of the game a new token, whatever token it had (for the account
+        holding the seat): the old one stops working at once, as in :meth:`replace_token`.
+        Returns the seat and the new token, or None if the game has no such seat."""
+        new_token = secrets.token_urlsafe(24)
+        old_hash = await self.storage.run(
+            self.storage.replace_seat_token_of, game_id, seat, hash_token(new_token)
+        )
+        if old_hash is None:
+            return None
+        self._seats.pop(old_hash, None)
+        self._link_replaced(game_id, seat)
+        return seat, new_token
+
+    def _link_replaced(self, game_id: str, seat: int) -> None:
+        """Close the sockets opened with a seat's old token, here and on the other nodes."""
         room = self.rooms.get(game_id)  # a game not in memory has no socket to close
         for connection in list(room.connections[seat]) if room is not None else []:
             connection.send(
@@ -170,7 +189,6 @@ class Connections(Rooms):
         if self.notifier is not None:
             self.notifier.publish(game_id, replaced=seat)
         logger.info("game %s: %s link replaced", game_id, SEAT_NAMES[seat])
-        return game_id, seat, new_token
 
     def join(self, room: Room, connection: Connection) -> bool:
         """Register a connection and send it the hello; tell the others if the seat arrived.

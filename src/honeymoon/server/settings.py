@@ -50,6 +50,18 @@ explains each one.
                                         before the other may end the rubber as left (``15m``)
 ``HONEYMOON_KEEP_FINISHED``             age after which finished games are purged (``30d``)
 ``HONEYMOON_KEEP_ABANDONED``            idle time before unfinished games are purged (``90d``)
+``HONEYMOON_SMTP_HOST``                 the mail server that sends sign-in codes (unset: each code
+                                        is written to the server's log instead, for a LAN or a test)
+``HONEYMOON_SMTP_PORT``                 its port (25); STARTTLS is used when the server offers it
+``HONEYMOON_SMTP_FROM``                 the sender of the sign-in mails (``honeymoon@localhost``)
+``HONEYMOON_CODES_PER_HOUR``            sign-in codes sent per hour to one address, and asked by
+                                        one client (12, in bursts of 3)
+``HONEYMOON_SIGN_INS_PER_HOUR``         sign-in tries per hour for one address, and from one
+                                        client (30, in bursts of 10)
+``HONEYMOON_CODE_TRIES``                wrong codes after which a sign-in code stops working (5)
+``HONEYMOON_ACCOUNT_REQUESTS_PER_MINUTE``  requests to the account's pages one client may make a
+                                        minute (60, in bursts of as many)
+``HONEYMOON_KEEP_SESSIONS``             how long a sign-in lasts on a device (``30d``)
 ``HONEYMOON_DEAL_SEED``                 for tests only: new games' deals, first dealers and seats
                                         follow from this value, so a test's games repeat (anyone
                                         knowing it foresees every deal: never set it for players)
@@ -81,6 +93,7 @@ __all__ = [
     "DEFAULT_DATABASE_URL",
     "ACCEPT_BACKLOG",
     "parse_duration",
+    "parse_smtp",
     "default_max_connections",
     "raise_descriptor_limit",
 ]
@@ -115,6 +128,29 @@ def parse_duration(text: str) -> float:
             f"{text!r} is not a duration: write a number with s, m, h, d or w, such as 30d"
         )
     return float(match.group(1)) * _UNIT_SECONDS[match.group(2)]
+
+
+def parse_smtp(text: str) -> tuple[str, int | None]:
+    """The mail server's host and port (None: the default) in ``HOST[:PORT]``.
+
+    >>> parse_smtp("mail.example.org"), parse_smtp("127.0.0.1:2525"), parse_smtp("[::1]:25")
+    (('mail.example.org', None), ('127.0.0.1', 2525), ('::1', 25))
+    >>> parse_smtp("m:x")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'm:x' is not a mail server: write HOST or HOST:PORT, such as mail.example.org:25
+    """
+    host, port = text.strip(), ""
+    if host.startswith("["):
+        host, _, rest = host[1:].partition("]")
+        port = rest.removeprefix(":")
+    elif host.count(":") == 1:
+        host, _, port = host.partition(":")
+    if not host or (port and not port.isdigit()):
+        raise ValueError(
+            f"{text!r} is not a mail server: write HOST or HOST:PORT, such as mail.example.org:25"
+        )
+    return host, int(port) if port else None
 
 
 def default_max_connections() -> int:
@@ -184,6 +220,16 @@ class Settings:
     leave_after: float = 15 * 60.0
     keep_finished: float = 30 * 86400.0
     keep_abandoned: float = 90 * 86400.0
+    smtp_host: str | None = None
+    smtp_port: int = 25
+    smtp_from: str = "honeymoon@localhost"
+    codes_per_hour: float = 12.0
+    codes_burst: int = 3
+    sign_ins_per_hour: float = 30.0
+    sign_ins_burst: int = 10
+    code_tries: int = 5
+    account_requests_per_minute: float = 60.0
+    keep_sessions: float = 30 * 86400.0
     deal_seed: str | None = None
 
     def __post_init__(self) -> None:
@@ -200,6 +246,10 @@ class Settings:
                 raise ValueError(
                     "the Redis URL must look like redis://host:6379/0 (or rediss:// for TLS)"
                 )
+        if not 0 < self.smtp_port < 65536:
+            raise ValueError("the SMTP port is a number from 1 to 65535")
+        if not self.code_tries > 0:
+            raise ValueError("the wrong codes allowed before a code stops working is at least 1")
         if not self.lease_seconds > 0 or not self.resync_seconds > 0:
             raise ValueError("the lease and resync times are positive numbers of seconds")
         if self.public_url is not None:
@@ -211,6 +261,11 @@ class Settings:
                 )
             object.__setattr__(self, "public_url", url)
         object.__setattr__(self, "allowed_origins", tuple(_origin(o) for o in self.allowed_origins))
+
+    @property
+    def secure_cookies(self) -> bool:
+        """Whether the session cookie is sent over HTTPS only (the public URL is https)."""
+        return self.public_url is not None and self.public_url.startswith("https://")
 
     @property
     def public_origin(self) -> str | None:
@@ -259,6 +314,7 @@ _READERS: dict[str, Callable[[str], object]] = {
     "keep_finished": parse_duration,
     "keep_abandoned": parse_duration,
     "leave_after": parse_duration,
+    "keep_sessions": parse_duration,
 }
 _READERS_BY_TYPE: dict[str, Callable[[str], object]] = {
     "str": str,

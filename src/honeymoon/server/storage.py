@@ -42,6 +42,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    UniqueConstraint,
     bindparam,
     create_engine,
     delete,
@@ -136,6 +137,55 @@ actions = Table(
     Column("action", Integer, nullable=False),
     Column("move_id", String(64), nullable=True),
     Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+
+#: People who signed in (``honeymoon.server.accounts``): the address they sign in with, seen by
+#: no one else, and the name other players see.
+accounts = Table(
+    "accounts",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("email", String(254), nullable=False, unique=True),
+    Column("name", String(64), nullable=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+#: A device's sign-in: a hash of its cookie's secret, never the secret itself. ``id`` is the
+#: public name by which the account's owner lists and revokes it.
+sessions = Table(
+    "sessions",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("token_hash", String(64), nullable=False, unique=True),
+    Column("account_id", String(32), ForeignKey("accounts.id"), nullable=False, index=True),
+    Column("device", String(120), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("last_seen_at", DateTime(timezone=True), nullable=False),
+    Column("expires_at", DateTime(timezone=True), nullable=False),
+)
+
+#: The sign-in code last sent to an address: a hash of it, when it expires, and how many
+#: wrong codes were tried against it. Deleted once used.
+sign_in_codes = Table(
+    "sign_in_codes",
+    metadata,
+    Column("email", String(254), primary_key=True),
+    Column("code_hash", String(64), nullable=False),
+    Column("expires_at", DateTime(timezone=True), nullable=False),
+    Column("tries", Integer, nullable=False),
+)
+
+#: Which account sits in which seat of a game: one account per seat, one seat per account
+#: in a game. The seat's token is not here: an account resumes by having a new one issued.
+account_seats = Table(
+    "account_seats",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("account_id", String(32), ForeignKey("accounts.id"), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    UniqueConstraint("account_id", "game_id", name="account_seats_account_game"),
 )
 
 
@@ -801,23 +851,36 @@ class Storage:
             ).first()
             if row is None:
                 return None
-            # The game's row first: a node that sees its change checks its sockets' tokens.
-            change: dict[str, Any] = (
-                {"change_number": literal_column(self._change_sql)}
-                if self.shared and self._change_sql
-                else {}
-            )
-            connection.execute(
-                update(games)
-                .where(games.c.id == row.game_id)
-                .values(links_replaced=games.c.links_replaced + 1, **change)
-            )
-            connection.execute(
-                update(seat_tokens)
-                .where(seat_tokens.c.token_hash == token_hash)
-                .values(token_hash=new_hash)
-            )
+            self._replace_token(connection, row.game_id, row.seat, new_hash)
         return row.game_id, row.seat
+
+    def replace_seat_token_of(self, game_id: str, seat: int, new_hash: str) -> str | None:
+        """Give ``seat`` of the game the token ``new_hash``, whatever its token was (for the
+        account that holds the seat); returns the hash of the token it had, or None if the
+        game has no such seat."""
+        with self.engine.begin() as connection:
+            row = connection.execute(
+                select(seat_tokens.c.token_hash).where(
+                    seat_tokens.c.game_id == game_id, seat_tokens.c.seat == seat
+                )
+            ).first()
+            if row is None:
+                return None
+            self._replace_token(connection, game_id, seat, new_hash)
+        return str(row.token_hash)
+
+    def _replace_token(self, connection: Any, game_id: str, seat: int, new_hash: str) -> None:
+        # The game's row first: a node that sees its change checks its sockets' tokens.
+        connection.execute(
+            update(games)
+            .where(games.c.id == game_id)
+            .values(links_replaced=games.c.links_replaced + 1, **self._change_values())
+        )
+        connection.execute(
+            update(seat_tokens)
+            .where(seat_tokens.c.game_id == game_id, seat_tokens.c.seat == seat)
+            .values(token_hash=new_hash)
+        )
 
     # -- fair play (honeymoon.server.fair_play) ------------------------------------------------
 
@@ -907,9 +970,12 @@ class Storage:
     def purge(self, *, finished_before: datetime, abandoned_before: datetime) -> list[str]:
         """Delete the finished games last changed before ``finished_before`` and the unfinished
         ones last changed before ``abandoned_before``, with their seats and actions; returns
-        their ids.
+        their ids. Expired sessions and sign-in codes are deleted too.
         """
+        now = datetime.now(UTC)
         with self.engine.begin() as connection:
+            connection.execute(delete(sessions).where(sessions.c.expires_at < now))
+            connection.execute(delete(sign_in_codes).where(sign_in_codes.c.expires_at < now))
             ids = [
                 row.id
                 for row in connection.execute(
@@ -923,6 +989,7 @@ class Storage:
                 chunk = ids[start : start + 500]
                 connection.execute(delete(actions).where(actions.c.game_id.in_(chunk)))
                 connection.execute(delete(seat_tokens).where(seat_tokens.c.game_id.in_(chunk)))
+                connection.execute(delete(account_seats).where(account_seats.c.game_id.in_(chunk)))
                 connection.execute(delete(games).where(games.c.id.in_(chunk)))
         return ids
 

@@ -2,6 +2,7 @@
 // A seat link is /play#TOKEN: the token stays in the fragment, which browsers never send to
 // the server, and goes to the server only inside the websocket's hello message.
 
+import { AccountPanel } from "./account.js";
 import { FourHandTable } from "./fourhand.js";
 import { GameConnection } from "./net.js";
 import { Table } from "./table.js";
@@ -104,6 +105,7 @@ function showLobby() {
     <span class="when">${esc(new Date(g.created).toLocaleString())}</span></li>`).join("");
   main.innerHTML = `
     <div class="lobby">
+      <section id="account" aria-labelledby="account-title" class="account"></section>
       <section aria-labelledby="variant-title" class="choose">
         <h2 id="variant-title">The game</h2>
         <label for="variant">Variant</label>
@@ -134,9 +136,15 @@ function showLobby() {
       </section>
       ${list ? `<section aria-labelledby="games-title"><h2 id="games-title">Your games</h2><ul class="games">${list}</ul></section>` : ""}
     </div>`;
+  const titles = {};
+  const account = new AccountPanel(document.getElementById("account"), { notify, titles });
   const select = document.getElementById("variant");
   select.addEventListener("change", renderVariantChoice);
-  loadOptions().then((loaded) => {
+  const options = loadOptions();
+  // The account's games are named by the variants' titles: they are drawn once those came.
+  options.then((loaded) => loaded.forEach((v) => { titles[v.name] = v.title; }))
+    .catch(() => {}).finally(() => account.show());
+  options.then((loaded) => {
     variants = loaded;
     const current = select.value;
     // Two groups: the two-hand variants, then those with four hands (each player a dummy).

@@ -4,10 +4,11 @@
 // copy is used only when the network fails. Nothing else is kept: the games, the seat links'
 // answers and every /api/ or /ws request always go to the server.
 
-const CACHE = "honeymoon-shell-v1";
+const CACHE = "honeymoon-shell-v2";
 const SHELL = [
   "/",
   "/manifest.webmanifest",
+  "/static/account.js",
   "/static/app.js",
   "/static/cards.js",
   "/static/fourhand.js",
