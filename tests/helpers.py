@@ -422,3 +422,21 @@ def shoot(page: Any, name: str, *, full_page: bool = False, element: str | None 
         page.locator(element).screenshot(path=path)
     else:
         page.screenshot(path=path, full_page=full_page)
+
+
+#: The impacts an accessibility scan does not allow.
+AXE_BLOCKING = ("serious", "critical")
+
+
+def axe_violations(page: Any) -> list[str]:
+    """The serious and critical violations axe-core finds on the page, one line each (rule,
+    impact, where)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = Axe().run(page).response["violations"]
+    return [
+        f"{rule['id']} ({rule['impact']}): {rule['help']} at "
+        + ", ".join(node["target"][0] for node in rule["nodes"][:3])
+        for rule in found
+        if rule["impact"] in AXE_BLOCKING
+    ]

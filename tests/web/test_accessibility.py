@@ -9,33 +9,20 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from helpers import axe_violations
 
 pytestmark = pytest.mark.slow
 
 PHONE = (360, 740)
 DESKTOP = (1280, 800)
-BLOCKING = ("serious", "critical")
 #: The screens are scanned at rest: with cards in flight (faded on their way) a scan would read
 #: a moment, not a screen (the motion itself is tested in test_card_table.py).
 STILL = {"reduced_motion": "reduce"}
 
 
-def _violations(page: Any) -> list[str]:
-    """The serious and critical violations on the page, one line each (rule, impact, where)."""
-    from axe_playwright_python.sync_playwright import Axe
-
-    found = Axe().run(page).response["violations"]
-    return [
-        f"{rule['id']} ({rule['impact']}): {rule['help']} at "
-        + ", ".join(node["target"][0] for node in rule["nodes"][:3])
-        for rule in found
-        if rule["impact"] in BLOCKING
-    ]
-
-
 def _scan(page: Any, screen: str, found: dict[str, list[str]]) -> None:
     page.wait_for_timeout(50)
-    violations = _violations(page)
+    violations = axe_violations(page)
     if violations:
         found[screen] = violations
 

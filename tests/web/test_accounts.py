@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import axe_violations
 from server_process import ServerProcess
 
 pytestmark = pytest.mark.slow
@@ -96,30 +97,24 @@ def test_a_game_made_on_one_browser_is_resumed_on_another(
 def test_the_account_screens_pass_the_accessibility_scan(
     mailing_server: ServerProcess, browser: Any, inbox: Any
 ) -> None:
-    from axe_playwright_python.sync_playwright import Axe
-
-    def violations(page: Any) -> list[str]:
-        found = Axe().run(page).response["violations"]
-        return [rule["id"] for rule in found if rule["impact"] in ("serious", "critical")]
-
     context = browser.new_context(viewport={"width": 360, "height": 740})
     try:
         page = context.new_page()
         page.goto(mailing_server.url + "/")
         page.get_by_label("Email address").wait_for()
-        seen = {"sign in": violations(page)}
+        seen = {"sign in": axe_violations(page)}
         page.get_by_label("Email address").fill("ada@example.org")
         page.get_by_role("button", name="Send me a code").click()
         page.get_by_label("Code from the mail").wait_for()
-        seen["code"] = violations(page)
+        seen["code"] = axe_violations(page)
         page.get_by_label("Code from the mail").fill(inbox.code_for("ada@example.org"))
         page.get_by_role("button", name="Sign in").click()
         page.get_by_role("textbox", name="Name").wait_for()
-        seen["name"] = violations(page)
+        seen["name"] = axe_violations(page)
         page.get_by_role("textbox", name="Name").fill("Ada")
         page.get_by_role("button", name="Save the name").click()
         page.locator(".account-sessions li").wait_for()
-        seen["signed in"] = violations(page)
+        seen["signed in"] = axe_violations(page)
         assert seen == {"sign in": [], "code": [], "name": [], "signed in": []}
     finally:
         context.close()

@@ -4,10 +4,12 @@ the setting and how many hints each asked; without an offer there is no Hint but
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import shoot
+from helpers import axe_violations, shoot
+from server_process import ServerProcess
 
 pytestmark = pytest.mark.slow
 
@@ -44,6 +46,7 @@ def test_hints_offered_in_the_lobby_are_on_once_the_other_player_accepts(
     offer = friend.get_by_role("region", name="Hints")
     offer.wait_for(timeout=15000)
     assert "offers hints to both of you" in offer.inner_text()
+    assert axe_violations(friend) == []
     shoot(friend, "hints-offer")
     offer.get_by_role("button", name="Allow hints").click()
     for page in (maker, friend):
@@ -86,3 +89,39 @@ def test_against_the_computer_the_hint_button_stays_and_no_setting_is_shown(
     page.wait_for_selector("button[data-hint]:not([disabled])", timeout=15000)
     assert page.locator(".fair-play").count() == 0
     page.context.close()
+
+
+def test_a_rubber_left_by_the_other_player_is_ended_and_both_pages_say_so(
+    tmp_path: Path, browser: Any, table: Any
+) -> None:
+    server = ServerProcess(tmp_path, env={"HONEYMOON_LEAVE_AFTER": "1s"})
+    server.start()
+    try:
+        _end_a_left_rubber(server, browser, table)
+    finally:
+        server.stop()
+
+
+def _end_a_left_rubber(server: Any, browser: Any, table: Any) -> None:
+    """East closes the page; South ends the rubber once East has been away a second; both
+    pages (East's opened again) say who left it."""
+    game = table.create_game(server, {"opponent": "friend", "seat": "south"})
+    south = table.open_seat(browser, game["link"], 360, 740)
+    east = table.open_seat(browser, game["opponent_link"], 360, 740)
+    south.wait_for_selector(".badge.here", timeout=15000)
+    assert south.locator("button[data-end-rubber]").count() == 0  # the opponent is here
+    east.close()
+    button = south.get_by_role("button", name="End the rubber")
+    button.wait_for(timeout=15000)
+    south.wait_for_timeout(1200)
+    button.click()
+    south.wait_for_selector(".left-rubber", timeout=15000)
+    text = south.locator(".left-rubber").inner_text()
+    assert "Your opponent left this rubber" in text and "not as a result on points" in text
+    assert axe_violations(south) == []
+    shoot(south, "rubber-left")
+    again = table.open_seat(browser, game["opponent_link"], 360, 740)
+    again.wait_for_selector(".left-rubber", timeout=15000)
+    assert "You left this rubber" in again.locator(".left-rubber").inner_text()
+    for page in (south, again):
+        page.context.close()

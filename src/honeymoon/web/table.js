@@ -83,6 +83,7 @@ export class Table {
     this.hintAsked = -1; // the version a hint was asked on and not yet answered
     // Whether hints are allowed (the server's fair_play: state, offered_by, asked by seat).
     this.fairPlay = { state: "on", offered_by: null, asked: {} };
+    this.leftBy = null; // the seat that left the rubber, once the other ended it so
     Table.loadDisplay();
   }
 
@@ -283,6 +284,7 @@ export class Table {
         this.game = message.game;
         this.presence = message.presence;
         if (message.fair_play) this.fairPlay = message.fair_play;
+        this.leftBy = message.left_by || null;
         this.showVariant();
         this.setView(message.version, message.view, true);
         break;
@@ -317,6 +319,10 @@ export class Table {
         this.render();
         break;
       }
+      case "rubber_left":
+        this.leftBy = message.left_by;
+        this.render();
+        break;
       case "hint":
         this.hintAsked = -1;
         if (message.version === this.version) this.hint = message;
@@ -467,6 +473,12 @@ export class Table {
       this.askHint();
       return;
     }
+    if (event.target.closest("button[data-end-rubber]")) {
+      if (!this.connection.send({ type: "end_rubber" })) {
+        this.notify("Not connected: the rubber was not ended. Try again once the page is back online.");
+      }
+      return;
+    }
     const answer = event.target.closest("button[data-hints-answer]");
     if (answer) {
       if (!this.connection.send({ type: "hints", agree: answer.dataset.hintsAnswer === "yes" })) {
@@ -551,6 +563,33 @@ export class Table {
    * seats; the other player's offer of hints, to accept or decline, until it is answered. */
   renderFairPlay() {
     if (this.game.opponent === "computer") return "";
+    const away = this.presence[this.opponentSeat()] === "away" && this.view.phase !== "complete"
+      ? `<p class="leave-note">If your opponent does not come back, you may end the rubber as
+          left by them once they have been away a while (the server says how long).
+          <button type="button" data-end-rubber="1">End the rubber</button></p>`
+      : "";
+    return `<div class="fair-play-area">${this.renderHintsSetting()}${away}</div>`;
+  }
+
+  /** A rubber that was ended as left: who left it, and that it counts as no result. */
+  renderLeft() {
+    const mine = this.leftBy === this.mySeat();
+    const words = mine
+      ? "You left this rubber: your opponent ended it after you had been away."
+      : "Your opponent left this rubber: you ended it after they had been away.";
+    return `
+      <div class="table left-rubber" data-version="${this.version}" data-hand="${this.view.hand_number}">
+        <section class="rubber-over" aria-label="The rubber is over">
+          <h2>The rubber is over</h2>
+          <p>${esc(words)}</p>
+          <p>It is recorded as left, not as a result on points.</p>
+          <p><a href="/">Play again</a></p>
+        </section>
+      </div>`;
+  }
+
+  /** Whether hints are allowed between the two people, and the offer to answer. */
+  renderHintsSetting() {
     const fair = this.fairPlay;
     const mine = fair.asked[this.mySeat()] || 0;
     const theirs = fair.asked[this.opponentSeat()] || 0;
@@ -678,6 +717,11 @@ export class Table {
     // A list the player opened (hands played, tricks so far, ...) stays open when the
     // table is drawn again after a move.
     const opened = new Set(Array.from(this.root.querySelectorAll("details[open]"), (d) => d.className));
+    if (this.leftBy) {
+      clearTimeout(this.autoTimer);
+      this.root.innerHTML = this.renderLeft();
+      return;
+    }
     this.maybeStartWalkthrough();
     this.root.innerHTML = this.renderPage();
     this.root.querySelectorAll("details").forEach((d) => {
