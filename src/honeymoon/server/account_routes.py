@@ -375,20 +375,34 @@ async def list_sessions(request: Request) -> Response:
     )
 
 
-async def revoke_session(request: Request) -> Response:
-    """Sign one of the account's devices out (this one too, if it is its id)."""
+async def _change_of_one(
+    request: Request, name: str, what: str, listed: str
+) -> tuple[tuple[Account, str], str] | JSONResponse:
+    """The checks of a change to one thing of the account that the path names: charged
+    before the work, an empty JSON body, the id well formed (``what`` it is, and the list
+    it comes from), and the request signed in. The account with its session, and the id;
+    or the refusal."""
     refused = await _charged(request, changes=True)
     if refused is not None:
         return refused
     body = await _json_body(request, ())
     if isinstance(body, JSONResponse):
         return body
-    session_id = request.path_params["session_id"]
-    if not _ID.fullmatch(session_id):
-        return error(400, "bad_request", "a session id is the id from /api/account/sessions")
+    value = request.path_params[name]
+    if not _ID.fullmatch(value):
+        return error(400, "bad_request", f"{what} is the id from {listed}")
     found = await signed_in(request)
     if found is None:
         return _not_signed_in()
+    return found, value
+
+
+async def revoke_session(request: Request) -> Response:
+    """Sign one of the account's devices out (this one too, if it is its id)."""
+    checked = await _change_of_one(request, "session_id", "a session id", "/api/account/sessions")
+    if isinstance(checked, JSONResponse):
+        return checked
+    found, session_id = checked
     service = _service(request)
     if not await service.storage.run(service.store.revoke, found[0].id, session_id):
         return error(404, "no_such_session", "this account has no session with this id")
@@ -426,18 +440,10 @@ async def list_games(request: Request) -> Response:
 async def resume_seat(request: Request) -> Response:
     """A new link to the account's seat in a game (any link to that seat given before stops
     working, as when a seat link is replaced)."""
-    refused = await _charged(request, changes=True)
-    if refused is not None:
-        return refused
-    body = await _json_body(request, ())
-    if isinstance(body, JSONResponse):
-        return body
-    game_id = request.path_params["game_id"]
-    if not _ID.fullmatch(game_id):
-        return error(400, "bad_request", "a game id is the id from /api/account/games")
-    found = await signed_in(request)
-    if found is None:
-        return _not_signed_in()
+    checked = await _change_of_one(request, "game_id", "a game id", "/api/account/games")
+    if isinstance(checked, JSONResponse):
+        return checked
+    found, game_id = checked
     service = _service(request)
     seat = await service.storage.run(service.store.seat_of, found[0].id, game_id)
     replaced = None if seat is None else await hub_of(request).replace_seat(game_id, seat)

@@ -105,7 +105,6 @@ function showLobby() {
     <span class="when">${esc(new Date(g.created).toLocaleString())}</span></li>`).join("");
   main.innerHTML = `
     <div class="lobby">
-      <section id="account" aria-labelledby="account-title" class="account"></section>
       <section aria-labelledby="variant-title" class="choose">
         <h2 id="variant-title">The game</h2>
         <label for="variant">Variant</label>
@@ -134,6 +133,7 @@ function showLobby() {
         <button type="button" data-friend="1">Create a game for two</button>
         <div id="share"></div>
       </section>
+      <section id="account" aria-labelledby="account-title" class="account"></section>
       ${list ? `<section aria-labelledby="games-title"><h2 id="games-title">Your games</h2><ul class="games">${list}</ul></section>` : ""}
     </div>`;
   const titles = {};
