@@ -160,9 +160,10 @@ class Solving(Rooms):
 
     async def _hints_refusal(self, room: Room, seat: int) -> str | None:
         """Why ``seat`` may not have a hint in this game (None if it may). Between people the
-        database decides: a setting this node holds as off is read again (the other player
-        may have accepted the offer on another node)."""
-        if not room.hints_setting.allowed:
+        database decides: an offer this node holds as unanswered is read again (the other
+        player may have accepted it on another node); off and declined are final."""
+        if room.hints_setting.state == HINTS_OFFERED:
+            # Only an offer can change (off and declined are final): read only then.
             stored = await self.storage.read(self.storage.fair_play, room.id)
             if stored is not None and room.set_fair_play(*stored):
                 room.tell_fair_play()
